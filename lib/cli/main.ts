@@ -1,0 +1,172 @@
+/**
+ * The operator command line: `npm run --silent cli -- <command>`. Every command migrates the database
+ * first, so it works before the server has ever started. Errors go to stderr with exit code 1 (usage
+ * errors: 2).
+ */
+import { parseArgs } from 'node:util';
+import { CLI_ACTOR } from '../audit.ts';
+import { databaseUrl, getDb, type Db } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { ensureTiers } from '../db/seed.ts';
+import { displayKey } from '../keys/format.ts';
+import { findKey } from '../keys/find.ts';
+import { keyReport, type KeyReport } from '../keys/report.ts';
+import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
+import { createUser, normaliseEmail, UserStoreError } from '../users/store.ts';
+import { parseExpiry } from './duration.ts';
+
+const USAGE = `Usage: npm run --silent cli -- <command>
+
+  user create --email E --password P [--role developer|support|admin]
+  key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
+             [--expires-in 30d | --expires ISO] [--json]
+  key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
+  key reissue <id|secret|cf_abcd…wxyz|abcd> [--json]
+  key show <id|secret|cf_abcd…wxyz|abcd> [--json]`;
+
+class UsageError extends Error {}
+
+function positiveInteger(name: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got "${raw}".`);
+  return value;
+}
+
+function parse(args: string[], options: Parameters<typeof parseArgs>[0]['options'], positionals = 0) {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
+    if (parsed.positionals.length !== positionals) {
+      throw new UsageError(positionals ? 'Give exactly one key reference (id, secret, display form or first 4 characters).' : 'Unexpected argument.');
+    }
+    return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  } catch (error) {
+    throw error instanceof UsageError ? error : new UsageError((error as Error).message);
+  }
+}
+
+const text = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
+
+async function userCreate(db: Db, args: string[]) {
+  const { values } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } });
+  if (!values.email || !values.password) throw new UsageError('user create needs --email and --password.');
+  const user = await createUser(db, { email: text(values.email)!, password: text(values.password)!, role: text(values.role) }, CLI_ACTOR);
+  console.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
+}
+
+async function keyCreate(db: Db, args: string[]) {
+  const { values } = parse(args, {
+    owner: { type: 'string' }, name: { type: 'string' }, tier: { type: 'string' }, 'daily-quota': { type: 'string' },
+    rps: { type: 'string' }, 'expires-in': { type: 'string' }, expires: { type: 'string' }, json: { type: 'boolean' },
+  });
+  if (!values.owner) throw new UsageError('key create needs --owner EMAIL.');
+  let expiresAt: Date | null;
+  try {
+    expiresAt = parseExpiry({ 'expires-in': text(values['expires-in']), expires: text(values.expires) });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const owner = await db.user.findUnique({ where: { email: normaliseEmail(text(values.owner)!) } });
+  if (!owner) throw new UserStoreError('not_found', `No user with email ${values.owner}; create one with "user create".`);
+  const { key, secret } = await issueKey(db, {
+    ownerId: owner.id,
+    name: text(values.name) ?? 'CLI key',
+    tierId: text(values.tier) ?? 'free',
+    dailyQuota: positiveInteger('daily-quota', text(values['daily-quota'])),
+    ratePerSecond: positiveInteger('rps', text(values.rps)),
+    expiresAt,
+  }, CLI_ACTOR);
+  const report = await keyReport(db, key);
+  if (values.json) {
+    console.log(JSON.stringify({ id: key.id, key: secret, start: displayKey(key), tier: report.tier, dailyQuota: report.dailyQuota, rps: report.ratePerSecond, expiresAt: report.expiresAt }));
+  } else {
+    console.log(`Created key ${key.id} "${key.name}" for ${owner.email}: ${report.tier}, ${report.dailyQuota} calls/day, ${report.ratePerSecond}/s, expires ${report.expiresAt ?? 'never'}.`);
+    console.log(`Secret (shown once, store it now): ${secret}`);
+  }
+}
+
+async function keyDisable(db: Db, args: string[]) {
+  const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
+  if (!text(values.reason)?.trim()) throw new UsageError('key disable needs --reason TEXT (kept in the audit trail).');
+  const key = await findKey(db, positionals[0]);
+  await disableKey(db, key.id, text(values.reason)!, CLI_ACTOR);
+  console.log(`Disabled key ${key.id} (${displayKey(key)}).`);
+}
+
+async function keyReissue(db: Db, args: string[]) {
+  const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
+  const old = await findKey(db, positionals[0]);
+  const { key, secret } = await reissueKey(db, old.id, CLI_ACTOR);
+  const report = await keyReport(db, key);
+  if (values.json) {
+    console.log(JSON.stringify({ id: key.id, key: secret, start: displayKey(key), tier: report.tier, dailyQuota: report.dailyQuota, rps: report.ratePerSecond, expiresAt: report.expiresAt, replaces: old.id }));
+  } else {
+    console.log(`Reissued key ${old.id} as ${key.id}; the old secret no longer works.`);
+    console.log(`New secret (shown once, store it now): ${secret}`);
+  }
+}
+
+function printReport(r: KeyReport): void {
+  const lines = [
+    `Key ${r.id} "${r.name}" (${r.display}), owner ${r.owner}`,
+    `  Status:      ${r.status}${r.disabledReason ? ` (${r.disabledReason})` : ''}`,
+    `  Tier:        ${r.tier}: ${r.dailyQuota} calls/day, ${r.ratePerSecond} calls/s`,
+    `  Today:       ${r.usedToday} used, ${r.remainingToday} left (day ${r.quotaDay}, resets ${r.quotaResetsAt})`,
+    `  Expires:     ${r.expiresAt ?? 'never'}`,
+    `  Last used:   ${r.lastUsedAt ?? 'never'}`,
+    '  Today by tool (successes / failures / rate-limited):',
+    ...(r.today.length ? r.today.map((t) => `    ${t.tool}: ${t.successes} / ${t.failures} / ${t.rateLimited}`) : ['    no calls today']),
+    '  Last 7 days (successes / failures / rate-limited):',
+    ...r.trend.map((d) => `    ${d.day}: ${d.successes} / ${d.failures} / ${d.rateLimited}`),
+    '  Last 10 calls:',
+    ...(r.lastCalls.length
+      ? r.lastCalls.map((c) => `    ${c.createdAt}  ${c.tool}  ${c.outcome}${c.errorCode ? ` (${c.errorCode})` : ''}  ${c.latencyMs.toFixed(1)} ms`)
+      : ['    none']),
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function keyShow(db: Db, args: string[]) {
+  const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
+  const report = await keyReport(db, await findKey(db, positionals[0]));
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else printReport(report);
+}
+
+const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
+  'user create': userCreate,
+  'key create': keyCreate,
+  'key disable': keyDisable,
+  'key reissue': keyReissue,
+  'key show': keyShow,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const command = COMMANDS[argv.slice(0, 2).join(' ')];
+  if (!command) {
+    console.error(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}".\n\n${USAGE}` : USAGE);
+    return 2;
+  }
+  const db = getDb();
+  try {
+    await migrateDatabase(databaseUrl());
+    await ensureTiers(db);
+    await command(db, argv.slice(2));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof KeyStoreError || error instanceof UserStoreError) {
+      console.error(error.message);
+      return 1;
+    }
+    console.error(`Failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

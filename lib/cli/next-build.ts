@@ -1,0 +1,45 @@
+/**
+ * Builds the Next.js app when the sources changed since the last build, so `npm start` on a fresh
+ * clone (or after a pull) serves current pages without a separate build command.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const STAMP = join(ROOT, '.next', 'chemflow-source-stamp');
+const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
+const SKIP = new Set(['generated', 'node_modules']);
+
+function listFiles(path: string, out: string[]): void {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) return void out.push(path);
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.name.endsWith('.test.ts')) continue;
+    listFiles(join(path, entry.name), out);
+  }
+}
+
+/** A digest of every source file's path and content. */
+function sourceFingerprint(): string {
+  const files: string[] = [];
+  for (const source of SOURCES) listFiles(join(ROOT, source), files);
+  const hash = createHash('sha256');
+  for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+export function ensureNextBuild(): void {
+  const fingerprint = sourceFingerprint();
+  const built = existsSync(join(ROOT, '.next', 'BUILD_ID')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === fingerprint;
+  if (built) return;
+  console.log('Building the web app (first start or changed sources; about a minute)…');
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('next build failed; see the output above.');
+  writeFileSync(STAMP, fingerprint);
+}

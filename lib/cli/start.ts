@@ -1,0 +1,39 @@
+/**
+ * `npm start`: migrate and seed the database, build the web app if needed, and serve the portal and
+ * /mcp. On first start it prints the admin's one-time password and a demo key.
+ */
+import { config } from '../config.ts';
+import { databaseUrl, getDb } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { ensureNextBuild } from './next-build.ts';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+async function main(): Promise<void> {
+  const settings = config();
+  const { applied } = await migrateDatabase(databaseUrl());
+  if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
+  const seeded = await seedDatabase(getDb());
+  ensureNextBuild();
+  const { startServer } = await import('../../server.ts');
+  await startServer();
+  const scheme = settings.tlsCertFile ? 'https' : 'http';
+  const url = `${scheme}://localhost:${settings.port}`;
+  if (seeded.admin) {
+    console.log([
+      '',
+      'First start: an admin account and a demo key were created. They are shown only now.',
+      `  Admin email:        ${seeded.admin.email}`,
+      `  One-time password:  ${seeded.admin.password}   (change it after signing in)`,
+      `  Demo key (free):    ${seeded.admin.demoKey}`,
+      '',
+    ].join('\n'));
+  }
+  console.log(`ChemFlow is serving the portal at ${url}/ and MCP at ${url}/mcp`);
+}
+
+main().catch((error) => {
+  console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+/**
+ * Settings read from the environment, parsed once. Every knob the README documents lives here, so a
+ * newcomer has one place to look and a bad value fails at start with a message naming the variable.
+ */
+export interface ServiceConfig {
+  port: number;
+  /** Listen address; unset means all interfaces, IPv6 and IPv4. */
+  host?: string;
+  /** Refuse plain HTTP from non-loopback clients (spec §5.7). REQUIRE_HTTPS=0 turns it off. */
+  requireHttps: boolean;
+  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy (TRUST_PROXY=1). */
+  trustProxy: boolean;
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Origins allowed to call /mcp from a browser; "*" allows any. */
+  corsOrigins: string[];
+  /** IANA time zone whose calendar days are the quota days. */
+  quotaTimeZone: string;
+  /** Largest accepted /mcp request body in bytes. */
+  maxBodyBytes: number;
+  /** Serve POST /mcp from server.ts directly (1, default) or through Next's app/mcp/route.ts (0). */
+  mcpFastPath: boolean;
+}
+
+function integer(name: string, fallback: number, min = 0): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function timeZone(name: string, fallback: string): string {
+  const zone = process.env[name] || fallback;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    throw new Error(`${name} must be an IANA time zone such as UTC or Europe/Berlin, got "${zone}"`);
+  }
+  return zone;
+}
+
+export function loadConfig(): ServiceConfig {
+  return {
+    port: integer('PORT', 3000, 0),
+    host: process.env.HOST || undefined,
+    requireHttps: flag('REQUIRE_HTTPS', true),
+    trustProxy: flag('TRUST_PROXY', false),
+    tlsCertFile: process.env.TLS_CERT_FILE || undefined,
+    tlsKeyFile: process.env.TLS_KEY_FILE || undefined,
+    corsOrigins: (process.env.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
+    quotaTimeZone: timeZone('QUOTA_TIMEZONE', 'UTC'),
+    maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
+    mcpFastPath: flag('MCP_FAST_PATH', true),
+  };
+}
+
+let cached: ServiceConfig | undefined;
+/** The process-wide configuration (parsed on first use). */
+export function config(): ServiceConfig {
+  return (cached ??= loadConfig());
+}

@@ -1,0 +1,56 @@
+/**
+ * Everything shown about one key ("my key and usage"): settings, effective limits, today's calls per
+ * tool, the 7-day trend and the last 10 calls. Used by `key show` and the portal.
+ */
+import { config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { ApiKey } from '../db/generated/sqlite/client.ts';
+import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { dailyTrend, lastCalls, usageByTool } from '../usage/queries.ts';
+import { displayKey } from './format.ts';
+
+export type KeyStatus = 'active' | 'disabled' | 'expired';
+
+export function keyStatus(key: Pick<ApiKey, 'disabledAt' | 'expiresAt'>, now = Date.now()): KeyStatus {
+  if (key.disabledAt) return 'disabled';
+  if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
+  return 'active';
+}
+
+export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
+  const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
+  const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
+  const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
+  const [today, trend, calls] = await Promise.all([
+    usageByTool(db, key.id, day),
+    dailyTrend(db, key.id, day),
+    lastCalls(db, key.id, 10),
+  ]);
+  const dailyQuota = key.dailyQuota ?? tier.dailyQuota;
+  const usedToday = today.reduce((sum, t) => sum + t.successes + t.failures, 0);
+  return {
+    id: key.id,
+    name: key.name,
+    display: displayKey(key),
+    owner: owner.email,
+    status: keyStatus(key, now),
+    tier: tier.id,
+    dailyQuota,
+    ratePerSecond: key.ratePerSecond ?? tier.ratePerSecond,
+    usedToday,
+    remainingToday: Math.max(0, dailyQuota - usedToday),
+    quotaDay: day,
+    quotaResetsAt: new Date(resetsAt).toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    disabledAt: key.disabledAt?.toISOString() ?? null,
+    disabledReason: key.disabledReason,
+    replacedById: key.replacedById,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+    today,
+    trend,
+    lastCalls: calls.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+  };
+}
+
+export type KeyReport = Awaited<ReturnType<typeof keyReport>>;

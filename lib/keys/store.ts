@@ -1,0 +1,123 @@
+/**
+ * Issuing and changing keys. Every change writes its audit event in the same transaction and, on
+ * PostgreSQL, announces itself on the key-changes channel so every instance's /mcp drops its cached
+ * copy (on SQLite the hot path notices other connections' commits by itself; see hot-path-sqlite.ts).
+ */
+import { type Actor, writeAudit } from '../audit.ts';
+import { databaseProvider, databaseUrl, type Db } from '../db/client.ts';
+import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
+import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
+import { generateKey, keyDisplayParts } from './format.ts';
+import { hashKey } from './hash.ts';
+
+export class KeyStoreError extends Error {
+  constructor(readonly code: 'not_found' | 'already_disabled' | 'not_disabled' | 'invalid', message: string) {
+    super(message);
+  }
+}
+
+export interface IssueKeyInput {
+  ownerId: string;
+  name: string;
+  tierId?: string;
+  dailyQuota?: number | null;
+  ratePerSecond?: number | null;
+  expiresAt?: Date | null;
+}
+
+/** The fields an audit event shows before/after a change (never the hash). */
+function auditView(key: ApiKey) {
+  return {
+    name: key.name, tierId: key.tierId, dailyQuota: key.dailyQuota, ratePerSecond: key.ratePerSecond,
+    expiresAt: key.expiresAt?.toISOString() ?? null, disabledAt: key.disabledAt?.toISOString() ?? null,
+    disabledReason: key.disabledReason,
+  };
+}
+
+async function announceChange(tx: Prisma.TransactionClient, keyId: string): Promise<void> {
+  // pg_notify inside the transaction is delivered only if it commits.
+  if (databaseProvider(databaseUrl()) === 'postgresql') {
+    await tx.$executeRawUnsafe(`SELECT pg_notify('${KEY_CHANGES_CHANNEL}', $1)`, keyId);
+  }
+}
+
+function validateLimits(input: Pick<IssueKeyInput, 'dailyQuota' | 'ratePerSecond' | 'expiresAt' | 'name'>): void {
+  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 100)) {
+    throw new KeyStoreError('invalid', 'A key name needs 1 to 100 characters.');
+  }
+  for (const [field, value] of [['daily quota', input.dailyQuota], ['per-second limit', input.ratePerSecond]] as const) {
+    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 1)) {
+      throw new KeyStoreError('invalid', `The ${field} must be a whole number of at least 1.`);
+    }
+  }
+  if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new KeyStoreError('invalid', 'The expiry is not a valid date.');
+}
+
+async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput) {
+  const secret = generateKey();
+  const key = await tx.apiKey.create({
+    data: {
+      ownerId: input.ownerId,
+      name: input.name.trim(),
+      keyHash: hashKey(secret),
+      ...keyDisplayParts(secret),
+      tierId: input.tierId ?? 'free',
+      dailyQuota: input.dailyQuota ?? null,
+      ratePerSecond: input.ratePerSecond ?? null,
+      expiresAt: input.expiresAt ?? null,
+    },
+  });
+  return { key, secret };
+}
+
+/** A new key; the secret is returned once and never stored. */
+export async function issueKey(db: Db, input: IssueKeyInput, actor: Actor): Promise<{ key: ApiKey; secret: string }> {
+  validateLimits(input);
+  return db.$transaction(async (tx) => {
+    const tier = await tx.tier.findUnique({ where: { id: input.tierId ?? 'free' } });
+    if (!tier) throw new KeyStoreError('invalid', `Unknown tier "${input.tierId}".`);
+    const issued = await createKeyRow(tx, input);
+    await writeAudit(tx, actor, { action: 'key.issue', keyId: issued.key.id, targetUserId: input.ownerId, after: auditView(issued.key) });
+    return issued;
+  });
+}
+
+export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor): Promise<ApiKey> {
+  if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
+  return db.$transaction(async (tx) => {
+    const before = await tx.apiKey.findUnique({ where: { id: keyId } });
+    if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
+    if (before.disabledAt) throw new KeyStoreError('already_disabled', `The key was already disabled on ${before.disabledAt.toISOString()}.`);
+    const after = await tx.apiKey.update({
+      where: { id: keyId },
+      data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: reason.trim() },
+    });
+    await writeAudit(tx, actor, { action: 'key.disable', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
+    await announceChange(tx, keyId);
+    return after;
+  });
+}
+
+/** A new secret with the same settings; the old key is disabled at once and points at its successor. */
+export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
+  return db.$transaction(async (tx) => {
+    const old = await tx.apiKey.findUnique({ where: { id: keyId } });
+    if (!old) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
+    if (old.replacedById) throw new KeyStoreError('invalid', `The key was already reissued as key ${old.replacedById}; reissue that one instead.`);
+    const issued = await createKeyRow(tx, {
+      ownerId: old.ownerId, name: old.name, tierId: old.tierId,
+      dailyQuota: old.dailyQuota, ratePerSecond: old.ratePerSecond, expiresAt: old.expiresAt,
+    });
+    const replaced = await tx.apiKey.update({
+      where: { id: keyId },
+      data: {
+        replacedById: issued.key.id,
+        ...(old.disabledAt ? {} : { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: 'reissued' }),
+      },
+    });
+    await writeAudit(tx, actor, { action: 'key.reissue', keyId, targetUserId: old.ownerId, before: auditView(old), after: { ...auditView(replaced), replacedById: issued.key.id } });
+    await writeAudit(tx, actor, { action: 'key.issue', keyId: issued.key.id, targetUserId: old.ownerId, after: { ...auditView(issued.key), replaces: keyId } });
+    await announceChange(tx, keyId);
+    return { ...issued, replaced };
+  });
+}

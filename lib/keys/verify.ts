@@ -1,0 +1,65 @@
+/**
+ * Turns a presented secret into an active key or a precise refusal. Rows are cached in-process by hash;
+ * the cache is dropped whenever the store reports that keys may have changed elsewhere (see
+ * HotPathStore.keysVersion), and disabled/expired state is judged on every call, so disabling or
+ * expiring a key takes effect on the very next call.
+ */
+import type { HotPathStore, KeyRow } from '../db/hot-path.ts';
+import { describeFormatProblem, keyFormatProblem } from './format.ts';
+import { hashKey } from './hash.ts';
+
+export type Verification =
+  | { ok: true; key: KeyRow }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'disabled' | 'expired'; message: string };
+
+/** Bound on cached rows (known and unknown hashes); cleared wholesale when exceeded. */
+const CACHE_LIMIT = 50_000;
+
+export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'keysVersion'>) {
+  const cache = new Map<string, KeyRow | null>();
+  let cachedVersion = store.keysVersion();
+
+  async function lookup(keyHash: string): Promise<KeyRow | null> {
+    const version = store.keysVersion();
+    if (version !== cachedVersion) {
+      cache.clear();
+      cachedVersion = version;
+    }
+    const hit = cache.get(keyHash);
+    if (hit !== undefined) return hit;
+    const row = await store.findKeyByHash(keyHash);
+    // A change that landed while we were reading must not be cached over.
+    if (store.keysVersion() === cachedVersion) {
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(keyHash, row);
+    }
+    return row;
+  }
+
+  return async function verifyKey(secret: string, now: number): Promise<Verification> {
+    const problem = keyFormatProblem(secret);
+    if (problem) {
+      return { ok: false, reason: 'malformed', message: `API key not recognised: ${describeFormatProblem(problem)}.` };
+    }
+    const row = await lookup(hashKey(secret));
+    if (!row) {
+      return { ok: false, reason: 'unknown', message: 'API key not recognised: no such key exists. Check that you copied the whole key, or create one in the portal.' };
+    }
+    if (row.disabledAt !== null) {
+      const why = row.disabledReason ? ` (reason: ${row.disabledReason})` : '';
+      return {
+        ok: false, reason: 'disabled',
+        message: `API key disabled on ${new Date(row.disabledAt).toISOString()}${why}. Reissue it or create a new key in the portal.`,
+      };
+    }
+    if (row.expiresAt !== null && row.expiresAt <= now) {
+      return {
+        ok: false, reason: 'expired',
+        message: `API key expired on ${new Date(row.expiresAt).toISOString()}. Create a new key in the portal.`,
+      };
+    }
+    return { ok: true, key: row };
+  };
+}
+
+export type KeyVerifier = ReturnType<typeof createKeyVerifier>;

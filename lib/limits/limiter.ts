@@ -1,0 +1,29 @@
+/**
+ * Admission of tools/call: one atomic check of the per-second limit and the daily quota that consumes
+ * both only when both pass. The quota's truth is the counter held here, rebuilt from the usage tables
+ * (successes + failures of the day) the first time a key is seen each day, so a restart neither forgets
+ * nor double-counts committed calls.
+ */
+export interface LimitedKey {
+  id: string;
+  dailyQuota: number;
+  ratePerSecond: number;
+}
+
+export interface Admission {
+  admitted: boolean;
+  /** Why a call was refused. */
+  reason?: 'rate' | 'quota';
+  /** The daily quota (X-RateLimit-Limit). */
+  limit: number;
+  /** Calls left today after this one (X-RateLimit-Remaining). */
+  remaining: number;
+  /** Epoch seconds of the next reset that matters: the daily reset, or the end of the rate window when rate-limited. */
+  resetAt: number;
+  /** Whole seconds to wait before retrying (refusals only). */
+  retryAfter?: number;
+}
+
+export interface Limiter {
+  admit(key: LimitedKey, now: number): Promise<Admission>;
+}

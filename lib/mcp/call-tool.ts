@@ -1,0 +1,42 @@
+/**
+ * Runs one tools/call and shapes the MCP result. Failures the caller caused (unknown tool, bad
+ * arguments, a compound that does not exist) are tool errors (`isError: true`) with a JSON text naming
+ * the error code and what to do, as MCP intends, never JSON-RPC errors or HTTP 500s.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolError } from '../chem/tool.ts';
+import { describeArgumentErrors, registry, toolListing } from './registry.ts';
+
+export interface ToolOutcome {
+  result: CallToolResult;
+  /** null on success; the error code recorded in usage otherwise. */
+  errorCode: string | null;
+}
+
+function toolFailure(code: string, message: string, details?: Record<string, unknown>): ToolOutcome {
+  const body = { error: code, message, ...details };
+  return { result: { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true }, errorCode: code };
+}
+
+export async function callTool(name: string, args: unknown): Promise<ToolOutcome> {
+  const entry = registry.get(name);
+  if (!entry) {
+    return toolFailure('unknown_tool', `Unknown tool "${name}". Available tools: ${toolListing.map((t) => t.name).join(', ')}.`);
+  }
+  const input = args ?? {};
+  if (!entry.validateArguments(input)) {
+    return toolFailure('invalid_arguments', `Invalid arguments for ${name}: ${describeArgumentErrors(entry.validateArguments.errors)}.`);
+  }
+  try {
+    const value = await entry.tool.run(input);
+    return {
+      result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, isError: false },
+      errorCode: null,
+    };
+  } catch (error) {
+    if (error instanceof ToolError) return toolFailure(error.code, error.message, error.details);
+    // A bug in a tool: the caller gets a plain apology, the operator gets the stack.
+    console.error(JSON.stringify({ level: 'error', msg: 'tool crashed', tool: name, error: String((error as Error)?.stack ?? error) }));
+    return toolFailure('internal_error', `${name} failed unexpectedly; the error was logged. Please try again later.`);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Checks that a parsed body is one JSON-RPC 2.0 message (spec §2.1) before anything else looks at it,
+ * so every malformed body gets a precise 400 instead of whatever a later layer would make of it.
+ */
+export interface JsonRpcMessage {
+  jsonrpc: '2.0';
+  id?: string | number;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+export type EnvelopeCheck = { ok: true; message: JsonRpcMessage } | { ok: false; error: string; message: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function checkEnvelope(body: unknown): EnvelopeCheck {
+  if (Array.isArray(body)) {
+    return { ok: false, error: 'batch_not_supported', message: 'Send one JSON-RPC message per request; batches (JSON arrays) are not supported by this MCP version.' };
+  }
+  if (!isObject(body)) {
+    return { ok: false, error: 'invalid_request', message: 'The body must be a JSON-RPC 2.0 object with "jsonrpc": "2.0", "method" and, for requests, "id".' };
+  }
+  if (body.jsonrpc !== '2.0') {
+    return { ok: false, error: 'invalid_request', message: 'The "jsonrpc" field must be the string "2.0".' };
+  }
+  if (typeof body.method !== 'string' || body.method === '') {
+    if ('result' in body || 'error' in body) {
+      return { ok: false, error: 'invalid_request', message: 'This server sends no requests, so it accepts no JSON-RPC responses; send a request with a "method".' };
+    }
+    return { ok: false, error: 'invalid_request', message: 'The "method" field must be a non-empty string, e.g. "tools/call".' };
+  }
+  if ('id' in body && !(typeof body.id === 'string' || (typeof body.id === 'number' && Number.isFinite(body.id)))) {
+    return { ok: false, error: 'invalid_request', message: 'The "id" field must be a string or a number.' };
+  }
+  if ('params' in body && body.params !== undefined && !isObject(body.params)) {
+    return { ok: false, error: 'invalid_request', message: 'The "params" field must be an object.' };
+  }
+  return { ok: true, message: body as unknown as JsonRpcMessage };
+}
+
+/** tools/call params (spec §2.4): checked before admission so a malformed call costs no quota. */
+export function checkToolCallParams(params: Record<string, unknown> | undefined): string | null {
+  if (!params || typeof params.name !== 'string' || params.name === '') {
+    return 'tools/call needs params.name, the tool\'s name as a string (see tools/list).';
+  }
+  if (params.arguments !== undefined && !isObject(params.arguments)) {
+    return 'tools/call params.arguments must be an object of the tool\'s arguments.';
+  }
+  return null;
+}

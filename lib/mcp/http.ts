@@ -1,0 +1,185 @@
+/**
+ * POST /mcp: one Web Request in, one Response out. Both mounts call this: server.ts directly (the fast
+ * path) and app/mcp/route.ts (next dev, serverless hosts). It decides whether a method needs a key,
+ * verifies the key, admits tools/call through the limiter, runs the tool, commits the usage row, and
+ * only then lets the SDK's stateless transport write the SSE answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { config } from '../config.ts';
+import { upgradeGuidance } from '../limits/policy.ts';
+import type { Admission } from '../limits/limiter.ts';
+import { callTool } from './call-tool.ts';
+import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
+import { readCredentials } from './credentials.ts';
+import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
+import { jsonError, sseMessage } from './responses.ts';
+import { createMcpServer } from './server.ts';
+import { getMcpService } from './service.ts';
+
+/** Methods the spec lets through without a key (§4, §5.3). */
+const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tools/list']);
+
+const MISSING_KEY_MESSAGE =
+  'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
+
+export async function handleMcpRequest(request: Request): Promise<Response> {
+  const origin = request.headers.get('origin');
+  if (origin && !originAllowed(origin)) {
+    return jsonError(403, 'origin_not_allowed', `Browser requests from ${origin} are not allowed; the operator can add it to CORS_ORIGINS.`);
+  }
+  const cors = corsHeaders(origin);
+  if (request.method === 'OPTIONS') {
+    return new Response(null, { status: 204, headers: origin ? preflightHeaders(origin) : { allow: 'POST, OPTIONS' } });
+  }
+  if (request.method !== 'POST') {
+    return jsonError(405, 'method_not_allowed', `/mcp accepts POST only (stateless Streamable HTTP: there is no stream to GET and no session to DELETE).`, { allow: 'POST', ...cors });
+  }
+
+  const bad = checkHeaders(request);
+  if (bad) return withHeaders(bad, cors);
+  const body = await readJsonBody(request);
+  if (body instanceof Response) return withHeaders(body, cors);
+  const envelope = checkEnvelope(body);
+  if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);
+  const message = envelope.message;
+
+  if (PUBLIC_METHODS.has(message.method)) return runSdk(request, message, undefined, cors);
+
+  const credentials = readCredentials(request.headers);
+  switch (credentials.kind) {
+    case 'missing':
+      return jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, { 'www-authenticate': 'Bearer', ...cors });
+    case 'bad_header':
+      return jsonError(401, 'invalid_api_key', credentials.message, { 'www-authenticate': 'Bearer', ...cors });
+    case 'conflict':
+      return jsonError(400, 'conflicting_api_keys', 'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).', cors);
+  }
+
+  const service = getMcpService();
+  const now = Date.now();
+  const verified = await service.verifyKey(credentials.key, now);
+  if (!verified.ok) {
+    return jsonError(401, 'invalid_api_key', verified.message, { 'www-authenticate': 'Bearer error="invalid_token"', ...cors });
+  }
+  if (message.method !== 'tools/call') return runSdk(request, message, undefined, cors);
+
+  // tools/call: check the call itself, then admit, run, record, answer.
+  if (message.id === undefined) {
+    return jsonError(400, 'invalid_request', 'tools/call is a request: give it an "id" so its answer can be matched.', cors);
+  }
+  const paramsProblem = checkToolCallParams(message.params);
+  if (paramsProblem) {
+    return sseMessage({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: paramsProblem } }, cors);
+  }
+  const key = verified.key;
+  const tool = message.params!.name as string;
+  const admission = await service.limiter.admit(key, now);
+  const limitHeaders = rateLimitHeaders(admission);
+  const requestId = randomUUID();
+  const day = service.quotaDay(now).day;
+
+  if (!admission.admitted) {
+    await service.recorder
+      .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day })
+      .catch((error) => logError('could not record a rate-limited call', error));
+    return rateLimited(request, admission, key.tierId, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+  }
+
+  const started = performance.now();
+  const outcome = await callTool(tool, message.params!.arguments);
+  try {
+    await service.recorder.record({
+      requestId, keyId: key.id, tool,
+      outcome: outcome.errorCode ? 'failure' : 'success', errorCode: outcome.errorCode,
+      latencyMs: Math.round((performance.now() - started) * 1000) / 1000, createdAt: now, day,
+    });
+  } catch (error) {
+    logError('usage write failed', error);
+    return jsonError(503, 'usage_store_unavailable', 'The call could not be recorded, so its answer was withheld; please retry shortly.', { 'retry-after': '1', ...cors });
+  }
+  return runSdk(request, message, outcome.result, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+}
+
+function checkHeaders(request: Request): Response | null {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    return jsonError(415, 'unsupported_media_type', 'Send the JSON-RPC message with "Content-Type: application/json".');
+  }
+  const accept = request.headers.get('accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return jsonError(406, 'not_acceptable', 'Send "Accept: application/json, text/event-stream": answers come as a server-sent event.');
+  }
+  return null;
+}
+
+async function readJsonBody(request: Request): Promise<unknown | Response> {
+  const limit = config().maxBodyBytes;
+  const tooLarge = () => jsonError(413, 'payload_too_large', `The request body exceeds ${limit} bytes; send one JSON-RPC message with smaller arguments.`);
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) return tooLarge();
+  let text = '';
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        return tooLarge();
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  if (text.trim() === '') return jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return jsonError(400, 'parse_error', `The request body is not valid JSON (${(error as Error).message}).`);
+  }
+}
+
+function rateLimitHeaders(admission: Admission): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(admission.limit),
+    'x-ratelimit-remaining': String(admission.remaining),
+    'x-ratelimit-reset': String(admission.resetAt),
+  };
+}
+
+function rateLimited(request: Request, admission: Admission, tier: string, headers: Record<string, string>): Response {
+  const message = admission.reason === 'quota'
+    ? `Daily quota of ${admission.limit} calls used up; it resets at ${new Date(admission.resetAt * 1000).toISOString()}.`
+    : `Too many calls per second for this key; retry in ${admission.retryAfter} s.`;
+  const baseUrl = process.env.PUBLIC_URL || new URL(request.url).origin;
+  return jsonError(429, 'rate_limit_exceeded', message, { ...headers, 'retry-after': String(admission.retryAfter) }, {
+    reason: admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second',
+    tier,
+    upgrade: upgradeGuidance(baseUrl),
+  });
+}
+
+/** Hands the message to a single-use SDK server and transport; a tools/call result is already computed. */
+async function runSdk(request: Request, message: JsonRpcMessage, toolResult: CallToolResult | undefined, headers: Record<string, string>): Promise<Response> {
+  const server = createMcpServer(async () => toolResult!);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+  await server.connect(transport);
+  const response = await transport.handleRequest(request, { parsedBody: message });
+  return withHeaders(response, headers);
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  if (Object.keys(headers).length === 0) return response;
+  const merged = new Headers(response.headers);
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+}
+
+function logError(msg: string, error: unknown): void {
+  console.error(JSON.stringify({ level: 'error', msg, error: String((error as Error)?.stack ?? error) }));
+}

@@ -1,0 +1,56 @@
+/**
+ * The tool registry: the chemistry tools as MCP sees them, with their argument validators compiled
+ * once at start-up (the hot path never compiles a schema).
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { chemTools } from '../chem/tools/index.ts';
+import type { ChemTool } from '../chem/tool.ts';
+
+export interface RegisteredTool {
+  tool: ChemTool;
+  validateArguments: ValidateFunction;
+  /** The tools/list entry, built once. */
+  listing: { name: string; title: string; description: string; inputSchema: object; outputSchema: object };
+}
+
+/** One Ajv for the service: tool arguments here, and the SDK's own validation (lib/mcp/server.ts). */
+export const sharedAjv = new Ajv({ strict: false, allErrors: true });
+
+function register(tool: ChemTool): RegisteredTool {
+  return {
+    tool,
+    validateArguments: sharedAjv.compile(tool.inputSchema),
+    listing: {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+      outputSchema: tool.outputSchema,
+    },
+  };
+}
+
+export const registry: ReadonlyMap<string, RegisteredTool> = new Map(chemTools.map((t) => [t.name, register(t)]));
+export const toolListing = [...registry.values()].map((r) => r.listing);
+
+/** Ajv's errors as one sentence a person (or a model) can act on. */
+export function describeArgumentErrors(errors: ErrorObject[] | null | undefined): string {
+  if (!errors?.length) return 'arguments do not match the tool\'s input schema';
+  return errors
+    .map((e) => {
+      const field = e.instancePath ? e.instancePath.slice(1).replaceAll('/', '.') : '';
+      switch (e.keyword) {
+        case 'required':
+          return `missing required argument "${e.params.missingProperty}"`;
+        case 'additionalProperties':
+          return `unknown argument "${e.params.additionalProperty}"`;
+        case 'type':
+          return `argument "${field}" must be of type ${e.params.type}`;
+        case 'enum':
+          return `argument "${field}" must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+        default:
+          return field ? `argument "${field}" ${e.message}` : `arguments ${e.message}`;
+      }
+    })
+    .join('; ');
+}

@@ -1,0 +1,59 @@
+/**
+ * The long-lived parts behind /mcp: the hot-path store, key verifier, limiter and usage recorder. One
+ * set per process, kept on globalThis because server.ts and Next's bundle of app/mcp/route.ts load
+ * separate copies of these modules but must share the limiter's counters and the recorder's batches.
+ */
+import { resolve } from 'node:path';
+import { config } from '../config.ts';
+import type { HotPathStore } from '../db/hot-path.ts';
+import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
+import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
+import { createKeyVerifier, type KeyVerifier } from '../keys/verify.ts';
+import { createMemoryLimiter } from '../limits/memory-limiter.ts';
+import type { Limiter } from '../limits/limiter.ts';
+import { quotaDayCalculator, type QuotaDay } from '../limits/quota-day.ts';
+import { createUsageRecorder, type UsageRecorder } from '../usage/recorder.ts';
+
+export interface McpService {
+  store: HotPathStore;
+  verifyKey: KeyVerifier;
+  limiter: Limiter;
+  recorder: UsageRecorder;
+  quotaDay: (now: number) => QuotaDay;
+}
+
+const SERVICE = Symbol.for('chemflow.mcpService');
+type Holder = { [SERVICE]?: McpService };
+
+function openStore(): HotPathStore {
+  const url = process.env.DATABASE_URL || 'file:./data/chemflow.db';
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgresHotPath(url);
+  if (url.startsWith('file:')) return openSqliteHotPath(resolve(url.slice('file:'.length)));
+  throw new Error(`DATABASE_URL must be file:<path> (SQLite) or postgresql://… , got "${url}"`);
+}
+
+export function getMcpService(): McpService {
+  const holder = globalThis as Holder;
+  if (!holder[SERVICE]) {
+    const store = openStore();
+    const quotaDay = quotaDayCalculator(config().quotaTimeZone);
+    holder[SERVICE] = {
+      store,
+      verifyKey: createKeyVerifier(store),
+      limiter: createMemoryLimiter({ quotaDay, usedOnDay: (keyId, day) => store.usedOnDay(keyId, day) }),
+      recorder: createUsageRecorder(store),
+      quotaDay,
+    };
+  }
+  return holder[SERVICE];
+}
+
+/** Commits pending usage and closes the store (graceful shutdown, tests). */
+export async function closeMcpService(): Promise<void> {
+  const holder = globalThis as Holder;
+  const service = holder[SERVICE];
+  if (!service) return;
+  delete holder[SERVICE];
+  await service.recorder.flush();
+  await service.store.close();
+}

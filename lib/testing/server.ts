@@ -1,0 +1,101 @@
+/**
+ * Test harness: starts the real production server (`lib/cli/start.ts`, as `npm start` does) on a free
+ * port with a fresh SQLite database in a temporary folder, and runs the operator CLI against the same
+ * database. Nothing is mocked: tests talk HTTP to the server a user would run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+export interface TestServer {
+  baseUrl: string;
+  mcpUrl: string;
+  /** The demo key printed at first start. */
+  demoKey: string;
+  adminEmail: string;
+  env: NodeJS.ProcessEnv;
+  output: () => string;
+  /** Runs the operator CLI against this server's database. */
+  cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
+  stop: () => Promise<void>;
+}
+
+/** A fresh data folder and the environment pointing server and CLI at it. */
+export function isolatedEnv(extra: NodeJS.ProcessEnv = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chemflow-test-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `file:${join(dataDir, 'test.db')}`,
+    KEY_HASH_SECRET_FILE: join(dataDir, 'key-hash-secret'),
+    ADMIN_EMAIL: 'admin@example.test',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...extra,
+  };
+  return { dataDir, env };
+}
+
+export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], { cwd: ROOT, env, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export async function startTestServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  const port = await freePort();
+  const { dataDir, env } = isolatedEnv({ PORT: String(port), ...extraEnv });
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(() => fail(new Error(`server did not start within 120 s:\n${output}`)), 120_000);
+    const check = () => {
+      if (output.includes('ChemFlow is serving')) {
+        clearTimeout(timer);
+        ready();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+  const demoKey = /Demo key \(free\):\s+(cf_\w+)/.exec(output)?.[1];
+  if (!demoKey) throw new Error(`no demo key in the start output:\n${output}`);
+  const scheme = extraEnv.TLS_CERT_FILE ? 'https' : 'http';
+  const baseUrl = `${scheme}://localhost:${port}`;
+
+  return {
+    baseUrl,
+    mcpUrl: `${baseUrl}/mcp`,
+    demoKey,
+    adminEmail: 'admin@example.test',
+    env,
+    output: () => output,
+    cli: (...args) => runCli(env, args),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

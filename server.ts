@@ -1,0 +1,101 @@
+/**
+ * Production entry: one node:http (or https) server. POST /mcp goes straight to the MCP handler (no
+ * Next routing on the hot path); every other request goes to Next. Transport security (HTTPS-only
+ * outside loopback, HSTS) is enforced here, for the portal and /mcp alike.
+ */
+import { readFileSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import next from 'next';
+import { config } from './lib/config.ts';
+import { HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
+import { handleMcpRequest } from './lib/mcp/http.ts';
+import { closeMcpService } from './lib/mcp/service.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function toWebRequest(req: IncomingMessage, origin: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+}
+
+async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  res.writeHead(response.status, headers);
+  if (!response.body) return void res.end();
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
+  res.end();
+}
+
+function sendJson(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startServer(): Promise<http.Server> {
+  const settings = config();
+  const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port: settings.port });
+  await app.prepare();
+  const handleWithNext = app.getRequestHandler();
+  const tls = settings.tlsCertFile && settings.tlsKeyFile
+    ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
+    : undefined;
+  const scheme = tls ? 'https' : 'http';
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const transport = describeTransport(req, settings);
+    const refusal = plainHttpRefusal(transport, settings);
+    if (refusal) return sendJson(res, 403, { error: 'https_required', message: refusal });
+    if (transport.secure) res.setHeader('strict-transport-security', HSTS_HEADER);
+
+    const path = req.url?.split('?', 1)[0];
+    if (path === '/mcp' && settings.mcpFastPath) {
+      const response = await handleMcpRequest(toWebRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`));
+      return writeWebResponse(response, res);
+    }
+    await handleWithNext(req, res);
+  }
+
+  const server = tls ? https.createServer(tls) : http.createServer();
+  server.on('request', (req, res) => {
+    onRequest(req, res).catch((error) => {
+      console.error(JSON.stringify({ level: 'error', msg: 'request failed', path: req.url?.split('?', 1)[0], error: String(error?.stack ?? error) }));
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal_error', message: 'The server hit an unexpected error; it was logged. Please retry.' });
+      else res.end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, resolve);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(JSON.stringify({ level: 'info', msg: 'stopping', signal }));
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    server.close(async () => {
+      await closeMcpService();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return server;
+}
