@@ -1,0 +1,152 @@
+/**
+ * The built-in compound data: JSON files under data/compounds (one per family) with literature
+ * citations in data/sources.json. Loaded once, checked for shape (a malformed file fails at startup,
+ * not on some later query), and frozen, because lookups hand out shared objects.
+ *
+ * In the files every value names a source id; here it becomes the full citation. Molecular weight
+ * is not stored: it is computed from the formula with IUPAC 2021 atomic weights, so it can never
+ * disagree with the formula.
+ */
+import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
+import { molarMass, parseFormula } from './formula.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from './properties.ts';
+import halocarbons from './data/compounds/halocarbons.json' with { type: 'json' };
+import hydrocarbons from './data/compounds/hydrocarbons.json' with { type: 'json' };
+import inorganic from './data/compounds/inorganic.json' with { type: 'json' };
+import oxygenates from './data/compounds/oxygenates.json' with { type: 'json' };
+import sources from './data/sources.json' with { type: 'json' };
+
+export interface Compound {
+  name: string;
+  cas: string;
+  /** Hill formula. */
+  formula: string;
+  smiles: string;
+  /** Standard InChIKey; absent unless it is certain. */
+  inchikey?: string;
+  /** IUPAC, common and trade names, abbreviations, Simplified Chinese names. */
+  synonyms: readonly string[];
+  /** Facts about the compound as a whole that a reader of its properties must know. */
+  notes?: readonly string[];
+  /** Unknown properties are absent, never estimated. */
+  properties: Readonly<Partial<Record<PropertyKey, Readonly<PropertyValue>>>>;
+}
+
+const MOLECULAR_WEIGHT_METHOD = 'sum of IUPAC 2021 standard atomic weights over the formula';
+
+const DATA_FILES: Record<string, unknown> = {
+  'inorganic.json': inorganic,
+  'hydrocarbons.json': hydrocarbons,
+  'oxygenates.json': oxygenates,
+  'halocarbons.json': halocarbons,
+};
+
+let loaded: readonly Compound[] | undefined;
+
+/** All built-in compounds, in file order. */
+export function allCompounds(): readonly Compound[] {
+  loaded ??= deepFreeze(loadCompounds(DATA_FILES, sources));
+  return loaded;
+}
+
+/** Parses data files (name → parsed JSON) against a source table (id → citation). Throws on the first defect. */
+export function loadCompounds(files: Record<string, unknown>, sourceTable: Record<string, string>): Compound[] {
+  const compounds: Compound[] = [];
+  for (const [file, content] of Object.entries(files)) {
+    const list = isRecord(content) ? content.compounds : undefined;
+    if (!Array.isArray(list)) throw new Error(`${file}: expected {"compounds": [...]}`);
+    list.forEach((raw, i) => compounds.push(readCompound(raw, `${file} compounds[${i}]`, sourceTable)));
+  }
+  return compounds;
+}
+
+const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties']);
+const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings']);
+
+function readCompound(raw: unknown, where: string, sourceTable: Record<string, string>): Compound {
+  if (!isRecord(raw)) throw new Error(`${where}: not an object`);
+  const fail = (message: string): never => {
+    throw new Error(`${where} (${String(raw.name)}): ${message}`);
+  };
+  for (const key of Object.keys(raw)) if (!COMPOUND_FIELDS.has(key)) fail(`unknown field "${key}"`);
+  for (const key of ['name', 'cas', 'formula', 'smiles'] as const) {
+    if (typeof raw[key] !== 'string' || raw[key].trim() === '') fail(`"${key}" must be a non-empty string`);
+  }
+  if (raw.inchikey !== undefined && typeof raw.inchikey !== 'string') fail('"inchikey" must be a string');
+  const synonyms = stringList(raw.synonyms) ?? fail('"synonyms" must be an array of strings');
+  const notes = raw.notes === undefined ? undefined : (stringList(raw.notes) ?? fail('"notes" must be an array of strings'));
+
+  const counts = parseFormula(raw.formula as string) ?? fail(`formula "${raw.formula}" does not parse`);
+  if (!isRecord(raw.properties)) fail('"properties" must be an object');
+  const given = raw.properties as Record<string, unknown>;
+  if ('molecular_weight' in given) fail('molecular_weight is computed from the formula; do not store it');
+
+  const properties: Partial<Record<PropertyKey, PropertyValue>> = {
+    molecular_weight: {
+      value: Math.round(molarMass(counts) * 1000) / 1000,
+      unit: PROPERTY_DEFINITIONS.molecular_weight.unit,
+      source: ATOMIC_WEIGHTS_SOURCE,
+      method: MOLECULAR_WEIGHT_METHOD,
+    },
+  };
+  for (const [key, value] of Object.entries(given)) {
+    if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
+    properties[key as PropertyKey] = readValue(value, PROPERTY_DEFINITIONS[key as PropertyKey].unit, sourceTable, (m) =>
+      fail(`${key}: ${m}`),
+    );
+  }
+
+  const ordered = Object.fromEntries(PROPERTY_KEYS.filter((k) => k in properties).map((k) => [k, properties[k]]));
+  return {
+    name: raw.name as string,
+    cas: raw.cas as string,
+    formula: raw.formula as string,
+    smiles: raw.smiles as string,
+    ...(raw.inchikey === undefined ? {} : { inchikey: raw.inchikey as string }),
+    synonyms,
+    ...(notes === undefined ? {} : { notes }),
+    properties: ordered,
+  };
+}
+
+function readValue(
+  raw: unknown,
+  unit: string,
+  sourceTable: Record<string, string>,
+  fail: (message: string) => never,
+): PropertyValue {
+  if (!isRecord(raw)) return fail('not an object');
+  for (const key of Object.keys(raw)) if (!VALUE_FIELDS.has(key)) fail(`unknown field "${key}"`);
+  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) fail('value must be a finite number');
+  if (raw.unit !== unit) fail(`unit must be "${unit}", got ${JSON.stringify(raw.unit)}`);
+  const source = typeof raw.source === 'string' && Object.hasOwn(sourceTable, raw.source) ? sourceTable[raw.source] : undefined;
+  if (source === undefined) fail(`unknown source ${JSON.stringify(raw.source)} (add it to data/sources.json)`);
+  for (const key of ['method', 'note'] as const) {
+    if (raw[key] !== undefined && typeof raw[key] !== 'string') fail(`${key} must be a string`);
+  }
+  const warnings = raw.warnings === undefined ? undefined : (stringList(raw.warnings) ?? fail('warnings must be an array of strings'));
+  return {
+    value: raw.value as number,
+    unit,
+    source: source as string,
+    ...(raw.method === undefined ? {} : { method: raw.method as string }),
+    ...(raw.note === undefined ? {} : { note: raw.note as string }),
+    ...(warnings === undefined ? {} : { warnings }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((s) => typeof s === 'string' && s.trim() !== '') ? value : undefined;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { allCompounds, type Compound } from './compounds.ts';
+import { buildCompoundIndex, findCompound, MAX_QUERY_LENGTH, normalizeKey, suggestCompounds } from './lookup.ts';
+import { ToolError } from './tool.ts';
+
+const found = (query: string) => {
+  const { compound, by } = findCompound(query);
+  return `${compound.name} by ${by}`;
+};
+
+function rejects(query: string, code: string, message?: RegExp) {
+  assert.throws(
+    () => findCompound(query),
+    (e: unknown) => e instanceof ToolError && e.code === code && (!message || message.test(e.message)),
+    `${JSON.stringify(query)} should fail with ${code}`,
+  );
+}
+
+test('finds every compound by its name, each synonym, CAS number and InChIKey', () => {
+  for (const c of allCompounds()) {
+    assert.equal(findCompound(c.name).compound, c, c.name);
+    for (const s of c.synonyms) assert.equal(findCompound(s).compound, c, s);
+    assert.equal(findCompound(c.cas).compound, c, c.cas);
+    if (c.inchikey) assert.equal(findCompound(c.inchikey).compound, c, c.inchikey);
+  }
+});
+
+test('ignores case, spacing, hyphens, primes and full-width forms', () => {
+  for (const q of ['n-Butane', 'N-BUTANE', 'n butane', 'nbutane', '  n‐butane ', 'butane', "n-butane'", 'ｎ－ｂｕｔａｎｅ']) {
+    assert.equal(found(q), q.trim() === 'butane' ? 'n-butane by synonym' : 'n-butane by name', q);
+  }
+  assert.equal(found('Ethyl Alcohol'), 'ethanol by synonym');
+  assert.equal(found('ETOH'), 'ethanol by synonym');
+  assert.equal(found('R 600a'), 'isobutane by synonym');
+  assert.equal(found('Carbon-Dioxide'), 'carbon dioxide by name');
+});
+
+test('finds Simplified Chinese names', () => {
+  assert.equal(found('乙醇'), 'ethanol by synonym');
+  assert.equal(found('甲烷'), 'methane by synonym');
+  assert.equal(found('二氧化碳'), 'carbon dioxide by synonym');
+  assert.equal(found('水'), 'water by synonym');
+  assert.equal(found(' 乙 醇 '), 'ethanol by synonym');
+});
+
+test('finds CAS numbers and InChIKeys however they are punctuated', () => {
+  assert.equal(found('64-17-5'), 'ethanol by cas');
+  assert.equal(found('64 17 5'), 'ethanol by cas');
+  assert.equal(found('lfqscwfljhtthz-uhfffaoysa-n'), 'ethanol by inchikey');
+  assert.equal(found('InChIKey=LFQSCWFLJHTTHZ-UHFFFAOYSA-N'), 'ethanol by inchikey');
+});
+
+test('finds a formula only one compound has, written in Hill order or not', () => {
+  assert.equal(found('CO2'), 'carbon dioxide by formula');
+  assert.equal(found('CO'), 'carbon monoxide by formula');
+  assert.equal(found('NH3'), 'ammonia by formula');
+  assert.equal(found('H2O'), 'water by formula');
+  assert.equal(found('C2H5OH'), 'ethanol by formula');
+  assert.equal(found('CH3(CH2)4CH3'), 'n-hexane by formula');
+});
+
+test('a formula that isomers share is ambiguous, and the error lists them', () => {
+  rejects('C4H10', 'ambiguous_compound', /n-butane, isobutane/);
+});
+
+test('finds stored SMILES, case-sensitively', () => {
+  assert.equal(found('CCO'), 'ethanol by smiles');
+  assert.equal(found('c1ccccc1'), 'benzene by smiles');
+  assert.equal(found('C1CCCCC1'), 'cyclohexane by smiles');
+  assert.equal(found('O=C=O'), 'carbon dioxide by smiles');
+});
+
+test('a miss names the closest compounds', () => {
+  rejects('etanol', 'compound_not_found', /Did you mean: ethanol/);
+  rejects('tolune', 'compound_not_found', /Did you mean: toluene/);
+  // Every two-character name starting with 乙 is one edit away, so ethanol is among them, not first.
+  rejects('乙纯', 'compound_not_found', /Did you mean: .*ethanol/);
+  assert.deepEqual(suggestCompounds('etanol').slice(0, 2), ['ethanol', 'methanol']);
+  try {
+    findCompound('bnezene');
+    assert.fail('bnezene should not be found');
+  } catch (e) {
+    assert.ok(e instanceof ToolError);
+    assert.deepEqual(e.details, { query: 'bnezene', suggestions: ['benzene'] });
+  }
+});
+
+test('a miss with nothing close says so without suggestions', () => {
+  rejects('unobtainium', 'compound_not_found', /^No compound matches "unobtainium"\.$/);
+});
+
+test('empty, blank and overlong queries are invalid arguments', () => {
+  rejects('', 'invalid_arguments');
+  rejects('   \t', 'invalid_arguments');
+  rejects('x'.repeat(MAX_QUERY_LENGTH + 1), 'invalid_arguments');
+});
+
+test('building the index refuses two compounds claiming one name', () => {
+  const [a, b] = allCompounds();
+  const clash: Compound = { ...b, synonyms: [...b.synonyms, a.name.toUpperCase()] };
+  assert.throws(() => buildCompoundIndex([a, clash]), /collides with the name of/);
+});
+
+test('normalisation keeps what distinguishes names', () => {
+  assert.equal(normalizeKey("1,1'-Biphenyl"), '1,1biphenyl');
+  assert.notEqual(normalizeKey('1,2-dichloroethane'), normalizeKey('1,1-dichloroethane'));
+});

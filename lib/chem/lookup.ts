@@ -1,0 +1,138 @@
+/**
+ * Finding a compound from what a person or an LLM types: a name or synonym in any case, spacing,
+ * hyphenation or primes ("n-Butane", "N-BUTANE", "n butane", "butane"), a Chinese name ("乙醇"),
+ * a CAS number, an InChIKey, a formula held by exactly one compound ("CO2", "C2H5OH"), or a SMILES
+ * string as stored. Exact matches are one hash lookup in an index built once; only a miss pays for
+ * the edit-distance scan that produces "did you mean" suggestions.
+ */
+import { allCompounds, type Compound } from './compounds.ts';
+import { editDistance } from './edit-distance.ts';
+import { hillFormula, parseFormula } from './formula.ts';
+import { ToolError } from './tool.ts';
+
+export type MatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula' | 'smiles';
+
+export interface CompoundMatch {
+  compound: Compound;
+  by: MatchKind;
+}
+
+export interface CompoundIndex {
+  /** Normalised name, synonym, CAS and InChIKey → compound. */
+  byKey: ReadonlyMap<string, CompoundMatch>;
+  /** Hill formula → every compound with it (isomers share one). */
+  byFormula: ReadonlyMap<string, readonly Compound[]>;
+  /** SMILES exactly as stored: case matters in SMILES ("c1ccccc1" is benzene, "C1CCCCC1" cyclohexane). */
+  bySmiles: ReadonlyMap<string, Compound>;
+  /** Normalised names, synonyms and formulas, for suggestions. */
+  terms: readonly { key: string; compound: Compound }[];
+}
+
+/** Queries longer than this are not names; refusing them keeps the suggestion scan bounded. */
+export const MAX_QUERY_LENGTH = 200;
+
+const IGNORED = /[\s\-‐‑‒–—―−_'’′″‴`´]/gu;
+
+/** Case-, width-, spacing-, hyphen- and prime-insensitive form of a name, CAS number or InChIKey. */
+export function normalizeKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(IGNORED, '');
+}
+
+/**
+ * Builds the lookup index. Two compounds claiming the same normalised name, synonym, CAS or
+ * InChIKey is a data error (a query could not say which one it meant), so it throws.
+ */
+export function buildCompoundIndex(compounds: readonly Compound[]): CompoundIndex {
+  const byKey = new Map<string, CompoundMatch>();
+  const byFormula = new Map<string, Compound[]>();
+  const bySmiles = new Map<string, Compound>();
+  const terms: { key: string; compound: Compound }[] = [];
+
+  const claim = (text: string, compound: Compound, by: MatchKind) => {
+    const key = normalizeKey(text);
+    const existing = byKey.get(key);
+    if (existing && existing.compound !== compound) {
+      throw new Error(`"${text}" (${by} of ${compound.name}) collides with the ${existing.by} of ${existing.compound.name}`);
+    }
+    if (!existing) byKey.set(key, { compound, by });
+    if (by === 'name' || by === 'synonym') terms.push({ key, compound });
+  };
+
+  for (const compound of compounds) {
+    claim(compound.name, compound, 'name');
+    for (const synonym of compound.synonyms) claim(synonym, compound, 'synonym');
+    claim(compound.cas, compound, 'cas');
+    if (compound.inchikey) claim(compound.inchikey, compound, 'inchikey');
+
+    const other = bySmiles.get(compound.smiles);
+    if (other) throw new Error(`SMILES ${compound.smiles} of ${compound.name} is also that of ${other.name}`);
+    bySmiles.set(compound.smiles, compound);
+
+    byFormula.set(compound.formula, [...(byFormula.get(compound.formula) ?? []), compound]);
+    terms.push({ key: normalizeKey(compound.formula), compound });
+  }
+  return { byKey, byFormula, bySmiles, terms };
+}
+
+let builtIndex: CompoundIndex | undefined;
+
+function defaultIndex(): CompoundIndex {
+  builtIndex ??= buildCompoundIndex(allCompounds());
+  return builtIndex;
+}
+
+/**
+ * The compound `query` names. Order: names, synonyms, CAS and InChIKey first; then a formula
+ * (so "CO" is carbon monoxide, not methanol's SMILES); then a stored SMILES.
+ * Throws ToolError: invalid_arguments (empty or overlong query), ambiguous_compound (a formula
+ * several compounds share), compound_not_found (with suggestions in the message and details).
+ */
+export function findCompound(query: string, index: CompoundIndex = defaultIndex()): CompoundMatch {
+  const text = query.trim().replace(/^inchikey=/i, '');
+  if (text === '') throw new ToolError('invalid_arguments', 'compound_name is empty: give a name, synonym, CAS number, formula, SMILES or InChIKey.');
+  if (text.length > MAX_QUERY_LENGTH) {
+    throw new ToolError('invalid_arguments', `compound_name is longer than ${MAX_QUERY_LENGTH} characters.`);
+  }
+
+  const byKey = index.byKey.get(normalizeKey(text));
+  if (byKey) return byKey;
+
+  const counts = parseFormula(text.replace(/\s+/g, ''));
+  const sharing = counts ? index.byFormula.get(hillFormula(counts)) : undefined;
+  if (sharing && sharing.length === 1) return { compound: sharing[0], by: 'formula' };
+  if (sharing && sharing.length > 1) {
+    const names = sharing.map((c) => c.name);
+    throw new ToolError(
+      'ambiguous_compound',
+      `Formula ${sharing[0].formula} belongs to ${names.length} compounds: ${names.join(', ')}. Ask for one by name or CAS number.`,
+      { query, formula: sharing[0].formula, candidates: names },
+    );
+  }
+
+  const bySmiles = index.bySmiles.get(text);
+  if (bySmiles) return { compound: bySmiles, by: 'smiles' };
+
+  const suggestions = suggestCompounds(text, index);
+  const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
+  throw new ToolError('compound_not_found', `No compound matches "${text}".${hint}`, { query, suggestions });
+}
+
+/**
+ * Up to `limit` compound names closest to `query`: edit distance at most a third of the query
+ * length (at least 1) over names, synonyms and formulas, then names that merely contain the query.
+ */
+export function suggestCompounds(query: string, index: CompoundIndex = defaultIndex(), limit = 5): string[] {
+  const key = normalizeKey(query);
+  if (key === '') return [];
+  const limitDistance = Math.max(1, Math.floor(Array.from(key).length / 3));
+  const best = new Map<Compound, number>();
+  for (const term of index.terms) {
+    let score = editDistance(key, term.key, limitDistance);
+    if (score > limitDistance && key.length >= 3 && term.key.includes(key)) score = limitDistance + 0.5;
+    if (score <= limitDistance + 0.5 && score < (best.get(term.compound) ?? Infinity)) best.set(term.compound, score);
+  }
+  return [...best]
+    .sort(([a, sa], [b, sb]) => sa - sb || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map(([compound]) => compound.name);
+}

@@ -1,0 +1,42 @@
+/**
+ * The catalogue of scalar compound properties: key, unit and meaning. The data loader accepts
+ * only these keys, each with exactly this unit, and the query tool's outputSchema is built from
+ * this list, so adding a property is one entry here plus values in the data files.
+ */
+
+export interface PropertyDefinition {
+  unit: string;
+  description: string;
+}
+
+export const PROPERTY_DEFINITIONS = {
+  molecular_weight: { unit: 'g/mol', description: 'Molar mass.' },
+  critical_temperature: { unit: 'K', description: 'Critical temperature Tc.' },
+  critical_pressure: { unit: 'bar', description: 'Critical pressure Pc (1 bar = 100 kPa).' },
+  critical_volume: { unit: 'cm3/mol', description: 'Critical molar volume Vc.' },
+  critical_compressibility: { unit: '', description: 'Critical compressibility factor Zc = Pc·Vc/(R·Tc), dimensionless.' },
+  acentric_factor: { unit: '', description: 'Pitzer acentric factor ω = −log10(Psat(0.7·Tc)/Pc) − 1, dimensionless.' },
+  normal_boiling_point: { unit: 'K', description: 'Boiling temperature at 101.325 kPa.' },
+  sublimation_point: {
+    unit: 'K',
+    description: 'Sublimation temperature at 101.325 kPa, given instead of a boiling point for substances whose liquid does not exist at 1 atm (e.g. CO2).',
+  },
+  melting_point: { unit: 'K', description: 'Melting (freezing) temperature at 101.325 kPa, or the triple point where the note says so.' },
+} as const satisfies Record<string, PropertyDefinition>;
+
+export type PropertyKey = keyof typeof PROPERTY_DEFINITIONS;
+
+export const PROPERTY_KEYS = Object.keys(PROPERTY_DEFINITIONS) as PropertyKey[];
+
+/** One value as served: always with its unit and the published source it comes from. */
+export interface PropertyValue {
+  value: number;
+  unit: string;
+  source: string;
+  /** How it was obtained when not read straight from the source (e.g. computed from other values). */
+  method?: string;
+  /** What the value is when the property name alone would mislead (e.g. a triple point). */
+  note?: string;
+  /** Caveats for using the value (e.g. a correlation that does not apply to this substance). */
+  warnings?: string[];
+}

@@ -1,0 +1,5 @@
+/** Every chemistry tool the MCP layer registers, in the order tools/list shows them. */
+import type { ChemTool } from '../tool.ts';
+import { queryCompoundTool } from './query-compound.ts';
+
+export const chemTools: ChemTool[] = [queryCompoundTool];

@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+// Ajv comes with @modelcontextprotocol/sdk, which validates structuredContent with it; strict mode
+// here also catches keywords the schemas misspell.
+import { Ajv } from 'ajv';
+import { allCompounds } from '../compounds.ts';
+import { PROPERTY_KEYS } from '../properties.ts';
+import { ToolError } from '../tool.ts';
+import { chemTools } from './index.ts';
+import { queryCompoundTool } from './query-compound.ts';
+
+const ajv = new Ajv({ strict: true, allErrors: true });
+const validateOutput = ajv.compile(queryCompoundTool.outputSchema);
+const validateInput = ajv.compile(queryCompoundTool.inputSchema);
+
+test('is registered under its public name', () => {
+  assert.deepEqual(
+    chemTools.map((t) => t.name),
+    ['service_query_compound'],
+  );
+});
+
+test('input schema is FastMCP style and accepts exactly one compound_name', () => {
+  const schema = queryCompoundTool.inputSchema as any;
+  assert.equal(schema.type, 'object');
+  assert.equal(schema.title, 'service_query_compoundArguments');
+  assert.equal(schema.properties.compound_name.title, 'Compound Name');
+  assert.deepEqual(schema.required, ['compound_name']);
+  assert.ok(validateInput({ compound_name: 'ethanol' }));
+  assert.equal(validateInput({}), false);
+  assert.equal(validateInput({ compound_name: 'ethanol', unit: 'K' }), false);
+  assert.equal(validateInput({ compound_name: 42 }), false);
+});
+
+test('the result for every compound validates against the output schema', () => {
+  for (const c of allCompounds()) {
+    const result = queryCompoundTool.run({ compound_name: c.name });
+    assert.ok(validateOutput(result), `${c.name}: ${ajv.errorsText(validateOutput.errors)}`);
+  }
+});
+
+test('the output schema rejects what the contract excludes', () => {
+  const result = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' })) as any;
+  result.properties.critical_temperature.unit = '°C';
+  assert.equal(validateOutput(result), false);
+  delete result.properties.critical_temperature.unit;
+  assert.equal(validateOutput(result), false);
+  const unknown = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' })) as any;
+  unknown.properties.boiling_point = { value: 351, unit: 'K', source: 'x' };
+  assert.equal(validateOutput(unknown), false);
+});
+
+test('the output schema describes every catalogue property', () => {
+  const described = Object.keys((queryCompoundTool.outputSchema as any).properties.properties.properties);
+  assert.deepEqual(described, PROPERTY_KEYS);
+});
+
+test('answers ethanol with units, sources and how the query was read', () => {
+  const r = queryCompoundTool.run({ compound_name: 'EtOH' });
+  assert.equal(r.name, 'ethanol');
+  assert.equal(r.cas, '64-17-5');
+  assert.equal(r.formula, 'C2H6O');
+  assert.equal(r.inchikey, 'LFQSCWFLJHTTHZ-UHFFFAOYSA-N');
+  assert.ok(r.synonyms.includes('乙醇'));
+  assert.deepEqual(r.match, { query: 'EtOH', by: 'synonym' });
+  assert.deepEqual(r.properties.molecular_weight && { ...r.properties.molecular_weight, source: '…' }, {
+    value: 46.069,
+    unit: 'g/mol',
+    source: '…',
+    method: 'sum of IUPAC 2021 standard atomic weights over the formula',
+  });
+  assert.equal(r.properties.critical_temperature?.unit, 'K');
+  assert.equal(r.properties.critical_pressure?.unit, 'bar');
+  assert.match(r.properties.critical_temperature?.source ?? '', /Poling/);
+});
+
+test('labels CO2: a sublimation point instead of a boiling point, and a triple-point melting point', () => {
+  const r = queryCompoundTool.run({ compound_name: '二氧化碳' });
+  assert.equal(r.properties.normal_boiling_point, undefined);
+  assert.ok(Math.abs((r.properties.sublimation_point?.value ?? 0) - 194.7) < 0.1);
+  assert.match(r.properties.sublimation_point?.note ?? '', /no normal boiling point/);
+  assert.ok(Math.abs((r.properties.melting_point?.value ?? 0) - 216.6) < 0.1);
+  assert.match(r.properties.melting_point?.note ?? '', /[Tt]riple.point.*5\.1795 bar/);
+});
+
+test('results are copies: changing one does not change the next answer', () => {
+  const first = queryCompoundTool.run({ compound_name: 'water' });
+  first.properties.critical_temperature!.value = 0;
+  first.synonyms.push('x');
+  const second = queryCompoundTool.run({ compound_name: 'water' });
+  assert.equal(second.properties.critical_temperature?.value, 647.096);
+  assert.ok(!second.synonyms.includes('x'));
+});
+
+test('caller mistakes are ToolErrors', () => {
+  assert.throws(() => queryCompoundTool.run({ compound_name: 'etanol' }), (e) => e instanceof ToolError && e.code === 'compound_not_found');
+  assert.throws(() => queryCompoundTool.run({ compound_name: ' ' }), (e) => e instanceof ToolError && e.code === 'invalid_arguments');
+});

@@ -1,0 +1,128 @@
+/**
+ * service_query_compound: identifiers and physical constants of one pure compound, every value with
+ * its unit and literature source. The public contract is the name, the one argument and the
+ * outputSchema below; the data behind it is ../data (see ../compounds.ts).
+ */
+import type { Compound } from '../compounds.ts';
+import { findCompound, MAX_QUERY_LENGTH, type MatchKind } from '../lookup.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../properties.ts';
+import type { ChemTool, JsonSchema } from '../tool.ts';
+
+export interface QueryCompoundArgs {
+  compound_name: string;
+}
+
+export interface QueryCompoundResult {
+  name: string;
+  cas: string;
+  formula: string;
+  smiles: string;
+  inchikey?: string;
+  synonyms: string[];
+  notes?: string[];
+  /** How the query was understood, so a caller can see that "CO" was read as a formula. */
+  match: { query: string; by: MatchKind };
+  properties: Partial<Record<PropertyKey, PropertyValue>>;
+}
+
+const MATCH_KINDS: MatchKind[] = ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles'];
+
+function propertyValueSchema(key: PropertyKey): JsonSchema {
+  const { unit, description } = PROPERTY_DEFINITIONS[key];
+  return {
+    type: 'object',
+    description: `${description} Unit: ${unit === '' ? 'dimensionless' : unit}.`,
+    properties: {
+      value: { type: 'number' },
+      unit: { type: 'string', const: unit },
+      source: { type: 'string', minLength: 1, description: 'Published source of the value (or of the inputs it is computed from).' },
+      method: { type: 'string', description: 'How the value was obtained when it is computed rather than read from the source.' },
+      note: { type: 'string', description: 'What the value is when its name alone would mislead (e.g. a triple point).' },
+      warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats for using the value.' },
+    },
+    required: ['value', 'unit', 'source'],
+    additionalProperties: false,
+  };
+}
+
+const outputSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'Preferred English name.' },
+    cas: { type: 'string', pattern: '^[0-9]{2,7}-[0-9]{2}-[0-9]$', description: 'CAS Registry Number.' },
+    formula: { type: 'string', description: 'Molecular formula in Hill order.' },
+    smiles: { type: 'string', description: 'SMILES string.' },
+    inchikey: { type: 'string', pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$', description: 'Standard InChIKey (omitted when not on record).' },
+    synonyms: { type: 'array', items: { type: 'string' }, description: 'Other names: IUPAC, common, trade, abbreviations, Simplified Chinese.' },
+    notes: { type: 'array', items: { type: 'string' }, description: 'Facts about the compound that qualify its properties.' },
+    match: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', description: 'compound_name as given.' },
+        by: { type: 'string', enum: MATCH_KINDS, description: 'What the query matched.' },
+      },
+      required: ['query', 'by'],
+      additionalProperties: false,
+    },
+    properties: {
+      type: 'object',
+      description: 'Properties on record, each {value, unit, source} plus method, note, warnings where they apply. Unknown properties are omitted.',
+      properties: Object.fromEntries(PROPERTY_KEYS.map((key) => [key, propertyValueSchema(key)])),
+      required: ['molecular_weight'],
+      additionalProperties: false,
+    },
+  },
+  required: ['name', 'cas', 'formula', 'smiles', 'synonyms', 'match', 'properties'],
+  additionalProperties: false,
+};
+
+const inputSchema: JsonSchema = {
+  type: 'object',
+  title: 'service_query_compoundArguments',
+  properties: {
+    compound_name: {
+      type: 'string',
+      title: 'Compound Name',
+      minLength: 1,
+      maxLength: MAX_QUERY_LENGTH,
+      description:
+        'Name, synonym or Chinese name (e.g. "ethanol", "EtOH", "n-butane", "乙醇"), CAS number ("64-17-5"), formula held by one compound ("CO2"), SMILES ("CCO") or InChIKey.',
+    },
+  },
+  required: ['compound_name'],
+  additionalProperties: false,
+};
+
+function toResult(compound: Compound, query: string, by: MatchKind): QueryCompoundResult {
+  return {
+    name: compound.name,
+    cas: compound.cas,
+    formula: compound.formula,
+    smiles: compound.smiles,
+    ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
+    synonyms: [...compound.synonyms],
+    ...(compound.notes ? { notes: [...compound.notes] } : {}),
+    match: { query, by },
+    properties: structuredClone(compound.properties) as Partial<Record<PropertyKey, PropertyValue>>,
+  };
+}
+
+export const queryCompoundTool = {
+  name: 'service_query_compound',
+  title: 'Query compound properties',
+  description: [
+    'Look up one pure compound and return its identifiers and physical constants, each value with its unit and literature source.',
+    'compound_name accepts an English name or synonym ("ethanol", "ethyl alcohol", "EtOH", "n-butane", "isobutane"), a Simplified Chinese name ("乙醇", "二氧化碳"), a CAS number ("64-17-5"), a molecular formula that only one compound has ("CO2", "NH3", "C2H5OH"), a SMILES string ("CCO") or an InChIKey; case, spaces, hyphens and primes are ignored.',
+    'Returns name, cas, formula (Hill order), smiles, inchikey, synonyms, notes, match (how the query was read) and properties:',
+    'molecular_weight (g/mol), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), critical_compressibility and acentric_factor (dimensionless), normal_boiling_point (K), melting_point (K);',
+    'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says.',
+    'Each property is {value, unit, source} plus method, note or warnings where they apply. A property not on record is omitted, never estimated.',
+    'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.',
+  ].join(' '),
+  inputSchema,
+  outputSchema,
+  run({ compound_name }) {
+    const { compound, by } = findCompound(compound_name);
+    return toResult(compound, compound_name, by);
+  },
+} satisfies ChemTool<QueryCompoundArgs, QueryCompoundResult>;
