@@ -1,0 +1,54 @@
+/**
+ * The Prisma client for DATABASE_URL: SQLite (the embedded default) or PostgreSQL. Both clients are
+ * generated from prisma/schema.prisma (scripts/generate-clients.ts) and have the same API; the app is
+ * typed against the SQLite one.
+ */
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client.ts';
+import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
+import { SQLITE_PRAGMAS, sqliteFilePath } from './sqlite-file.ts';
+import { databaseProvider, databaseUrl } from './url.ts';
+
+export { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
+
+export type Db = SqlitePrismaClient;
+
+export function createDb(url = databaseUrl()): Db {
+  if (databaseProvider(url) === 'postgresql') {
+    // Same models, same query API; only the generated SQL dialect differs.
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+  }
+  const adapter = new PrismaBetterSqlite3(
+    { url: sqliteFilePath(url) },
+    // DateTime as epoch milliseconds, the format the schema documents and the raw-SQL hot path writes.
+    { timestampFormat: 'unixepoch-ms' },
+  );
+  return new SqlitePrismaClient({ adapter: withPragmasOnConnect(adapter) });
+}
+
+/** The adapter opens its connection lazily and has no option for pragmas; run them when it connects. */
+function withPragmasOnConnect(factory: PrismaBetterSqlite3): SqlDriverAdapterFactory {
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    async connect() {
+      const adapter = await factory.connect();
+      await adapter.executeScript(SQLITE_PRAGMAS);
+      return adapter;
+    },
+  };
+}
+
+const SHARED = Symbol.for('chemflow.db');
+
+/**
+ * The process-wide client. The Next.js server bundle and server.ts each load their own copy of this
+ * module, so the client lives on globalThis, where both find the same one (and one SQLite connection).
+ */
+export function getDb(): Db {
+  const store = globalThis as typeof globalThis & { [SHARED]?: Db };
+  store[SHARED] ??= createDb();
+  return store[SHARED];
+}
