@@ -64,6 +64,9 @@ export async function startServer(): Promise<http.Server> {
     const path = req.url?.split('?', 1)[0];
     if (path === '/mcp' && settings.mcpFastPath) {
       const response = await handleMcpRequest(toWebRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`));
+      // Refused before its body was read (413, 415, …): close the connection rather than leave the
+      // client's unsent body in the way of the next request on it.
+      if (!req.readableEnded) res.setHeader('connection', 'close');
       return writeWebResponse(response, res);
     }
     await handleWithNext(req, res);

@@ -33,7 +33,7 @@ function positiveInteger(name: string, raw: string | undefined): number | undefi
   return value;
 }
 
-function parse(args: string[], options: Parameters<typeof parseArgs>[0]['options'], positionals = 0) {
+function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], positionals = 0) {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
     if (parsed.positionals.length !== positionals) {

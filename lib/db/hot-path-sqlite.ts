@@ -22,11 +22,8 @@ function bind(...values: unknown[]): Record<string, unknown> {
   return named;
 }
 
-export function openSqliteHotPath(filePath: string): HotPathStore {
-  const db = new Database(filePath);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+/** Takes a connection opened with the shared settings (openSqliteFile) and owns it from then on. */
+export function openSqliteHotPath(db: Database.Database): HotPathStore {
   db.pragma('foreign_keys = ON');
 
   const findKey = db.prepare(sqliteSql(FIND_KEY_SQL));

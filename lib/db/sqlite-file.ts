@@ -24,7 +24,7 @@ export function sqliteFilePath(url: string): string {
   if (!/^file:/i.test(url)) throw new Error(`Not a SQLite file URL (expected file:…): ${url}`);
   const withoutQuery = url.replace(/\?.*$/, '');
   if (/^file:\/\//i.test(withoutQuery)) return fileURLToPath(withoutQuery);
-  return path.resolve(process.cwd(), withoutQuery.slice('file:'.length));
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), withoutQuery.slice('file:'.length));
 }
 
 /** Opens (creating if needed, with its folder) the SQLite file with the shared settings. */

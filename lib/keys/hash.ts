@@ -10,16 +10,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { databaseProvider, databaseUrl } from '../db/url.ts';
 
 const MIN_SECRET_LENGTH = 32;
 
 function secretFilePath(): string {
-  return resolve(process.env.KEY_HASH_SECRET_FILE || './data/key-hash-secret');
+  // The ignore comment stops Next's file tracer from bundling the whole project for this run-time path.
+  return resolve(/* turbopackIgnore: true */ process.cwd(), process.env.KEY_HASH_SECRET_FILE || 'data/key-hash-secret');
 }
 
-function isSharedDatabase(): boolean {
-  return /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
-}
 
 function loadOrCreateSecret(): string {
   const fromEnv = process.env.KEY_HASH_SECRET;
@@ -29,7 +28,7 @@ function loadOrCreateSecret(): string {
     }
     return fromEnv;
   }
-  if (isSharedDatabase()) {
+  if (databaseProvider(databaseUrl()) === 'postgresql') {
     throw new Error('KEY_HASH_SECRET must be set when DATABASE_URL points at PostgreSQL, and be the same on every instance (use: openssl rand -hex 32)');
   }
   const file = secretFilePath();

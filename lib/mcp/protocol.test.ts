@@ -212,7 +212,8 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
           const answer = await postMcp(url, body, bearer(key));
           assert.equal(answer.status, 200);
           assert.equal(answer.json.result.isError, true);
-          assert.match(answer.json.result.content[0].text, message);
+          const failure = JSON.parse(answer.json.result.content[0].text);
+          assert.match(`${failure.error}: ${failure.message}`, message);
         }
       });
 

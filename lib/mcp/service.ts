@@ -3,9 +3,10 @@
  * set per process, kept on globalThis because server.ts and Next's bundle of app/mcp/route.ts load
  * separate copies of these modules but must share the limiter's counters and the recorder's batches.
  */
-import { resolve } from 'node:path';
 import { config } from '../config.ts';
 import type { HotPathStore } from '../db/hot-path.ts';
+import { openSqliteFile } from '../db/sqlite-file.ts';
+import { databaseProvider, databaseUrl } from '../db/url.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { createKeyVerifier, type KeyVerifier } from '../keys/verify.ts';
@@ -26,10 +27,8 @@ const SERVICE = Symbol.for('chemflow.mcpService');
 type Holder = { [SERVICE]?: McpService };
 
 function openStore(): HotPathStore {
-  const url = process.env.DATABASE_URL || 'file:./data/chemflow.db';
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgresHotPath(url);
-  if (url.startsWith('file:')) return openSqliteHotPath(resolve(url.slice('file:'.length)));
-  throw new Error(`DATABASE_URL must be file:<path> (SQLite) or postgresql://… , got "${url}"`);
+  const url = databaseUrl();
+  return databaseProvider(url) === 'postgresql' ? openPostgresHotPath(url) : openSqliteHotPath(openSqliteFile(url));
 }
 
 export function getMcpService(): McpService {

@@ -36,7 +36,9 @@ export interface TestServer {
 }
 
 /** A fresh data folder and the environment pointing server and CLI at it. */
-export function isolatedEnv(extra: NodeJS.ProcessEnv = {}) {
+export type EnvOverrides = Record<string, string | undefined>;
+
+export function isolatedEnv(extra: EnvOverrides = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'chemflow-test-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -54,7 +56,7 @@ export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export async function startTestServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startTestServer(extraEnv: EnvOverrides = {}): Promise<TestServer> {
   const port = await freePort();
   const { dataDir, env } = isolatedEnv({ PORT: String(port), ...extraEnv });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
