@@ -1,6 +1,6 @@
 /**
  * Configuration for the Prisma CLI. This project does not need the CLI beyond `prisma generate` (run by
- * scripts/generate-clients.ts), but keeps it usable where Prisma can download its engine: with
+ * lib/cli/db-generate.ts), but keeps it usable where Prisma can download its engine: with
  * DATABASE_URL set, `npx prisma migrate deploy` and `npx prisma migrate status` pick the schema and the
  * migration history of that URL's provider and agree with lib/db/migrate.ts.
  */

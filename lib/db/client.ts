@@ -1,6 +1,6 @@
 /**
  * The Prisma client for DATABASE_URL: SQLite (the embedded default) or PostgreSQL. Both clients are
- * generated from prisma/schema.prisma (scripts/generate-clients.ts) and have the same API; the app is
+ * generated from prisma/schema.prisma (lib/cli/db-generate.ts) and have the same API; the app is
  * typed against the SQLite one.
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';

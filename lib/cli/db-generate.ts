@@ -8,11 +8,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { POSTGRESQL_SCHEMA_PATH, PROJECT_ROOT, SCHEMA_PATH, schemaFor } from '../lib/db/schema-source.ts';
+import { POSTGRESQL_SCHEMA_PATH, PROJECT_ROOT, SCHEMA_PATH, schemaFor } from '../db/schema-source.ts';
 
 const PRISMA_CLI = fileURLToPath(import.meta.resolve('prisma/build/index.js'));
 const DERIVED_NOTICE =
-  '// Generated from prisma/schema.prisma by scripts/generate-clients.ts. Edit that file, not this one.\n\n';
+  '// Generated from prisma/schema.prisma by lib/cli/db-generate.ts. Edit that file, not this one.\n\n';
 
 function prismaGenerate(schemaPath: string): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -2,8 +2,8 @@
  * `npm run db:migrate`: applies pending migrations to DATABASE_URL (default file:./data/chemflow.db).
  * The app also does this at every start (lib/cli/start.ts); this is for doing it ahead of a start.
  */
-import { migrateDatabase } from '../lib/db/migrate.ts';
-import { databaseProvider, databaseUrl } from '../lib/db/url.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { databaseProvider, databaseUrl } from '../db/url.ts';
 
 async function main(): Promise<void> {
   const url = databaseUrl();

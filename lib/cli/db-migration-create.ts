@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { lockFileContent, migrationsDir, readMigrations } from '../lib/db/migrations.ts';
-import { unmigratedChanges } from '../lib/db/schema-diff.ts';
-import { postgresAdminUrl } from '../lib/db/scratch-postgres.ts';
-import type { DatabaseProvider } from '../lib/db/url.ts';
+import { lockFileContent, migrationsDir, readMigrations } from '../db/migrations.ts';
+import { unmigratedChanges } from '../db/schema-diff.ts';
+import { postgresAdminUrl } from '../db/scratch-postgres.ts';
+import type { DatabaseProvider } from '../db/url.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
 
