@@ -20,6 +20,8 @@ function epochMs(value: Date | null): number | null {
 
 export function openPostgresHotPath(url: string): HotPathStore {
   const pool = new pg.Pool({ connectionString: url, max: 8 });
+  // The server closing an idle connection (restart, failover) drops it from the pool; unheard, the error would end the process.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', msg: 'PostgreSQL closed an idle hot-path connection', error: error.message })));
   let version = 0;
   let closed = false;
   let listener: pg.Client | undefined;
