@@ -6,29 +6,49 @@
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
-import { Readable } from 'node:stream';
 import next from 'next';
 import { config } from './lib/config.ts';
 import { HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
+import { payloadTooLarge } from './lib/mcp/responses.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-function toWebRequest(req: IncomingMessage, origin: string): Request {
+/**
+ * Reads the request body, giving up past `limit` bytes. The stream is left alone rather than
+ * destroyed, so the client still receives the 413 (the connection is closed after it).
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      req.resume(); // drain the rest
+      resolve('too_large');
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+/**
+ * A Web Request for the MCP handler. The body is read into memory first: a buffered body is much
+ * cheaper for the handler than a Node stream adapted to a Web stream.
+ */
+async function toWebRequest(req: IncomingMessage, origin: string, maxBodyBytes: number): Promise<Request | 'too_large'> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: 'half',
-  } as RequestInit);
+  const body = req.method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
+  if (body === 'too_large') return 'too_large';
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: body as unknown as BodyInit | undefined });
 }
 
 async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
@@ -63,7 +83,8 @@ export async function startServer(): Promise<http.Server> {
 
     const path = req.url?.split('?', 1)[0];
     if (path === '/mcp' && settings.mcpFastPath) {
-      const response = await handleMcpRequest(toWebRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`));
+      const request = await toWebRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, settings.maxBodyBytes);
+      const response = request === 'too_large' ? payloadTooLarge() : await handleMcpRequest(request);
       // Refused before its body was read (413, 415, …): close the connection rather than leave the
       // client's unsent body in the way of the next request on it.
       if (!req.readableEnded) res.setHeader('connection', 'close');

@@ -14,7 +14,7 @@ import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
-import { jsonError, sseMessage } from './responses.ts';
+import { jsonError, payloadTooLarge, sseMessage } from './responses.ts';
 import { createMcpServer } from './server.ts';
 import { getMcpService } from './service.ts';
 
@@ -116,7 +116,7 @@ function checkHeaders(request: Request): Response | null {
 
 async function readJsonBody(request: Request): Promise<unknown | Response> {
   const limit = config().maxBodyBytes;
-  const tooLarge = () => jsonError(413, 'payload_too_large', `The request body exceeds ${limit} bytes; send one JSON-RPC message with smaller arguments.`);
+  const tooLarge = payloadTooLarge;
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) return tooLarge();
   let text = '';

@@ -144,9 +144,12 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       });
 
       it('an expired key is refused, saying it expired', async () => {
-        const expiring = createKey(server, '--expires', new Date(Date.now() + 1500).toISOString());
+        // Long enough to outlast the CLI's own start-up on a busy machine before the first call.
+        const created = server.cli('key', 'create', '--owner', server.adminEmail, '--json', '--expires', new Date(Date.now() + 5000).toISOString());
+        assert.equal(created.status, 0, created.stderr);
+        const { key: expiring, expiresAt } = JSON.parse(created.stdout);
         assert.equal((await postMcp(url, rpc('ping'), bearer(expiring))).status, 200);
-        await new Promise((r) => setTimeout(r, 1600));
+        await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(expiresAt) - Date.now()) + 50));
         const answer = await postMcp(url, rpc('ping'), bearer(expiring));
         assert.equal(answer.status, 401);
         assert.equal(answer.json.error, 'invalid_api_key');
