@@ -87,7 +87,7 @@ export async function startServer(): Promise<http.Server> {
       const response = request === 'too_large' ? payloadTooLarge() : await handleMcpRequest(request);
       // Refused before its body was read (413, 415, …): close the connection rather than leave the
       // client's unsent body in the way of the next request on it.
-      if (!req.readableEnded) res.setHeader('connection', 'close');
+      if (!req.complete) res.setHeader('connection', 'close');
       return writeWebResponse(response, res);
     }
     await handleWithNext(req, res);
