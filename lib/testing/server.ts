@@ -1,7 +1,8 @@
 /**
  * Test harness: starts the real production server (`lib/cli/start.ts`, as `npm start` does) on a free
- * port with a fresh SQLite database in a temporary folder, and runs the operator CLI against the same
- * database. Nothing is mocked: tests talk HTTP to the server a user would run.
+ * port with a fresh SQLite database in a temporary folder (or the database DATABASE_URL names), and runs
+ * the operator CLI against the same database. A server can be restarted on its predecessor's data.
+ * Nothing is mocked: tests talk HTTP to the server a user would run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,14 +26,22 @@ export async function freePort(): Promise<number> {
 export interface TestServer {
   baseUrl: string;
   mcpUrl: string;
-  /** The demo key printed at first start. */
+  /** The demo key printed at first start (a restarted server keeps its predecessor's). */
   demoKey: string;
   adminEmail: string;
+  /** The temporary folder with the SQLite file and the key-hash secret. */
+  dataDir: string;
   env: NodeJS.ProcessEnv;
   output: () => string;
   /** Runs the operator CLI against this server's database. */
   cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
-  stop: () => Promise<void>;
+  /** Stops the server with SIGTERM and resolves to its exit code; removes the data folder unless keepData. */
+  stop: (options?: { keepData?: boolean }) => Promise<number | null>;
+}
+
+export interface StartOptions {
+  /** Start on the data of this server, stopped with keepData: a restart of the same installation. */
+  restartOf?: TestServer;
 }
 
 /** A fresh data folder and the environment pointing server and CLI at it. */
@@ -56,9 +65,12 @@ export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export async function startTestServer(extraEnv: EnvOverrides = {}): Promise<TestServer> {
+export async function startTestServer(extraEnv: EnvOverrides = {}, options: StartOptions = {}): Promise<TestServer> {
   const port = await freePort();
-  const { dataDir, env } = isolatedEnv({ PORT: String(port), ...extraEnv });
+  const previous = options.restartOf;
+  const { dataDir, env } = previous
+    ? { dataDir: previous.dataDir, env: { ...previous.env, PORT: String(port), ...extraEnv } }
+    : isolatedEnv({ PORT: String(port), ...extraEnv });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -78,9 +90,9 @@ export async function startTestServer(extraEnv: EnvOverrides = {}): Promise<Test
       fail(new Error(`server exited with ${code} before it was ready:\n${output}`));
     });
   });
-  const demoKey = /Demo key \(free\):\s+(cf_\w+)/.exec(output)?.[1];
+  const demoKey = /Demo key \(free\):\s+(cf_\w+)/.exec(output)?.[1] ?? previous?.demoKey;
   if (!demoKey) throw new Error(`no demo key in the start output:\n${output}`);
-  const scheme = extraEnv.TLS_CERT_FILE ? 'https' : 'http';
+  const scheme = env.TLS_CERT_FILE ? 'https' : 'http';
   const baseUrl = `${scheme}://localhost:${port}`;
 
   return {
@@ -88,16 +100,18 @@ export async function startTestServer(extraEnv: EnvOverrides = {}): Promise<Test
     mcpUrl: `${baseUrl}/mcp`,
     demoKey,
     adminEmail: 'admin@example.test',
+    dataDir,
     env,
     output: () => output,
     cli: (...args) => runCli(env, args),
-    async stop() {
-      if (child.exitCode === null) {
+    async stop({ keepData = false } = {}) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

@@ -1,0 +1,175 @@
+/**
+ * The key store on a real migrated SQLite database: only a keyed hash of a secret is ever stored, and
+ * every change writes its one audit event in the same transaction as the change, so neither can exist
+ * without the other.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import type { Actor } from '../audit.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { ensureTiers } from '../db/seed.ts';
+import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
+import { scratchSqliteUrl } from '../db/test-databases.ts';
+import { disableKey, issueKey, KeyStoreError, reissueKey } from './store.ts';
+
+// hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.
+const HASH_SECRET = 'f'.repeat(64);
+process.env.KEY_HASH_SECRET = HASH_SECRET;
+const hmac = (secret: string) => createHmac('sha256', HASH_SECRET).update(secret).digest('hex');
+
+const STAFF: Omit<Actor, 'userId'> = { label: 'support:grace@example.test', ip: '203.0.113.9' };
+
+async function storeDb(t: TestContext) {
+  const url = scratchSqliteUrl(t);
+  // The store chooses how to announce changes from DATABASE_URL; this process's database is the scratch file.
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
+  await migrateDatabase(url);
+  const db = createDb(url);
+  t.after(() => db.$disconnect());
+  await ensureTiers(db);
+  const owner = await db.user.create({ data: { email: 'ada@example.test' } });
+  const staff = await db.user.create({ data: { email: 'grace@example.test', role: 'support' } });
+  return { url, db, owner, actor: { ...STAFF, userId: staff.id } as Actor };
+}
+
+const auditOf = (db: Db, keyId: string) => db.auditEvent.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } });
+
+/** Makes every audit write fail, as a full disk or a broken audit table would. */
+function breakAuditWrites(url: string): void {
+  const raw = openSqliteFile(url);
+  raw.exec(`CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`);
+  raw.close();
+}
+
+test('issueKey stores the HMAC of the secret and its display parts, and one key.issue audit event', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const { key, secret } = await issueKey(db, { ownerId: owner.id, name: ' laptop ', tierId: 'pro', dailyQuota: 500, expiresAt: new Date('2031-01-01T00:00:00Z') }, actor);
+
+  const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+  assert.equal(row.keyHash, hmac(secret));
+  assert.deepEqual([row.start, row.end], [secret.slice(3, 7), secret.slice(-4)]);
+  assert.deepEqual([row.name, row.tierId, row.dailyQuota, row.ratePerSecond, row.disabledAt], ['laptop', 'pro', 500, null, null]);
+
+  const events = await auditOf(db, key.id);
+  assert.equal(events.length, 1);
+  const [event] = events;
+  assert.deepEqual(
+    [event.action, event.actorId, event.actorLabel, event.ip, event.targetUserId, event.before, event.reason],
+    ['key.issue', actor.userId, actor.label, actor.ip, owner.id, null, null],
+  );
+  assert.deepEqual(JSON.parse(event.after!), {
+    name: 'laptop', tierId: 'pro', dailyQuota: 500, ratePerSecond: null,
+    expiresAt: '2031-01-01T00:00:00.000Z', disabledAt: null, disabledReason: null,
+  });
+});
+
+test('no secret appears anywhere in the database: not in the raw file bytes, not in any text column', async (t) => {
+  const { url, db, owner, actor } = await storeDb(t);
+  const issued = await issueKey(db, { ownerId: owner.id, name: 'scan me' }, actor);
+  const reissued = await reissueKey(db, issued.key.id, actor);
+  await disableKey(db, reissued.key.id, 'leaked', actor);
+  const secrets = [issued.secret, reissued.secret];
+
+  const textValues: string[] = [];
+  for (const { name } of await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table'`)) {
+    for (const row of await db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name}"`)) {
+      textValues.push(...Object.values(row).filter((v): v is string => typeof v === 'string'));
+    }
+  }
+  await db.$disconnect();
+  // The database file and its WAL/shared-memory companions, byte for byte.
+  const dir = path.dirname(sqliteFilePath(url));
+  const bytes = Buffer.concat(fs.readdirSync(dir).map((file) => fs.readFileSync(path.join(dir, file))));
+
+  for (const secret of secrets) {
+    const body = secret.slice(3);
+    assert.ok(bytes.includes(hmac(secret)), 'the scan sees the stored hash, so it would see a stored secret too');
+    assert.ok(!bytes.includes(body), 'the secret is not in the database files');
+    assert.ok(!textValues.some((v) => v.includes(body)), 'the secret is not in any text column');
+    // Nor is the hash in the audit trail, which staff read.
+    assert.ok(!textValues.some((v) => v.startsWith('{') && v.includes(hmac(secret))));
+  }
+});
+
+test('disableKey records who, when and why, with one key.disable audit event holding before and after', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const { key } = await issueKey(db, { ownerId: owner.id, name: 'ci' }, actor);
+  const disabled = await disableKey(db, key.id, '  leaked in a gist  ', actor);
+  assert.deepEqual([disabled.disabledById, disabled.disabledReason], [actor.userId, 'leaked in a gist']);
+  assert.ok(disabled.disabledAt instanceof Date);
+
+  const events = (await auditOf(db, key.id)).filter((e) => e.action === 'key.disable');
+  assert.equal(events.length, 1);
+  const [event] = events;
+  assert.deepEqual([event.actorId, event.actorLabel, event.ip, event.reason, event.targetUserId], [actor.userId, actor.label, actor.ip, 'leaked in a gist', owner.id]);
+  assert.deepEqual(JSON.parse(event.before!), { ...JSON.parse(event.after!), disabledAt: null, disabledReason: null });
+  assert.equal(JSON.parse(event.after!).disabledAt, disabled.disabledAt!.toISOString());
+  assert.equal(JSON.parse(event.after!).disabledReason, 'leaked in a gist');
+});
+
+test('refused changes write no audit event: a missing key, an already disabled key, an empty reason', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const { key } = await issueKey(db, { ownerId: owner.id, name: 'once' }, actor);
+  await disableKey(db, key.id, 'first', actor);
+  const eventsBefore = await db.auditEvent.count();
+
+  const refusal = (code: string) => (error: unknown) => error instanceof KeyStoreError && error.code === code;
+  await assert.rejects(disableKey(db, 'no-such-key', 'leaked', actor), refusal('not_found'));
+  await assert.rejects(disableKey(db, key.id, 'second', actor), refusal('already_disabled'));
+  await assert.rejects(disableKey(db, key.id, '   ', actor), refusal('invalid'));
+  await assert.rejects(reissueKey(db, 'no-such-key', actor), refusal('not_found'));
+  assert.equal(await db.auditEvent.count(), eventsBefore);
+  assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledReason, 'first');
+});
+
+test('reissueKey: a new secret with the same settings; the old key disabled and linked; one audit event per key', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const old = await issueKey(db, { ownerId: owner.id, name: 'prod', tierId: 'pro', dailyQuota: 7, ratePerSecond: 3, expiresAt: new Date('2031-01-01T00:00:00Z') }, actor);
+  const { key, secret, replaced } = await reissueKey(db, old.key.id, actor);
+
+  assert.notEqual(secret, old.secret);
+  assert.equal(key.keyHash, hmac(secret));
+  assert.deepEqual(
+    [key.name, key.tierId, key.dailyQuota, key.ratePerSecond, key.expiresAt?.toISOString(), key.disabledAt],
+    ['prod', 'pro', 7, 3, '2031-01-01T00:00:00.000Z', null],
+  );
+  assert.equal(replaced.replacedById, key.id);
+  assert.equal(replaced.disabledReason, 'reissued');
+  assert.ok(replaced.disabledAt);
+
+  const oldEvents = (await auditOf(db, old.key.id)).map((e) => e.action);
+  assert.deepEqual(oldEvents, ['key.issue', 'key.reissue']);
+  const reissue = (await auditOf(db, old.key.id))[1];
+  assert.equal(JSON.parse(reissue.after!).replacedById, key.id);
+  assert.equal(JSON.parse(reissue.before!).disabledAt, null);
+  const newEvents = await auditOf(db, key.id);
+  assert.deepEqual(newEvents.map((e) => [e.action, e.actorLabel]), [['key.issue', actor.label]]);
+  assert.equal(JSON.parse(newEvents[0].after!).replaces, old.key.id);
+
+  await assert.rejects(reissueKey(db, old.key.id, actor), /already reissued/);
+});
+
+test('when the audit write fails, the key change is rolled back with it', async (t) => {
+  const { url, db, owner, actor } = await storeDb(t);
+  const { key } = await issueKey(db, { ownerId: owner.id, name: 'guarded' }, actor);
+  breakAuditWrites(url);
+  // Prisma reports the trigger's abort as a constraint violation in the audit insert; what matters is where it failed.
+  const auditFailed = /auditEvent\.create/;
+
+  await assert.rejects(disableKey(db, key.id, 'leaked', actor), auditFailed);
+  const after = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
+  assert.deepEqual([after.disabledAt, after.disabledReason, after.disabledById], [null, null, null], 'the key stays enabled');
+
+  await assert.rejects(reissueKey(db, key.id, actor), auditFailed);
+  assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).replacedById, null);
+
+  await assert.rejects(issueKey(db, { ownerId: owner.id, name: 'never issued' }, actor), auditFailed);
+  assert.equal(await db.apiKey.count(), 1, 'neither the reissue nor the failed issue left a key behind');
+  assert.equal(await db.auditEvent.count({ where: { keyId: key.id } }), 1, 'only the original issue event');
+});
