@@ -9,13 +9,26 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client.ts';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
 import { SQLITE_PRAGMAS, sqliteFilePath } from './sqlite-file.ts';
-import { databaseProvider, databaseUrl } from './url.ts';
+import { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
 
 export { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
 
 export type Db = SqlitePrismaClient;
 
+const providers = new WeakMap<Db, DatabaseProvider>();
+
+/** The database behind a client, for the few places that must speak its dialect (e.g. NOTIFY). */
+export function providerOf(db: Db): DatabaseProvider {
+  return providers.get(db) ?? 'sqlite';
+}
+
 export function createDb(url = databaseUrl()): Db {
+  const db = openClient(url);
+  providers.set(db, databaseProvider(url));
+  return db;
+}
+
+function openClient(url: string): Db {
   if (databaseProvider(url) === 'postgresql') {
     // Same models, same query API; only the generated SQL dialect differs.
     return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;

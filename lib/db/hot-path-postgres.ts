@@ -14,12 +14,21 @@ import {
 export const KEY_CHANGES_CHANNEL = 'chemflow_keys';
 const LISTENER_RETRY_MS = 500;
 
-function epochMs(value: Date | null): number | null {
-  return value === null ? null : value.getTime();
-}
+/**
+ * Prisma's DateTime columns are `timestamp(3)` without time zone, holding UTC. pg would read and write
+ * them in the host's local zone, so this store exchanges them as UTC text in and epoch ms out.
+ */
+const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+const utcTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE
+      ? (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+const utcText = (epochMs: number) => new Date(epochMs).toISOString();
 
 export function openPostgresHotPath(url: string): HotPathStore {
-  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  const pool = new pg.Pool({ connectionString: url, max: 8, types: utcTypes });
   // The server closing an idle connection (restart, failover) drops it from the pool; unheard, the error would end the process.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', msg: 'PostgreSQL closed an idle hot-path connection', error: error.message })));
   let version = 0;
@@ -51,9 +60,7 @@ export function openPostgresHotPath(url: string): HotPathStore {
   return {
     async findKeyByHash(keyHash) {
       const { rows } = await pool.query(FIND_KEY_SQL, [keyHash]);
-      if (rows.length === 0) return null;
-      const row = rows[0];
-      return { ...row, expiresAt: epochMs(row.expiresAt), disabledAt: epochMs(row.disabledAt) } as KeyRow;
+      return (rows[0] as KeyRow | undefined) ?? null;
     },
     keysVersion() {
       return version;
@@ -68,13 +75,13 @@ export function openPostgresHotPath(url: string): HotPathStore {
         await client.query('BEGIN');
         const inserted = [];
         for (const r of rows) {
-          const result = await client.query(INSERT_CALL_SQL, [r.requestId, r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs, new Date(r.createdAt)]);
+          const result = await client.query(INSERT_CALL_SQL, [r.requestId, r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs, utcText(r.createdAt)]);
           if (result.rowCount === 1) inserted.push(r);
         }
         for (const g of dailyIncrements(inserted)) {
           await client.query(UPSERT_DAILY_SQL, [g.keyId, g.day, g.tool, g.successes, g.failures, g.rateLimited]);
         }
-        for (const [keyId, at] of lastUsedByKey(inserted)) await client.query(TOUCH_KEY_SQL, [new Date(at), keyId]);
+        for (const [keyId, at] of lastUsedByKey(inserted)) await client.query(TOUCH_KEY_SQL, [utcText(at), keyId]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});

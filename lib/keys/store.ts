@@ -4,7 +4,7 @@
  * copy (on SQLite the hot path notices other connections' commits by itself; see hot-path-sqlite.ts).
  */
 import { type Actor, writeAudit } from '../audit.ts';
-import { databaseProvider, databaseUrl, type Db } from '../db/client.ts';
+import { providerOf, type Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
 import { generateKey, keyDisplayParts } from './format.ts';
@@ -34,9 +34,9 @@ function auditView(key: ApiKey) {
   };
 }
 
-async function announceChange(tx: Prisma.TransactionClient, keyId: string): Promise<void> {
+async function announceChange(db: Db, tx: Prisma.TransactionClient, keyId: string): Promise<void> {
   // pg_notify inside the transaction is delivered only if it commits.
-  if (databaseProvider(databaseUrl()) === 'postgresql') {
+  if (providerOf(db) === 'postgresql') {
     await tx.$executeRawUnsafe(`SELECT pg_notify('${KEY_CHANGES_CHANNEL}', $1)`, keyId);
   }
 }
@@ -93,7 +93,7 @@ export async function disableKey(db: Db, keyId: string, reason: string, actor: A
       data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: reason.trim() },
     });
     await writeAudit(tx, actor, { action: 'key.disable', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
-    await announceChange(tx, keyId);
+    await announceChange(db, tx, keyId);
     return after;
   });
 }
@@ -117,7 +117,7 @@ export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{
     });
     await writeAudit(tx, actor, { action: 'key.reissue', keyId, targetUserId: old.ownerId, before: auditView(old), after: { ...auditView(replaced), replacedById: issued.key.id } });
     await writeAudit(tx, actor, { action: 'key.issue', keyId: issued.key.id, targetUserId: old.ownerId, after: { ...auditView(issued.key), replaces: keyId } });
-    await announceChange(tx, keyId);
+    await announceChange(db, tx, keyId);
     return { ...issued, replaced };
   });
 }
