@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import type { Admission } from '../limits/limiter.ts';
@@ -111,14 +111,18 @@ function checkHeaders(request: Request): Response | null {
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
     return jsonError(406, 'not_acceptable', 'Send "Accept: application/json, text/event-stream": answers come as a server-sent event.');
   }
+  // Checked here, not left to the SDK, so that a tools/call it would refuse is never admitted or billed.
+  const version = request.headers.get('mcp-protocol-version');
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return jsonError(400, 'unsupported_protocol_version', `MCP-Protocol-Version "${version}" is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+  }
   return null;
 }
 
 async function readJsonBody(request: Request): Promise<unknown | Response> {
   const limit = config().maxBodyBytes;
-  const tooLarge = payloadTooLarge;
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) return tooLarge();
+  if (declared > limit) return payloadTooLarge();
   let text = '';
   if (request.body) {
     const reader = request.body.getReader();
@@ -130,7 +134,7 @@ async function readJsonBody(request: Request): Promise<unknown | Response> {
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => {});
-        return tooLarge();
+        return payloadTooLarge();
       }
       text += decoder.decode(value, { stream: true });
     }

@@ -315,6 +315,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         ['a huge body', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }) }), 413, 'payload_too_large'],
         ['a non-JSON content type', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(rpc('ping')) }), 415, 'unsupported_media_type'],
         ['an Accept without text/event-stream', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, accept: 'application/json' }, body: JSON.stringify(rpc('tools/list')) }), 406, 'not_acceptable'],
+        ['an unsupported MCP-Protocol-Version header', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2023-01-01' }, body: JSON.stringify(rpc('tools/list')) }), 400, 'unsupported_protocol_version'],
         ['GET', () => fetch(url), 405, 'method_not_allowed'],
         ['DELETE', () => fetch(url, { method: 'DELETE' }), 405, 'method_not_allowed'],
       ];
