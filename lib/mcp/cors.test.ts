@@ -1,0 +1,35 @@
+/**
+ * CORS_ORIGINS narrows which browser origins may call /mcp. The origin check comes before anything
+ * else, so these requests go straight to the handler in-process.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+
+process.env.CORS_ORIGINS = 'https://agent.example, https://lab.example';
+const { handleMcpRequest } = await import('./http.ts');
+
+const preflight = (origin: string) =>
+  handleMcpRequest(new Request('http://localhost/mcp', {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+  }));
+
+it('answers preflights from configured origins, naming the origin and the key headers', async () => {
+  const response = await preflight('https://lab.example');
+  assert.equal(response.status, 204);
+  assert.equal(response.headers.get('access-control-allow-origin'), 'https://lab.example');
+  assert.match(response.headers.get('access-control-allow-headers')!, /X-API-Key/);
+  assert.match(response.headers.get('access-control-expose-headers')!, /X-RateLimit-Reset/);
+});
+
+it('refuses other origins with a 403 that says how to allow them', async () => {
+  for (const response of [
+    await preflight('https://evil.example'),
+    await handleMcpRequest(new Request('http://localhost/mcp', { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' })),
+  ]) {
+    assert.equal(response.status, 403);
+    const body = await response.json();
+    assert.equal(body.error, 'origin_not_allowed');
+    assert.match(body.message, /CORS_ORIGINS/);
+  }
+});
