@@ -8,8 +8,9 @@
  * disagree with the formula.
  */
 import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
+import { type Correlations, readCorrelations } from './correlations.ts';
 import { molarMass, parseFormula } from './formula.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from './properties.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from './properties.ts';
 import halocarbons from './data/compounds/halocarbons.json' with { type: 'json' };
 import hydrocarbons from './data/compounds/hydrocarbons.json' with { type: 'json' };
 import inorganic from './data/compounds/inorganic.json' with { type: 'json' };
@@ -30,6 +31,8 @@ export interface Compound {
   notes?: readonly string[];
   /** Unknown properties are absent, never estimated. */
   properties: Readonly<Partial<Record<PropertyKey, Readonly<PropertyValue>>>>;
+  /** Vapour-pressure and ideal-gas heat-capacity equations, where on record. */
+  correlations?: Readonly<Correlations>;
 }
 
 const MOLECULAR_WEIGHT_METHOD = 'sum of IUPAC 2021 standard atomic weights over the formula';
@@ -60,8 +63,8 @@ export function loadCompounds(files: Record<string, unknown>, sourceTable: Recor
   return compounds;
 }
 
-const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties']);
-const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings']);
+const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
+const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings', 'temperature']);
 
 function readCompound(raw: unknown, where: string, sourceTable: Record<string, string>): Compound {
   if (!isRecord(raw)) throw new Error(`${where}: not an object`);
@@ -91,10 +94,11 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
   };
   for (const [key, value] of Object.entries(given)) {
     if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
-    properties[key as PropertyKey] = readValue(value, PROPERTY_DEFINITIONS[key as PropertyKey].unit, sourceTable, (m) =>
-      fail(`${key}: ${m}`),
-    );
+    properties[key as PropertyKey] = readValue(value, key as PropertyKey, sourceTable, (m) => fail(`${key}: ${m}`));
   }
+  const correlations = raw.correlations === undefined
+    ? undefined
+    : readCorrelations(raw.correlations, (id) => citation(id, sourceTable) ?? fail(`correlations: unknown source ${JSON.stringify(id)} (add it to data/sources.json)`), (m) => fail(`correlations: ${m}`));
 
   const ordered = Object.fromEntries(PROPERTY_KEYS.filter((k) => k in properties).map((k) => [k, properties[k]]));
   return {
@@ -106,25 +110,38 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
     synonyms,
     ...(notes === undefined ? {} : { notes }),
     properties: ordered,
+    ...(correlations === undefined ? {} : { correlations }),
   };
+}
+
+function citation(id: unknown, sourceTable: Record<string, string>): string | undefined {
+  return typeof id === 'string' && Object.hasOwn(sourceTable, id) ? sourceTable[id] : undefined;
 }
 
 function readValue(
   raw: unknown,
-  unit: string,
+  key: PropertyKey,
   sourceTable: Record<string, string>,
   fail: (message: string) => never,
 ): PropertyValue {
+  const unit = PROPERTY_DEFINITIONS[key].unit;
   if (!isRecord(raw)) return fail('not an object');
   for (const key of Object.keys(raw)) if (!VALUE_FIELDS.has(key)) fail(`unknown field "${key}"`);
   if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) fail('value must be a finite number');
   if (raw.unit !== unit) fail(`unit must be "${unit}", got ${JSON.stringify(raw.unit)}`);
-  const source = typeof raw.source === 'string' && Object.hasOwn(sourceTable, raw.source) ? sourceTable[raw.source] : undefined;
+  const source = citation(raw.source, sourceTable);
   if (source === undefined) fail(`unknown source ${JSON.stringify(raw.source)} (add it to data/sources.json)`);
   for (const key of ['method', 'note'] as const) {
     if (raw[key] !== undefined && typeof raw[key] !== 'string') fail(`${key} must be a string`);
   }
   const warnings = raw.warnings === undefined ? undefined : (stringList(raw.warnings) ?? fail('warnings must be an array of strings'));
+  const temperature = raw.temperature;
+  if (TEMPERATURE_DEPENDENT.has(key) !== (temperature !== undefined)) {
+    fail(TEMPERATURE_DEPENDENT.has(key) ? 'needs "temperature": {"value": <K>, "unit": "K"}' : 'takes no "temperature"');
+  }
+  if (temperature !== undefined && !(isRecord(temperature) && typeof temperature.value === 'number' && temperature.value > 0 && temperature.unit === 'K')) {
+    fail('"temperature" must be {"value": <K>, "unit": "K"}');
+  }
   return {
     value: raw.value as number,
     unit,
@@ -132,6 +149,7 @@ function readValue(
     ...(raw.method === undefined ? {} : { method: raw.method as string }),
     ...(raw.note === undefined ? {} : { note: raw.note as string }),
     ...(warnings === undefined ? {} : { warnings }),
+    ...(temperature === undefined ? {} : { temperature: { value: (temperature as { value: number }).value, unit: 'K' as const } }),
   };
 }
 

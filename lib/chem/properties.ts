@@ -22,6 +22,11 @@ export const PROPERTY_DEFINITIONS = {
     description: 'Sublimation temperature at 101.325 kPa, given instead of a boiling point for substances whose liquid does not exist at 1 atm (e.g. CO2).',
   },
   melting_point: { unit: 'K', description: 'Melting (freezing) temperature at 101.325 kPa, or the triple point where the note says so.' },
+  enthalpy_of_formation_gas: { unit: 'kJ/mol', description: 'Standard enthalpy of formation of the ideal gas at 298.15 K and 1 bar, ΔfH°(g).' },
+  gibbs_energy_of_formation_gas: { unit: 'kJ/mol', description: 'Standard Gibbs energy of formation of the ideal gas at 298.15 K and 1 bar, ΔfG°(g).' },
+  dipole_moment: { unit: 'D', description: 'Dipole moment of the free molecule (1 D = 3.33564e-30 C·m).' },
+  liquid_density: { unit: 'kg/m3', description: 'Density of the saturated (or 1 atm) liquid at the temperature given with the value.' },
+  rackett_compressibility: { unit: '', description: 'Rackett parameter ZRA fitted to liquid densities (Spencer & Danner), dimensionless.' },
 } as const satisfies Record<string, PropertyDefinition>;
 
 export type PropertyKey = keyof typeof PROPERTY_DEFINITIONS;
@@ -39,4 +44,9 @@ export interface PropertyValue {
   note?: string;
   /** Caveats for using the value (e.g. a correlation that does not apply to this substance). */
   warnings?: string[];
+  /** The temperature a value holds at, where it depends on one (liquid_density). */
+  temperature?: { value: number; unit: 'K' };
 }
+
+/** Properties whose values must state the temperature they hold at. */
+export const TEMPERATURE_DEPENDENT: ReadonlySet<PropertyKey> = new Set(['liquid_density']);

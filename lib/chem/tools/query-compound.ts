@@ -5,7 +5,8 @@
  */
 import type { Compound } from '../compounds.ts';
 import { findCompound, MAX_QUERY_LENGTH, type MatchKind } from '../lookup.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../properties.ts';
+import { CORRELATION_FORMS, type Correlations } from '../correlations.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from '../properties.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 
 export interface QueryCompoundArgs {
@@ -23,6 +24,7 @@ export interface QueryCompoundResult {
   /** How the query was understood, so a caller can see that "CO" was read as a formula. */
   match: { query: string; by: MatchKind };
   properties: Partial<Record<PropertyKey, PropertyValue>>;
+  correlations?: Correlations;
 }
 
 const MATCH_KINDS: MatchKind[] = ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles'];
@@ -39,8 +41,40 @@ function propertyValueSchema(key: PropertyKey): JsonSchema {
       method: { type: 'string', description: 'How the value was obtained when it is computed rather than read from the source.' },
       note: { type: 'string', description: 'What the value is when its name alone would mislead (e.g. a triple point).' },
       warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats for using the value.' },
+      ...(TEMPERATURE_DEPENDENT.has(key)
+        ? { temperature: { type: 'object', description: 'The temperature the value holds at.', properties: { value: { type: 'number' }, unit: { type: 'string', const: 'K' } }, required: ['value', 'unit'], additionalProperties: false } }
+        : {}),
     },
-    required: ['value', 'unit', 'source'],
+    required: TEMPERATURE_DEPENDENT.has(key) ? ['value', 'unit', 'source', 'temperature'] : ['value', 'unit', 'source'],
+    additionalProperties: false,
+  };
+}
+
+function correlationsSchema(): JsonSchema {
+  const range = { type: 'object', properties: { min: { type: 'number' }, max: { type: 'number' }, unit: { type: 'string', const: 'K' } }, required: ['min', 'max', 'unit'], additionalProperties: false };
+  const numbers = (names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])), required: names, additionalProperties: false });
+  return {
+    type: 'object',
+    description: 'Temperature-dependent equations on record, each with its exact form, valid range and source.',
+    properties: {
+      vapor_pressure: {
+        type: 'array',
+        description: `Vapour-pressure equations, most accurate first. antoine: ${CORRELATION_FORMS.antoine}; wagner_25_5: ${CORRELATION_FORMS.wagner_25_5} (with its own Tc in K and Pc in bar).`,
+        items: {
+          oneOf: [
+            { type: 'object', properties: { equation: { const: 'antoine' }, coefficients: numbers(['A', 'B', 'C']), valid_range: range, source: { type: 'string' } }, required: ['equation', 'coefficients', 'valid_range', 'source'], additionalProperties: false },
+            { type: 'object', properties: { equation: { const: 'wagner_25_5' }, coefficients: numbers(['a', 'b', 'c', 'd']), critical_temperature: { type: 'number' }, critical_pressure: { type: 'number' }, valid_range: range, source: { type: 'string' } }, required: ['equation', 'coefficients', 'critical_temperature', 'critical_pressure', 'valid_range', 'source'], additionalProperties: false },
+          ],
+        },
+      },
+      ideal_gas_cp: {
+        type: 'object',
+        description: `Ideal-gas heat capacity: ${CORRELATION_FORMS.cp_poly4}.`,
+        properties: { equation: { const: 'cp_poly4' }, coefficients: { type: 'array', items: { type: 'number' }, minItems: 5, maxItems: 5 }, valid_range: range, source: { type: 'string' } },
+        required: ['equation', 'coefficients', 'valid_range', 'source'],
+        additionalProperties: false,
+      },
+    },
     additionalProperties: false,
   };
 }
@@ -71,6 +105,7 @@ const outputSchema: JsonSchema = {
       required: ['molecular_weight'],
       additionalProperties: false,
     },
+    correlations: correlationsSchema(),
   },
   required: ['name', 'cas', 'formula', 'smiles', 'synonyms', 'match', 'properties'],
   additionalProperties: false,
@@ -104,6 +139,7 @@ function toResult(compound: Compound, query: string, by: MatchKind): QueryCompou
     ...(compound.notes ? { notes: [...compound.notes] } : {}),
     match: { query, by },
     properties: structuredClone(compound.properties) as Partial<Record<PropertyKey, PropertyValue>>,
+    ...(compound.correlations ? { correlations: structuredClone(compound.correlations) as Correlations } : {}),
   };
 }
 
