@@ -92,7 +92,7 @@ export function replaceCatalogue(readme: string, catalogue: string): string {
   return readme.slice(0, start) + catalogue + readme.slice(end + END.length);
 }
 
-if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+if (process.argv[1] === import.meta.filename) {
   const catalogue = await renderCatalogue();
   if (process.argv.includes('--write')) {
     writeFileSync(README_PATH, replaceCatalogue(readFileSync(README_PATH, 'utf8'), catalogue));
