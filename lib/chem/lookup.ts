@@ -8,6 +8,7 @@
 import { allCompounds, type Compound } from './compounds.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
+import { registeredCompounds } from './registered-compounds.ts';
 import { ToolError } from './tool.ts';
 
 export type MatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula' | 'smiles';
@@ -74,11 +75,13 @@ export function buildCompoundIndex(compounds: readonly Compound[]): CompoundInde
   return { byKey, byFormula, bySmiles, terms };
 }
 
-let builtIndex: CompoundIndex | undefined;
+let builtIndex: { registered: readonly Compound[]; index: CompoundIndex } | undefined;
 
-function defaultIndex(): CompoundIndex {
-  builtIndex ??= buildCompoundIndex(allCompounds());
-  return builtIndex;
+/** The built-in compounds plus those registered at start-up (./registered-compounds.ts). */
+export function defaultIndex(): CompoundIndex {
+  const registered = registeredCompounds();
+  if (builtIndex?.registered !== registered) builtIndex = { registered, index: buildCompoundIndex([...allCompounds(), ...registered]) };
+  return builtIndex.index;
 }
 
 /**
