@@ -1,0 +1,139 @@
+/**
+ * service_convert_units: one quantity from one unit to another of the same dimension, with the
+ * factor and whether it is exact. The science (definitions, spellings, offsets) is ../units.ts.
+ */
+import { CODATA_2018_SOURCE } from '../constants.ts';
+import type { ChemTool, JsonSchema } from '../tool.ts';
+import { convert, DIMENSIONS, findUnit, listUnits, SI_UNITS, UNITS_SOURCE, type Dimension } from '../units.ts';
+
+export interface ConvertUnitsArgs {
+  value: number;
+  from_unit: string;
+  to_unit: string;
+}
+
+export interface ConvertUnitsResult {
+  value: { value: number; unit: string; method: string; source: string };
+  input: { value: number; unit: string };
+  dimension: Dimension;
+  si_unit: string;
+  /** Present when the conversion is purely multiplicative: result = value · factor. */
+  factor?: number;
+  /** The conversion in words: "1 atm = 101.325 kPa" or "°F = 1.8·°C + 32". */
+  relation: string;
+  exact: boolean;
+  /** Definitions of the units that need one (which calorie, which gallon…). */
+  definitions?: string[];
+  warnings?: string[];
+}
+
+const MAX_UNIT_LENGTH = 40;
+
+const outputSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    value: {
+      type: 'object',
+      description: 'The converted quantity.',
+      properties: {
+        value: { type: 'number' },
+        unit: { type: 'string', description: 'Canonical symbol of to_unit.' },
+        method: { type: 'string' },
+        source: { type: 'string' },
+      },
+      required: ['value', 'unit', 'method', 'source'],
+      additionalProperties: false,
+    },
+    input: {
+      type: 'object',
+      description: 'The quantity as understood: value and the canonical symbol of from_unit.',
+      properties: { value: { type: 'number' }, unit: { type: 'string' } },
+      required: ['value', 'unit'],
+      additionalProperties: false,
+    },
+    dimension: { type: 'string', enum: DIMENSIONS, description: 'What both units measure.' },
+    si_unit: { type: 'string', description: 'The SI unit of that dimension.' },
+    factor: { type: 'number', description: 'result = value × factor; omitted between temperature scales with different zeros.' },
+    relation: { type: 'string', description: 'The conversion in words, e.g. "1 atm = 101.325 kPa" or "°F = 1.8·°C + 32".' },
+    exact: { type: 'boolean', description: 'True when both units are defined exactly in SI (up to binary floating point).' },
+    definitions: { type: 'array', items: { type: 'string' }, description: 'Definitions of units that have several variants or a conventional definition.' },
+    warnings: { type: 'array', items: { type: 'string' } },
+  },
+  required: ['value', 'input', 'dimension', 'si_unit', 'relation', 'exact'],
+  additionalProperties: false,
+};
+
+const inputSchema: JsonSchema = {
+  type: 'object',
+  title: 'service_convert_unitsArguments',
+  properties: {
+    value: { type: 'number', title: 'Value', description: 'The quantity to convert, in from_unit.' },
+    from_unit: {
+      type: 'string',
+      title: 'From Unit',
+      minLength: 1,
+      maxLength: MAX_UNIT_LENGTH,
+      description: 'Unit of value, e.g. "atm", "°C", "kJ/mol", "J/(mol·K)", "g/cm3", "L/mol", "psi", "cP".',
+    },
+    to_unit: {
+      type: 'string',
+      title: 'To Unit',
+      minLength: 1,
+      maxLength: MAX_UNIT_LENGTH,
+      description: 'Unit to convert to; must measure the same quantity as from_unit.',
+    },
+  },
+  required: ['value', 'from_unit', 'to_unit'],
+  additionalProperties: false,
+};
+
+/** Every accepted unit by dimension, for the description: an LLM client should not have to guess. */
+const catalogue = DIMENSIONS.map(
+  (d) => `${d.replace(/_/g, ' ')}${d === 'molar_entropy' ? ' / molar heat capacity' : ''} (${listUnits(d).map((u) => u.symbol).join(', ')})`,
+).join('; ');
+
+export const convertUnitsTool = {
+  name: 'service_convert_units',
+  title: 'Convert units',
+  description: [
+    'Convert a quantity between units of the same dimension with exact factors: the units\' definitions in NIST SP 811 (international foot and pound, standard gravity, standard atmosphere, thermochemical calorie, International Table Btu), CODATA 2018 for measured ones (dalton).',
+    'Arguments: value (number), from_unit and to_unit (strings; common spellings accepted: "°C", "C", "degC", "celsius"; "psia"; "J/mol/K", "J mol-1 K-1", "J/(mol·K)"; "m^3/mol", "cm³/mol"; case is ignored when unambiguous, but MPa is not mPa).',
+    `Dimensions and units: ${catalogue}.`,
+    'Temperatures are absolute (10 °C = 283.15 K), not differences; below absolute zero is an error. "cal" is the thermochemical calorie (4.184 J), "cal_IT" 4.1868 J; "Btu" the International Table Btu; "gal" the US gallon. Gauge pressures (psig, barg) are refused: give absolute pressure.',
+    'Returns value {value, unit, method, source}, input {value, unit} as understood, dimension, si_unit, factor (when purely multiplicative), relation (e.g. "°F = 1.8·°C + 32"), exact (true when both units are exactly defined), and definitions of the units where variants exist.',
+    'Units of different dimensions (bar to K) are an error naming both dimensions; an unknown unit is an error suggesting close spellings and listing the accepted units.',
+  ].join(' '),
+  inputSchema,
+  outputSchema,
+  run({ value, from_unit, to_unit }) {
+    const c = convert(value, from_unit, to_unit);
+    const from = findUnit(from_unit);
+    const to = findUnit(to_unit);
+    const multiplicative = c.offset === undefined;
+    const relation = multiplicative
+      ? `1 ${c.from} = ${c.factor} ${c.to}`
+      : `${c.to} = ${c.factor === 1 ? '' : `${c.factor}·`}${c.from} ${c.offset! < 0 ? '−' : '+'} ${Math.abs(c.offset!)}`;
+    const definitions = [from, to].filter((u, i, all) => u.note && all.indexOf(u) === i).map((u) => u.note!);
+    const measured = [from, to].filter((u) => !u.exact);
+    return {
+      value: {
+        value: c.value,
+        unit: c.to,
+        method: c.exact
+          ? `exact conversion through ${SI_UNITS[c.dimension]} from the units' definitions`
+          : `conversion through ${SI_UNITS[c.dimension]}; ${measured.map((u) => u.symbol).join(', ')} is a measured unit`,
+        source: measured.length > 0 ? `${UNITS_SOURCE}; ${CODATA_2018_SOURCE}` : UNITS_SOURCE,
+      },
+      input: { value, unit: c.from },
+      dimension: c.dimension,
+      si_unit: SI_UNITS[c.dimension],
+      ...(multiplicative ? { factor: c.factor } : {}),
+      relation,
+      exact: c.exact,
+      ...(definitions.length > 0 ? { definitions } : {}),
+      ...(measured.length > 0
+        ? { warnings: measured.map((u) => `${u.symbol} is defined through a measured constant (CODATA 2018), so the factor is not exact: it carries that constant's uncertainty.`) }
+        : {}),
+    };
+  },
+} satisfies ChemTool<ConvertUnitsArgs, ConvertUnitsResult>;
