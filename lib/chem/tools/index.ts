@@ -1,5 +1,6 @@
 /** Every chemistry tool the MCP layer registers, in the order tools/list shows them. */
 import type { ChemTool } from '../tool.ts';
+import { convertUnitsTool } from './convert-units.ts';
 import { queryCompoundTool } from './query-compound.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool];
+export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool];
