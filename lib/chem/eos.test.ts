@@ -100,6 +100,14 @@ test('phase labels of single roots: supercritical above Tc and Pc, compressed li
   assert.match(nearCritical.warnings.join(' '), /Near the critical point/);
 });
 
+test('a Soave α past its minimum (√Tr > 1 + 1/m) is flagged, for pure fluids and mixtures', () => {
+  const c: CriticalConstants = { tc: 100, pc: 40 * BAR, acentric: 0.3 }; // PR: m = 0.8120, minimum at Tr = 4.96
+  assert.deepEqual(pureState(CUBIC_EOS.peng_robinson, c, 450, 1 * BAR).warnings, []);
+  assert.match(pureState(CUBIC_EOS.peng_robinson, c, 550, 1 * BAR).warnings.join(' '), /α function has passed its minimum/);
+  assert.match(mixtureState(CUBIC_EOS.srk, [c, c], [0.5, 0.5], [[0, 0], [0, 0]], 550, 1 * BAR).warnings.join(' '), /passed its minimum/);
+  assert.deepEqual(pureState(CUBIC_EOS.redlich_kwong, c, 550, 1 * BAR).warnings, []);
+});
+
 test('the mixture fugacity coefficient of a pure component (x = 1) is the pure-fluid one', () => {
   const propane: CriticalConstants = { tc: 369.8, pc: 42.49 * BAR, acentric: 0.152 };
   for (const id of CUBIC_EOS_IDS) {

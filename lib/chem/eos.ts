@@ -276,7 +276,7 @@ export function pureState(eos: CubicEos, c: CriticalConstants, t: number, pressu
   const { A, B } = dimensionless(parameters, t, pressure);
   const zRoots = compressibilityRoots(eos, A, B);
   const root = (z: number): RootState => ({ z, molarVolume: (z * R * t) / pressure, lnPhi: lnFugacityCoefficient(eos, z, A, B) });
-  const warnings: string[] = [];
+  const warnings = alphaWarnings(eos, [c], t);
   const tr = t / c.tc;
   const pr = pressure / c.pc;
   if (Math.abs(tr - 1) <= 0.05 && Math.abs(pr - 1) <= 0.2) {
@@ -307,6 +307,20 @@ export function pureState(eos: CubicEos, c: CriticalConstants, t: number, pressu
   return { ...base, liquid, vapor, stable, label, warnings };
 }
 
+/**
+ * The Soave α of SRK and Peng–Robinson falls with temperature to zero at √Tr = 1 + 1/m and rises
+ * again beyond: physically meaningless, and reached near room temperature by H2 and He (Tr ≈ 9–60).
+ */
+function alphaWarnings(eos: CubicEos, components: readonly CriticalConstants[], t: number): string[] {
+  if (!eos.usesAcentricFactor) return [];
+  return components
+    .filter((c) => eos.alpha(t / c.tc, c.acentric ?? 0).dAlphaDTr >= 0)
+    .map((c) => {
+      const tr = (t / c.tc).toFixed(1);
+      return `At Tr = ${tr} (Tc = ${c.tc} K) the ${eos.name} α function has passed its minimum and grows with temperature, which is unphysical: the attraction term, and what depends on it, is unreliable.`;
+    });
+}
+
 export interface MixtureRootState extends RootState {
   /** ln φ_k of each component. */
   lnPhiComponents: number[];
@@ -329,6 +343,7 @@ export interface MixtureState {
    * two candidate roots, the one with the lower Gibbs energy; the mixture may in fact split.
    */
   label: 'vapor' | 'liquid' | 'vapor-like' | 'liquid-like';
+  warnings: string[];
 }
 
 /**
@@ -352,7 +367,7 @@ export function mixtureState(
     const residualGibbs = lnPhiComponents.reduce((sum, lnPhi, k) => sum + x[k] * lnPhi, 0);
     return { z, molarVolume: (z * R * t) / pressure, lnPhi: residualGibbs, lnPhiComponents, residualGibbs };
   };
-  const base = { eos, parameters, A, B, zRoots };
+  const base = { eos, parameters, A, B, zRoots, warnings: alphaWarnings(eos, components, t) };
   if (zRoots.length === 1) {
     const single = root(zRoots[0]);
     const label = phaseIdentificationParameter(eos, parameters, t, single.molarVolume) > 1 ? 'liquid' : 'vapor';

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Ajv } from 'ajv';
+import { CUBIC_EOS, CUBIC_EOS_IDS, pureState } from '../eos.ts';
+import { ToolError } from '../tool.ts';
+import { eosStateTool } from './eos-state.ts';
+
+const ajv = new Ajv({ strict: true, allErrors: true });
+const validateOutput = ajv.compile(eosStateTool.outputSchema);
+const validateInput = ajv.compile(eosStateTool.inputSchema);
+
+const rejects = (args: Parameters<typeof eosStateTool.run>[0], code: string, message: RegExp) =>
+  assert.throws(
+    () => eosStateTool.run(args),
+    (e: unknown) => e instanceof ToolError && e.code === code && message.test(e.message),
+  );
+
+test('input schema is FastMCP style', () => {
+  const schema = eosStateTool.inputSchema as any;
+  assert.equal(schema.title, 'service_eos_stateArguments');
+  assert.deepEqual(schema.required, ['compound_name', 'temperature', 'pressure']);
+  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  assert.ok(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, eos: 'srk', temperature_unit: 'C', pressure_unit: 'bar' }));
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 0 }), false);
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, eos: 'bwr' }), false);
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 300 }), false);
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, unit: 'K' }), false);
+});
+
+test('results validate against the output schema: every equation, one and three roots, supercritical, liquid', () => {
+  const cases = [
+    { compound_name: 'propane', temperature: 298, pressure: 1e5 }, // three roots, vapour stable
+    { compound_name: 'propane', temperature: 400, pressure: 60, pressure_unit: 'bar' }, // supercritical
+    { compound_name: 'n-butane', temperature: 300, pressure: 50, pressure_unit: 'bar' }, // compressed liquid
+    { compound_name: 'methane', temperature: 25, temperature_unit: '°C', pressure: 1, pressure_unit: 'atm' }, // gas
+    { compound_name: 'water', temperature: 373.15, pressure: 101325 }, // near saturation for PR
+    { compound_name: 'hydrogen', temperature: 300, pressure: 1e6 }, // data warnings on ω
+  ];
+  for (const args of cases) {
+    for (const eos of CUBIC_EOS_IDS) {
+      const result = eosStateTool.run({ ...args, eos });
+      assert.ok(validateOutput(result), `${args.compound_name} ${eos}: ${ajv.errorsText(validateOutput.errors)}`);
+    }
+  }
+});
+
+test('the output schema rejects what the contract excludes', () => {
+  const result = structuredClone(eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 1e5 })) as any;
+  result.phases[0].molar_volume.unit = 'L/mol';
+  assert.equal(validateOutput(result), false);
+  delete result.phases[0].molar_volume.unit;
+  assert.equal(validateOutput(result), false);
+});
+
+test('propane at 298 K, 1 bar (PR, data constants): vapour stable, both roots reported with φ, f, density', () => {
+  const r = eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 1, pressure_unit: 'bar' });
+  assert.equal(r.equation_of_state.id, 'peng_robinson');
+  assert.equal(r.z_roots.length, 3);
+  assert.equal(r.phase, 'vapor');
+  const [liquid, vapor] = r.phases;
+  assert.deepEqual([liquid.phase, liquid.stable, vapor.phase, vapor.stable], ['liquid', false, 'vapor', true]);
+  assert.ok(vapor.fugacity_coefficient.value < liquid.fugacity_coefficient.value);
+  // Same numbers as the science function with the data's constants (369.83 K, 42.48 bar, ω 0.152).
+  const s = pureState(CUBIC_EOS.peng_robinson, { tc: 369.83, pc: 42.48e5, acentric: 0.152 }, 298, 1e5);
+  assert.equal(vapor.molar_volume.value, s.vapor!.molarVolume);
+  assert.ok(Math.abs(vapor.molar_volume.value / 0.024366 - 1) < 1e-4); // the issue's vector used 369.8 K, 42.49 bar
+  assert.ok(Math.abs(vapor.density.value - 44.097 / 1000 / vapor.molar_volume.value) < 1e-12);
+  assert.ok(Math.abs(vapor.fugacity.value - vapor.fugacity_coefficient.value * 1e5) < 1e-6);
+  assert.equal(r.inputs.critical_pressure.value, 42.48e5);
+  assert.match(r.inputs.critical_temperature.source, /Poling/);
+});
+
+test('units: 24.85 °C and 14.5038 psi give the state of 298 K and 100 kPa', () => {
+  const si = eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 100, pressure_unit: 'kPa', eos: 'srk' });
+  const other = eosStateTool.run({ compound_name: 'propane', temperature: 24.85, temperature_unit: 'degC', pressure: 14.503773773, pressure_unit: 'psi', eos: 'srk' });
+  assert.ok(Math.abs(other.conditions.temperature.value - 298) < 1e-9);
+  assert.ok(Math.abs(other.conditions.pressure.value / 1e5 - 1) < 1e-9);
+  assert.ok(Math.abs(other.z_roots[2] - si.z_roots[2]) < 1e-9);
+  assert.equal(si.conditions.pressure_bar.value, 1);
+});
+
+test('labels: supercritical, compressed liquid, near-saturation vapour-like, and the warnings that go with them', () => {
+  assert.equal(eosStateTool.run({ compound_name: 'propane', temperature: 400, pressure: 60, pressure_unit: 'bar' }).phase, 'supercritical');
+  const liquid = eosStateTool.run({ compound_name: 'n-butane', temperature: 300, pressure: 50, pressure_unit: 'bar' });
+  assert.equal(liquid.phase, 'liquid');
+  assert.match(liquid.warnings.join(' '), /service_liquid_density/);
+  const saturated = eosStateTool.run({ compound_name: 'n-butane', temperature: 350, pressure: 9.4573, pressure_unit: 'bar' });
+  assert.equal(saturated.phase, 'vapor-like');
+  assert.match(saturated.warnings.join(' '), /Near saturation/);
+  const critical = eosStateTool.run({ compound_name: 'propane', temperature: 370, pressure: 42, pressure_unit: 'bar' });
+  assert.match(critical.warnings.join(' '), /Near the critical point/);
+  const vdw = eosStateTool.run({ compound_name: 'methane', temperature: 300, pressure: 1e5, eos: 'van_der_waals' });
+  assert.match(vdw.warnings.join(' '), /qualitative/);
+  assert.equal(vdw.inputs.acentric_factor, undefined);
+  const hydrogen = eosStateTool.run({ compound_name: 'hydrogen', temperature: 300, pressure: 1e6 });
+  assert.match(hydrogen.warnings.join(' '), /hydrogen acentric_factor/);
+});
+
+test('low-pressure limit: Z → 1 and φ → 1 through the tool', () => {
+  const r = eosStateTool.run({ compound_name: 'ethanol', temperature: 500, pressure: 1 });
+  assert.ok(Math.abs(r.phases[0].compressibility_factor.value - 1) < 1e-5);
+  assert.ok(Math.abs(r.phases[0].fugacity_coefficient.value - 1) < 1e-5);
+});
+
+test('bad inputs give the right ToolError', () => {
+  rejects({ compound_name: 'unobtainium', temperature: 300, pressure: 1e5 }, 'compound_not_found', /No compound matches/);
+  rejects({ compound_name: 'helium', temperature: 300, pressure: 1e5 }, 'missing_data', /acentric_factor.*redlich_kwong/);
+  assert.ok(validateOutput(eosStateTool.run({ compound_name: 'helium', temperature: 300, pressure: 1e5, eos: 'redlich_kwong' })));
+  rejects({ compound_name: 'propane', temperature: 300, pressure: 1e5, pressure_unit: 'furlong' }, 'unsupported_unit', /furlong/);
+  rejects({ compound_name: 'propane', temperature: 300, temperature_unit: 'bar', pressure: 1e5 }, 'incompatible_units', /temperature unit/);
+  rejects({ compound_name: 'propane', temperature: -300, temperature_unit: 'C', pressure: 1e5 }, 'out_of_range', /absolute zero/);
+  rejects({ compound_name: 'propane', temperature: 0, pressure: 1e5 }, 'out_of_range', /absolute zero/);
+});
