@@ -1,6 +1,7 @@
 /** Every chemistry tool the MCP layer registers, in the order tools/list shows them. */
 import type { ChemTool } from '../tool.ts';
 import { convertUnitsTool } from './convert-units.ts';
+import { eosStateTool } from './eos-state.ts';
 import { queryCompoundTool } from './query-compound.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool];
+export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool, eosStateTool];
