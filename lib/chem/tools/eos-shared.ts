@@ -175,14 +175,17 @@ export const COMPOUND_INPUTS_SCHEMA: JsonSchema = {
   properties: {
     critical_temperature: INPUT_VALUE_SCHEMA('K', 'Critical temperature Tc.'),
     critical_pressure: INPUT_VALUE_SCHEMA('Pa', 'Critical pressure Pc.'),
-    acentric_factor: INPUT_VALUE_SCHEMA('', 'Pitzer acentric factor ω (used by SRK and Peng–Robinson only).'),
+    acentric_factor: INPUT_VALUE_SCHEMA('', 'Pitzer acentric factor ω (used by SRK and Peng–Robinson, and by the mixture acentric factor).'),
   },
   required: ['critical_temperature', 'critical_pressure'],
   additionalProperties: false,
 };
 
-/** Tc, Pc and (for SRK and Peng–Robinson) ω of a compound; missing_data names what is absent. */
-export function compoundInputs(compound: Compound, eos: CubicEos): CompoundInputs {
+/**
+ * Tc, Pc and (for SRK and Peng–Robinson) ω of a compound; missing_data names what is absent.
+ * withAcentric: also report ω, when on record, for an equation that does not need it.
+ */
+export function compoundInputs(compound: Compound, eos: CubicEos, withAcentric = false): CompoundInputs {
   const needed: PropertyKey[] = ['critical_temperature', 'critical_pressure', ...(eos.usesAcentricFactor ? (['acentric_factor'] as const) : [])];
   const missing = needed.filter((key) => compound.properties[key] === undefined);
   if (missing.length > 0) {
@@ -197,7 +200,7 @@ export function compoundInputs(compound: Compound, eos: CubicEos): CompoundInput
   }
   const tc = compound.properties.critical_temperature!;
   const pc = compound.properties.critical_pressure!;
-  const w = eos.usesAcentricFactor ? compound.properties.acentric_factor : undefined;
+  const w = eos.usesAcentricFactor || withAcentric ? compound.properties.acentric_factor : undefined;
   const warnings = needed.flatMap((key) => (compound.properties[key]?.warnings ?? []).map((text) => `${compound.name} ${key}: ${text}`));
   const pcPa = toSI(pc.value, pc.unit, 'pressure');
   return {
