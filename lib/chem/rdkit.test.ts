@@ -6,11 +6,14 @@ import { test } from 'node:test';
 import {
   canonicalSmiles,
   descriptors,
+  guarded,
   formalCharge,
   inchiElementCounts,
   inchiIdentity,
   loadedRDKit,
   loadRDKit,
+  MAX_HEAVY_ATOMS,
+  MAX_SMILES_LENGTH,
   type Molecule,
   withMolecule,
 } from './rdkit.ts';
@@ -122,4 +125,29 @@ test('formal charge and descriptors', async () => {
   assert.ok(Math.abs(d.tpsa - 63.6) < 0.05, `${d.tpsa}`);
   assert.equal(d.NumHeavyAtoms, 13);
   assert.equal(d.NumAtoms, 21);
+});
+
+test('structures beyond the size limits are out_of_range, before RDKit sees them', async () => {
+  await loadRDKit();
+  const tooLarge = (smiles: string, reason: RegExp) =>
+    assert.throws(
+      () => withMolecule(smiles, () => 0),
+      (e: unknown) => e instanceof ToolError && e.code === 'out_of_range' && reason.test(e.message),
+    );
+  tooLarge('C'.repeat(MAX_SMILES_LENGTH + 1), /longer than 500 characters/);
+  tooLarge('C'.repeat(MAX_HEAVY_ATOMS + 1), /201 heavy atoms; at most 200/);
+  assert.equal(withMolecule('C'.repeat(MAX_HEAVY_ATOMS), (m) => m.get_num_atoms(true)), MAX_HEAVY_ATOMS);
+});
+
+test('a WebAssembly trap drops the module, and the next load starts a working one', async () => {
+  const before = await loadRDKit();
+  // Past the limits on purpose: this chain overflows MinimalLib's stack (see MAX_HEAVY_ATOMS).
+  assert.throws(
+    () => guarded(() => before.get_mol('C'.repeat(1200))),
+    (e: unknown) => e instanceof ToolError && /RDKit failed while processing/.test(e.message),
+  );
+  assert.equal(loadedRDKit(), undefined);
+  const after = await loadRDKit();
+  assert.notEqual(after, before);
+  assert.equal(canonicalSmiles('OCC'), 'CCO');
 });

@@ -24,8 +24,14 @@ export type Molecule = Mol;
 
 export const RDKIT_SOURCE = 'RDKit: Open-source cheminformatics, https://www.rdkit.org (MinimalLib 2026.09.1, @rdkit/rdkit on npm)';
 
-/** Longest SMILES the tools accept; far above any small molecule, and it bounds parse time. */
-export const MAX_SMILES_LENGTH = 1000;
+/**
+ * Size limits. MinimalLib recurses on the WASM stack: on this build a 1000-atom chain traps in the
+ * SMILES parser and a 600-atom chain in get_descriptors(), and a trap leaves the module unusable.
+ * 500 characters and 200 heavy atoms keep every call well inside what was seen to work (500-atom
+ * chains, 300-deep branches, 366-atom fused aromatics) while covering small molecules and drugs.
+ */
+export const MAX_SMILES_LENGTH = 500;
+export const MAX_HEAVY_ATOMS = 200;
 
 interface LoadedRDKit {
   rdkit: RDKitModule;
@@ -79,20 +85,40 @@ function logText(log: Log): string {
  * Parses `smiles`, or returns RDKit's reason for refusing it. The molecule is the caller's to delete.
  * Hydrogens written explicitly ([H]) become implicit, as RDKit does by default.
  */
-function parse(smiles: string): { mol: Molecule } | { error: string } {
+function parse(smiles: string): { mol: Molecule } | { error: string; tooLarge?: true } {
   if (!loaded) throw new Error('RDKit is not loaded: await loadRDKit() first');
   const { rdkit, errors, warnings } = loaded;
-  errors.clear_buffer();
   const text = smiles.trim();
-  const mol = text === '' ? null : rdkit.get_mol(text);
+  if (text === '') return { error: 'the SMILES is empty' };
+  if (text.length > MAX_SMILES_LENGTH) return { error: `it is longer than ${MAX_SMILES_LENGTH} characters`, tooLarge: true };
+  errors.clear_buffer();
+  const mol = guarded(() => rdkit.get_mol(text));
   logText(warnings);
   if (mol && mol.is_valid() && mol.get_num_atoms() > 0) {
     errors.clear_buffer();
-    return { mol };
+    const heavy = mol.get_num_atoms(true);
+    if (heavy <= MAX_HEAVY_ATOMS) return { mol };
+    mol.delete();
+    return { error: `it has ${heavy} heavy atoms; at most ${MAX_HEAVY_ATOMS} are accepted`, tooLarge: true };
   }
   mol?.delete();
-  if (text === '') return { error: 'the SMILES is empty' };
   return { error: logText(errors) || 'RDKit found no atoms in it' };
+}
+
+/**
+ * Runs `work` against the module. A WebAssembly trap (RuntimeError) leaves MinimalLib's memory in an
+ * unknown state, so the module is dropped and the next loadRDKit() starts a fresh one; the caller
+ * gets an error saying the structure could not be processed.
+ */
+export function guarded<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    loaded = undefined;
+    loading = undefined;
+    throw new ToolError('invalid_arguments', `RDKit failed while processing this structure (${error.message}); it is too large or unusual for this service.`);
+  }
 }
 
 /**
@@ -103,15 +129,16 @@ function parse(smiles: string): { mol: Molecule } | { error: string } {
 export function withMolecule<T>(smiles: string, use: (mol: Molecule) => T, argument = 'smiles'): T {
   const parsed = parse(smiles);
   if ('error' in parsed) {
+    if (parsed.tooLarge) throw new ToolError('out_of_range', `${argument} is too large: ${parsed.error}.`, { [argument]: smiles });
     throw new ToolError('invalid_arguments', `${argument} "${smiles}" is not a valid SMILES string. RDKit: ${parsed.error}`, {
       [argument]: smiles,
       rdkit: parsed.error,
     });
   }
   try {
-    return use(parsed.mol);
+    return guarded(() => use(parsed.mol));
   } finally {
-    parsed.mol.delete();
+    if (loaded) parsed.mol.delete();
   }
 }
 
@@ -120,9 +147,9 @@ export function canonicalSmiles(smiles: string): string | undefined {
   const parsed = parse(smiles);
   if ('error' in parsed) return undefined;
   try {
-    return parsed.mol.get_smiles();
+    return guarded(() => parsed.mol.get_smiles());
   } finally {
-    parsed.mol.delete();
+    if (loaded) parsed.mol.delete();
   }
 }
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { MAX_SMILES_LENGTH } from '../rdkit.ts';
 import { ToolError } from '../tool.ts';
 import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
 
@@ -22,7 +23,7 @@ test('input schema is FastMCP style', () => {
   assert.ok(validateInput({ smiles: 'CCO', include_svg: true }));
   assert.equal(validateInput({}), false);
   assert.equal(validateInput({ smiles: '' }), false);
-  assert.equal(validateInput({ smiles: 'C'.repeat(1001) }), false);
+  assert.equal(validateInput({ smiles: 'C'.repeat(MAX_SMILES_LENGTH + 1) }), false);
   assert.equal(validateInput({ smiles: 'CCO', svg: true }), false);
 });
 
