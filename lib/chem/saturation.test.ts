@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Compound } from './compounds.ts';
+import { findCompound } from './lookup.ts';
+import { boilingPointOf, EXTRAPOLATION_LIMIT_K, vaporPressureOf } from './saturation.ts';
+import { ToolError } from './tool.ts';
+
+const water = findCompound('water').compound;
+
+// A methane-like fixture: Poling's Wagner coefficients for methane (its own Tc 190.551 K, Pc 45.992
+// bar) listed first, then an Antoine equation in the NIST WebBook form (Prydz & Goodwin's methane
+// fit) covering lower temperatures. The ranges are the fixture's, chosen to exercise the choice.
+const book = 'A Test Book';
+function methaneLike(overrides: Partial<Compound> = {}): Compound {
+  return {
+    name: 'testmethane',
+    cas: '74-82-8',
+    formula: 'CH4',
+    smiles: 'C',
+    synonyms: [],
+    properties: {
+      critical_temperature: { value: 190.56, unit: 'K', source: book },
+      critical_pressure: { value: 45.99, unit: 'bar', source: book },
+      acentric_factor: { value: 0.011, unit: '', source: book },
+      melting_point: { value: 90.69, unit: 'K', source: book },
+    },
+    correlations: {
+      vapor_pressure: [
+        { equation: 'wagner_25_5', coefficients: { a: -6.02242, b: 1.26652, c: -0.5707, d: -1.366 }, critical_temperature: 190.551, critical_pressure: 45.992, valid_range: { min: 120, max: 190.55, unit: 'K' }, source: 'Wagner source' },
+        { equation: 'antoine', coefficients: { A: 3.9895, B: 443.028, C: -0.49 }, valid_range: { min: 90.99, max: 130, unit: 'K' }, source: 'Antoine source' },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+const isToolError = (code: string, message?: RegExp) => (error: unknown) =>
+  error instanceof ToolError && error.code === code && (!message || message.test(error.message));
+
+describe('water: IAPWS-IF97', () => {
+  it('gives the IF97 vectors, in range without warnings', () => {
+    const p = vaporPressureOf(water, 300);
+    assert.ok(Math.abs(p.pressure - 3536.59) < 0.005);
+    assert.match(p.method, /IAPWS-IF97/);
+    assert.deepEqual(p.warnings, []);
+    assert.ok(Math.abs(boilingPointOf(water, 1e6).temperature - 453.0356) < 1e-4);
+    assert.ok(Math.abs(boilingPointOf(water, 101_325).temperature - 373.124) < 0.001);
+  });
+
+  it('refuses T ≥ Tc and P ≥ Pc; extrapolates below the triple point with warnings', () => {
+    assert.throws(() => vaporPressureOf(water, 647.096), isToolError('out_of_range', /critical temperature/));
+    assert.throws(() => boilingPointOf(water, 22.064e6), isToolError('out_of_range', /critical pressure/));
+    const cold = vaporPressureOf(water, 263.15);
+    assert.match(cold.method, /IAPWS-IF97/);
+    assert.equal(cold.warnings.length, 2);
+    assert.match(cold.warnings.join(' '), /extrapolated/);
+    assert.match(cold.warnings.join(' '), /below the melting point/);
+    const low = boilingPointOf(water, 300);
+    assert.ok(low.temperature < 273.15);
+    assert.match(low.warnings.join(' '), /below the range of the IAPWS-IF97/);
+  });
+});
+
+describe('stored correlations', () => {
+  const c = methaneLike();
+
+  it('uses the first correlation whose range holds T (Wagner listed first wins where both apply)', () => {
+    const p150 = vaporPressureOf(c, 150);
+    assert.match(p150.method, /^Wagner/);
+    assert.equal(p150.source, 'Wagner source');
+    assert.deepEqual(p150.valid_range, { min: 120, max: 190.55, unit: 'K' });
+    assert.deepEqual(p150.warnings, []);
+    assert.match(vaporPressureOf(c, 125).method, /^Wagner/);
+    const p100 = vaporPressureOf(c, 100);
+    assert.match(p100.method, /^Antoine/);
+    // Both methane equations agree at 100 K: 34.4 kPa (Wagner 34415 Pa, Antoine 34.4 kPa).
+    assert.ok(Math.abs(p100.pressure - 34_415) < 150, `${p100.pressure}`);
+  });
+
+  it(`extrapolates the nearest correlation up to ${EXTRAPOLATION_LIMIT_K} K outside its range, with a warning`, () => {
+    const p = vaporPressureOf(c, 85);
+    assert.match(p.method, /^Antoine/);
+    assert.match(p.warnings.join(' '), /outside the range .* extrapolated/);
+    assert.match(p.warnings.join(' '), /below the melting point/);
+  });
+
+  it('falls back to Lee–Kesler farther out, flagged as an estimate', () => {
+    const p = vaporPressureOf(c, 70);
+    assert.match(p.method, /^Lee–Kesler/);
+    assert.match(p.source, /Lee, M. G. Kesler/);
+    assert.match(p.warnings.join(' '), /corresponding states/);
+    assert.match(p.warnings.join(' '), /more than 10 K outside the range of every/);
+    assert.equal(p.valid_range, undefined);
+  });
+
+  it('without Tc, Pc and ω extrapolates the nearest correlation however far', () => {
+    const bare = methaneLike({ properties: {} });
+    const p = vaporPressureOf(bare, 70);
+    assert.match(p.method, /^Antoine/);
+    assert.match(p.warnings.join(' '), /extrapolated/);
+  });
+
+  it('refuses T at or above the compound\'s Tc', () => {
+    assert.throws(() => vaporPressureOf(c, 190.56), isToolError('out_of_range', /no vapour pressure/));
+    assert.throws(() => boilingPointOf(c, 46e5), isToolError('out_of_range', /no boiling point/));
+  });
+
+  it('boiling point inverts vapour pressure with the same method, in range, extrapolated and estimated', () => {
+    for (const t of [95, 110, 125, 150, 185, 85, 70]) {
+      const forward = vaporPressureOf(c, t);
+      const back = boilingPointOf(c, forward.pressure);
+      assert.ok(Math.abs(back.temperature - t) < 1e-6, `T = ${t}: back to ${back.temperature}`);
+      assert.equal(back.method.split(' ')[0], forward.method.split(' ')[0], `T = ${t}`);
+      assert.match(back.method, /solved for T/);
+      assert.equal(back.warnings.length, forward.warnings.length, `T = ${t}: ${back.warnings.join(' | ')} vs ${forward.warnings.join(' | ')}`);
+    }
+  });
+});
+
+describe('no correlation on record', () => {
+  it('estimates with Lee–Kesler and says so', () => {
+    const c = methaneLike({ correlations: undefined });
+    const p = vaporPressureOf(c, 111.67);
+    assert.match(p.method, /^Lee–Kesler/);
+    assert.ok(Math.abs(p.pressure - 101_325) / 101_325 < 0.03, `methane NBP by Lee–Kesler: ${p.pressure} Pa`);
+    assert.match(p.warnings[0], /Estimated from corresponding states/);
+    assert.ok(Math.abs(boilingPointOf(c, p.pressure).temperature - 111.67) < 1e-6);
+  });
+
+  it('is missing_data when Tc, Pc or ω is missing too, naming what is missing', () => {
+    const c = methaneLike({ correlations: undefined, properties: { critical_temperature: { value: 190.56, unit: 'K', source: book } } });
+    assert.throws(() => vaporPressureOf(c, 150), isToolError('missing_data', /critical pressure, acentric factor/));
+    assert.throws(() => boilingPointOf(c, 1e5), isToolError('missing_data'));
+  });
+});

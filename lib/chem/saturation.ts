@@ -1,0 +1,313 @@
+/**
+ * Which vapour-pressure method answers for a compound, and the saturation point it gives: the
+ * choice shared by service_vapor_pressure (P at T) and service_boiling_point (T at P), so the two
+ * are inverses of each other. SI: T in K, P in Pa.
+ *
+ * Order of preference:
+ * 1. water: IAPWS-IF97 region 4 (the international standard for steam tables);
+ * 2. the compound's stored correlations, in the order the data lists them (most accurate first),
+ *    the first whose valid range holds the temperature;
+ * 3. outside every range: the nearest correlation, extrapolated, if the temperature is at most
+ *    EXTRAPOLATION_LIMIT_K beyond its range (a fitted equation a little outside its data is closer to
+ *    the truth than a generalized estimate), otherwise Lee–Kesler from Tc, Pc and ω; with neither
+ *    Tc, Pc and ω, the nearest correlation extrapolated however far; every case with a warning;
+ * 4. no correlation: Lee–Kesler, flagged as estimated from corresponding states.
+ * At or above Tc (or Pc) there is no vapour pressure (boiling point): out_of_range. Below the
+ * melting or triple point the answer is the subcooled liquid's, with a warning.
+ */
+import type { Compound } from './compounds.ts';
+import type { ValidRange, VaporPressureCorrelation } from './correlations.ts';
+import { IF97_SATURATION_PRESSURE_RANGE, IF97_SATURATION_TEMPERATURE_RANGE, IF97_SOURCE, if97SaturationPressure, if97SaturationTemperature } from './iapws97.ts';
+import { ToolError } from './tool.ts';
+import { antoinePressure, antoineTemperature, leeKeslerPressure, leeKeslerTemperature, wagnerPressure, wagnerTemperature } from './vapor-pressure.ts';
+
+/** How far (K) beyond its fitted range a stored correlation is still preferred to Lee–Kesler. */
+export const EXTRAPOLATION_LIMIT_K = 10;
+
+const BAR = 1e5;
+const WATER_CAS = '7732-18-5';
+
+export const LEE_KESLER_SOURCE = "B. I. Lee, M. G. Kesler, AIChE J. 21 (1975) 510; Poling, Prausnitz & O'Connell, The Properties of Gases and Liquids, 5th ed. (2001), §7-4, Eqs. 7-4.1 to 7-4.3";
+
+export interface SaturationPoint {
+  /** K */
+  temperature: number;
+  /** Pa */
+  pressure: number;
+  /** The equation, as a reader can reproduce it. */
+  method: string;
+  source: string;
+  /** The range of temperatures the method holds over, where it has one. */
+  valid_range?: ValidRange;
+  warnings: string[];
+}
+
+/** A vapour-pressure curve P(T) with its inverse, as one method a compound can be answered by. */
+interface Curve {
+  method: string;
+  /** The method's name for the inverse ("… solved for T"). */
+  inverseMethod: string;
+  source: string;
+  range?: ValidRange;
+  /** Temperatures (K) the formula can be evaluated at: above floor, up to ceiling (its own Tc). */
+  floor: number;
+  ceiling: number;
+  pressure(t: number): number;
+  temperature(p: number): number;
+  /** Caveats that always apply to this method. */
+  caveats: string[];
+  kind: 'iapws' | 'correlation' | 'estimate';
+}
+
+interface Critical {
+  tc?: number;
+  pc?: number;
+  omega?: number;
+}
+
+function criticalOf(compound: Compound): Critical {
+  const p = compound.properties;
+  return {
+    tc: p.critical_temperature?.value,
+    pc: p.critical_pressure === undefined ? undefined : p.critical_pressure.value * BAR,
+    omega: p.acentric_factor?.value,
+  };
+}
+
+const fmt = (x: number) => String(+x.toPrecision(6));
+
+function iapwsCurve(): Curve {
+  return {
+    method: 'IAPWS-IF97 saturation-pressure equation (region 4, Eq. 30)',
+    inverseMethod: 'IAPWS-IF97 saturation-temperature equation (region 4, Eq. 31)',
+    source: IF97_SOURCE,
+    range: { ...IF97_SATURATION_TEMPERATURE_RANGE, unit: 'K' },
+    floor: 0,
+    ceiling: IF97_SATURATION_TEMPERATURE_RANGE.max,
+    pressure: if97SaturationPressure,
+    temperature: if97SaturationTemperature,
+    caveats: [],
+    kind: 'iapws',
+  };
+}
+
+function correlationCurve(c: VaporPressureCorrelation): Curve {
+  if (c.equation === 'antoine') {
+    const { A, B, C } = c.coefficients;
+    const method = `Antoine equation log10(P/bar) = A − B/(T/K + C), A = ${A}, B = ${B}, C = ${C}`;
+    return {
+      method,
+      inverseMethod: `${method}, solved for T`,
+      source: c.source,
+      range: c.valid_range,
+      // At T = −C the form has a pole; below it, it means nothing.
+      floor: Math.max(0, -C),
+      ceiling: Infinity,
+      pressure: (t) => antoinePressure(c.coefficients, t),
+      temperature: (p) => antoineTemperature(c.coefficients, p),
+      caveats: [],
+      kind: 'correlation',
+    };
+  }
+  const { a, b, c: cc, d } = c.coefficients;
+  const tc = c.critical_temperature;
+  const pc = c.critical_pressure * BAR;
+  const method = `Wagner equation ln(P/Pc) = (a·τ + b·τ^1.5 + c·τ^2.5 + d·τ^5)/Tr, τ = 1 − T/Tc, a = ${a}, b = ${b}, c = ${cc}, d = ${d}, Tc = ${tc} K, Pc = ${c.critical_pressure} bar`;
+  return {
+    method,
+    inverseMethod: `${method}, solved for T (Brent's method)`,
+    source: c.source,
+    range: c.valid_range,
+    floor: 0,
+    ceiling: tc,
+    pressure: (t) => wagnerPressure(c.coefficients, tc, pc, t),
+    temperature: (p) => wagnerTemperature(c.coefficients, tc, pc, p),
+    caveats: [],
+    kind: 'correlation',
+  };
+}
+
+function leeKeslerCurve(compound: Compound, { tc, pc, omega }: Required<Critical>): Curve {
+  const p = compound.properties;
+  const inputs = [...new Set([p.critical_temperature!.source, p.critical_pressure!.source, p.acentric_factor!.source])].join('; ');
+  const method = `Lee–Kesler corresponding-states correlation ln(P/Pc) = f0(Tr) + ω·f1(Tr), from Tc = ${tc} K, Pc = ${fmt(pc / BAR)} bar, ω = ${omega}`;
+  return {
+    method,
+    inverseMethod: `${method}, solved for T (Brent's method)`,
+    source: `${LEE_KESLER_SOURCE}; Tc, Pc, ω: ${inputs}`,
+    floor: 0,
+    ceiling: tc,
+    pressure: (t) => leeKeslerPressure(tc, pc, omega, t),
+    temperature: (pressure) => leeKeslerTemperature(tc, pc, omega, pressure),
+    caveats: [
+      'Estimated from corresponding states (Lee–Kesler, from Tc, Pc and ω), not from measured vapour pressures: typically within a few percent for Tr above about 0.5, less reliable below and for strongly polar or associating substances.',
+    ],
+    kind: 'estimate',
+  };
+}
+
+function hasCriticalSet(c: Critical): c is Required<Critical> {
+  return c.tc !== undefined && c.pc !== undefined && c.omega !== undefined;
+}
+
+/** The curves a compound can be answered by, in order of preference (see the header). */
+function curvesOf(compound: Compound): { measured: Curve[]; estimate?: Curve } {
+  const critical = criticalOf(compound);
+  const measured = compound.cas === WATER_CAS ? [iapwsCurve()] : [];
+  for (const c of compound.correlations?.vapor_pressure ?? []) measured.push(correlationCurve(c));
+  return { measured, ...(hasCriticalSet(critical) ? { estimate: leeKeslerCurve(compound, critical) } : {}) };
+}
+
+function distanceOutside(range: ValidRange, t: number): number {
+  return t < range.min ? range.min - t : t > range.max ? t - range.max : 0;
+}
+
+function describeRange(range: ValidRange): string {
+  return `${range.min}–${range.max} K`;
+}
+
+function missingData(compound: Compound, what: string): ToolError {
+  const critical = criticalOf(compound);
+  const missing = [
+    critical.tc === undefined && 'critical temperature',
+    critical.pc === undefined && 'critical pressure',
+    critical.omega === undefined && 'acentric factor',
+  ].filter(Boolean);
+  return new ToolError(
+    'missing_data',
+    `No ${what} for ${compound.name}: it has no vapour-pressure correlation on record, and the Lee–Kesler estimate needs its ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not on record either.`,
+    { compound: compound.name, missing },
+  );
+}
+
+/**
+ * The curve for temperature t: the first measured curve whose range holds t; else the nearest one
+ * within EXTRAPOLATION_LIMIT_K; else Lee–Kesler; else the nearest one however far. The warnings
+ * say what was extrapolated.
+ */
+function chooseAt(curves: { measured: Curve[]; estimate?: Curve }, t: number): { curve: Curve; warnings: string[] } | undefined {
+  const usable = curves.measured.filter((c) => t > c.floor && t <= c.ceiling);
+  // Water has IAPWS-IF97, which is better extrapolated than any generalized estimate.
+  if (usable[0]?.kind === 'iapws') {
+    return { curve: usable[0], warnings: distanceOutside(usable[0].range!, t) === 0 ? [] : [`${fmt(t)} K is outside the range of the IAPWS-IF97 saturation equation (${describeRange(usable[0].range!)}); the value is extrapolated.`] };
+  }
+  const inRange = usable.find((c) => c.range && distanceOutside(c.range, t) === 0);
+  if (inRange) return { curve: inRange, warnings: [] };
+  const nearest = [...usable].sort((x, y) => distanceOutside(x.range!, t) - distanceOutside(y.range!, t))[0];
+  const extrapolated = (curve: Curve) => ({
+    curve,
+    warnings: [`${fmt(t)} K is outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`],
+  });
+  if (nearest && distanceOutside(nearest.range!, t) <= EXTRAPOLATION_LIMIT_K) return extrapolated(nearest);
+  if (curves.estimate) {
+    const outside = usable.map((c) => describeRange(c.range!));
+    return {
+      curve: curves.estimate,
+      warnings: outside.length > 0 ? [`${fmt(t)} K is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`] : [],
+    };
+  }
+  return nearest ? extrapolated(nearest) : undefined;
+}
+
+function belowMeltingWarning(compound: Compound, t: number): string[] {
+  const melting = compound.properties.melting_point;
+  const tm = melting?.value;
+  if (tm === undefined || t >= tm) return [];
+  // The data gives the triple point instead of a melting point where its note says so (e.g. CO2).
+  const triple = /triple/i.test(melting?.note ?? '');
+  return [
+    `${fmt(t)} K is below the ${triple ? 'triple point' : 'melting point'} (${tm} K): the stable phase is the solid, whose sublimation pressure is lower; the value is the vapour pressure of the subcooled (metastable) liquid, extrapolated.`,
+  ];
+}
+
+function criticalTemperatureOf(compound: Compound, curves: Curve[]): number | undefined {
+  return criticalOf(compound).tc ?? (curves.some((c) => c.kind === 'iapws') ? IF97_SATURATION_TEMPERATURE_RANGE.max : undefined);
+}
+
+function point(curve: Curve, temperature: number, pressure: number, method: string, warnings: string[]): SaturationPoint {
+  if (!(Number.isFinite(pressure) && pressure > 0 && Number.isFinite(temperature) && temperature > 0)) {
+    throw new ToolError('no_solution', `${method} gives no finite saturation point here (T = ${temperature} K, P = ${pressure} Pa).`);
+  }
+  return {
+    temperature,
+    pressure,
+    method,
+    source: curve.source,
+    ...(curve.range ? { valid_range: curve.range } : {}),
+    warnings: [...curve.caveats, ...warnings],
+  };
+}
+
+/** Vapour pressure of a compound's liquid at temperature t (K). */
+export function vaporPressureOf(compound: Compound, t: number): SaturationPoint {
+  if (!(t > 0)) throw new ToolError('out_of_range', `The temperature must be above absolute zero; got ${t} K.`);
+  const curves = curvesOf(compound);
+  const tc = criticalTemperatureOf(compound, curves.measured);
+  if (tc !== undefined && t >= tc) {
+    throw new ToolError('out_of_range', `${fmt(t)} K is at or above the critical temperature of ${compound.name} (${tc} K): above the critical temperature there is no vapour pressure (no liquid–vapour equilibrium).`, {
+      temperature: t,
+      critical_temperature: tc,
+    });
+  }
+  const chosen = chooseAt(curves, t);
+  if (!chosen) throw missingData(compound, 'vapour pressure');
+  return point(chosen.curve, t, chosen.curve.pressure(t), chosen.curve.method, [...chosen.warnings, ...belowMeltingWarning(compound, t)]);
+}
+
+/**
+ * The temperature at which a curve reaches pressure p, if it has one below its ceiling; failures
+ * of the solver (p beyond what the form can reach) mean "no such temperature" for this curve.
+ */
+function solve(curve: Curve, p: number): number | undefined {
+  try {
+    const t = curve.temperature(p);
+    return Number.isFinite(t) && t > curve.floor && t <= curve.ceiling ? t : undefined;
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Boiling (saturation) temperature of a compound at pressure p (Pa): the same choice of method as
+ * vaporPressureOf, read the other way. Each measured curve is solved for T; the first whose
+ * solution lies inside its range answers; else the nearest solution within EXTRAPOLATION_LIMIT_K of
+ * its range; else Lee–Kesler; else the nearest extrapolated solution.
+ */
+export function boilingPointOf(compound: Compound, p: number): SaturationPoint {
+  if (!(p > 0)) throw new ToolError('out_of_range', `The pressure must be a positive absolute pressure; got ${p} Pa.`);
+  const curves = curvesOf(compound);
+  const pc = criticalOf(compound).pc ?? (curves.measured.some((c) => c.kind === 'iapws') ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
+  if (pc !== undefined && p >= pc) {
+    throw new ToolError('out_of_range', `${fmt(p / BAR)} bar is at or above the critical pressure of ${compound.name} (${fmt(pc / BAR)} bar): above the critical pressure there is no boiling point (the liquid turns into vapour continuously).`, {
+      pressure: p,
+      critical_pressure: pc,
+    });
+  }
+
+  const solutions = curves.measured.map((curve) => ({ curve, t: solve(curve, p) })).filter((s): s is { curve: Curve; t: number } => s.t !== undefined);
+  const finish = (curve: Curve, t: number, warnings: string[]) =>
+    point(curve, t, p, curve.inverseMethod, [...warnings, ...belowMeltingWarning(compound, t)]);
+  const extrapolated = (curve: Curve, t: number) =>
+    finish(curve, t, [`The boiling point ${fmt(t)} K lies outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`]);
+
+  if (solutions[0]?.curve.kind === 'iapws') {
+    const { curve, t } = solutions[0];
+    return p < IF97_SATURATION_PRESSURE_RANGE.min
+      ? finish(curve, t, [`${fmt(p)} Pa is below the range of the IAPWS-IF97 saturation equation (${IF97_SATURATION_PRESSURE_RANGE.min} Pa to ${IF97_SATURATION_PRESSURE_RANGE.max / 1e6} MPa); the value is extrapolated.`])
+      : finish(curve, t, []);
+  }
+  const inRange = solutions.find((s) => distanceOutside(s.curve.range!, s.t) === 0);
+  if (inRange) return finish(inRange.curve, inRange.t, []);
+  const nearest = [...solutions].sort((x, y) => distanceOutside(x.curve.range!, x.t) - distanceOutside(y.curve.range!, y.t))[0];
+  if (nearest && distanceOutside(nearest.curve.range!, nearest.t) <= EXTRAPOLATION_LIMIT_K) return extrapolated(nearest.curve, nearest.t);
+  if (curves.estimate) {
+    const t = solve(curves.estimate, p);
+    if (t === undefined) throw new ToolError('no_solution', `${curves.estimate.method} reaches no temperature below Tc at ${fmt(p)} Pa.`, { pressure: p });
+    const outside = curves.measured.map((c) => describeRange(c.range!));
+    return finish(curves.estimate, t, outside.length > 0 ? [`The boiling point is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`] : []);
+  }
+  if (nearest) return extrapolated(nearest.curve, nearest.t);
+  if (curves.measured.length > 0) throw new ToolError('no_solution', `No vapour-pressure equation on record for ${compound.name} reaches ${fmt(p)} Pa.`, { pressure: p });
+  throw missingData(compound, 'boiling point');
+}
