@@ -84,6 +84,11 @@ describe('stored correlations', () => {
     assert.match(p.warnings.join(' '), /below the melting point/);
   });
 
+  it('says "triple point" where the data gives one instead of a melting point', () => {
+    const triple = methaneLike({ properties: { ...c.properties, melting_point: { value: 90.69, unit: 'K', source: book, note: 'Triple-point temperature.' } } });
+    assert.match(vaporPressureOf(triple, 85).warnings.join(' '), /below the triple point \(90.69 K\)/);
+  });
+
   it('falls back to Lee–Kesler farther out, flagged as an estimate', () => {
     const p = vaporPressureOf(c, 70);
     assert.match(p.method, /^Lee–Kesler/);
