@@ -99,7 +99,7 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     zc: 1 / 3,
     usesAcentricFactor: true,
     alpha: (tr, w) => soaveAlpha(0.48 + 1.574 * w - 0.176 * w * w, tr),
-    caveat: 'SRK liquid densities are typically 10–20% low; use service_liquid_density for liquids.',
+    caveat: 'SRK liquid densities are typically 5–15% low for nonpolar fluids and worse for polar ones (water at 298 K: about 24% low); use service_liquid_density for liquids.',
   },
   peng_robinson: {
     id: 'peng_robinson',
@@ -113,7 +113,7 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     zc: 0.30740130869870386,
     usesAcentricFactor: true,
     alpha: (tr, w) => soaveAlpha(0.37464 + 1.54226 * w - 0.26992 * w * w, tr),
-    caveat: 'Peng–Robinson liquid densities are typically within 5–10%; use service_liquid_density for accurate liquid densities.',
+    caveat: 'Peng–Robinson liquid densities are typically within about 10% for nonpolar fluids and worse for polar ones (water at 298 K: about 15% low); use service_liquid_density for liquids.',
   },
 };
 

@@ -43,13 +43,37 @@ export interface Conditions {
   pressure: number;
 }
 
-/** Temperature and pressure in SI; refuses 0 K and non-positive pressures with a message naming the value given. */
+/** Pa. Cubic equations are fitted to fluid states up to a few hundred bar; 1 GPa (10 kbar) is far beyond any use of them. */
+export const MAX_PRESSURE = 1e9;
+
+/** Temperature and pressure in SI; refuses 0 K, non-positive pressures and pressures above MAX_PRESSURE, naming the value given. */
 export function readConditions(temperature: number, temperatureUnit: string, pressure: number, pressureUnit: string): Conditions {
   const t = toSI(temperature, temperatureUnit, 'temperature');
   if (!(t > 0)) throw new ToolError('out_of_range', `temperature must be above absolute zero; got ${temperature} ${temperatureUnit}.`, { temperature, temperature_unit: temperatureUnit });
   const p = toSI(pressure, pressureUnit, 'pressure');
   if (!(p > 0)) throw new ToolError('out_of_range', `pressure must be a positive absolute pressure; got ${pressure} ${pressureUnit}.`, { pressure, pressure_unit: pressureUnit });
+  if (p > MAX_PRESSURE) {
+    throw new ToolError('out_of_range', `pressure ${pressure} ${pressureUnit} is above 1 GPa (10 000 bar), far outside the range of cubic equations of state.`, {
+      pressure,
+      pressure_unit: pressureUnit,
+      max: { value: MAX_PRESSURE, unit: 'Pa' },
+    });
+  }
   return { temperature: t, pressure: p };
+}
+
+/**
+ * φ = exp(ln φ), refusing values beyond floating-point range (ln φ > 700), which the equations reach
+ * only at conditions where they mean nothing (e.g. a fluid compressed to kilobars at a few kelvin).
+ */
+export function fugacityCoefficient(lnPhi: number, what: string): number {
+  const phi = Math.exp(lnPhi);
+  if (!Number.isFinite(phi) || phi > 1e300) {
+    throw new ToolError('out_of_range', `The equation of state gives ln φ = ${lnPhi.toPrecision(4)} for ${what}: these conditions are far outside where a cubic equation of state means anything.`, {
+      ln_fugacity_coefficient: lnPhi,
+    });
+  }
+  return phi;
 }
 
 export const CONDITIONS_SCHEMA: JsonSchema = {

@@ -111,3 +111,10 @@ test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'propane', temperature: -300, temperature_unit: 'C', pressure: 1e5 }, 'out_of_range', /absolute zero/);
   rejects({ compound_name: 'propane', temperature: 0, pressure: 1e5 }, 'out_of_range', /absolute zero/);
 });
+
+test('conditions outside any use of a cubic equation are refused, not answered with overflowed numbers', () => {
+  rejects({ compound_name: 'methane', temperature: 300, pressure: 2, pressure_unit: 'GPa' }, 'out_of_range', /above 1 GPa/);
+  rejects({ compound_name: 'propane', temperature: 1, pressure: 1, pressure_unit: 'GPa' }, 'out_of_range', /far outside/);
+  const subcooled = eosStateTool.run({ compound_name: 'water', temperature: 250, pressure: 1e5 });
+  assert.match(subcooled.warnings.join(' '), /below the melting point of water/);
+});

@@ -17,6 +17,7 @@ import {
   eosResult,
   EOS_SCHEMA,
   eosSource,
+  fugacityCoefficient,
   PRESSURE_UNIT_ARGUMENT,
   quantitySchema,
   readConditions,
@@ -169,7 +170,7 @@ function run(args: EosStateArgs): EosStateResult {
   const source = eosSource(eos);
 
   const phaseOf = (name: PhaseName, root: EosPhase['root'], r: RootState, stable: boolean): EosPhase => {
-    const phi = Math.exp(r.lnPhi);
+    const phi = fugacityCoefficient(r.lnPhi, `the ${name} root`);
     return {
       phase: name,
       root,
@@ -195,6 +196,12 @@ function run(args: EosStateArgs): EosStateResult {
   }
 
   const warnings = [...inputs.warnings, ...state.warnings];
+  const melting = compound.properties.melting_point;
+  if (melting && t < melting.value) {
+    warnings.push(
+      `${t} K is below the melting point of ${compound.name} (${melting.value} K): at equilibrium it is solid, and a cubic equation of state describes only the fluid (here a subcooled one).`,
+    );
+  }
   const liquidStable = state.stable === 'liquid' || state.label === 'liquid';
   if (!eos.usesAcentricFactor || liquidStable) warnings.unshift(eos.caveat);
 

@@ -22,6 +22,7 @@ import {
   eosResult,
   EOS_SCHEMA,
   eosSource,
+  fugacityCoefficient,
   PRESSURE_UNIT_ARGUMENT,
   quantitySchema,
   readConditions,
@@ -385,7 +386,7 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     lower_gibbs_energy: lower,
     ...volumeAndDensity(eos, r.z, r.molarVolume, molarMass, root),
     components: composition.map((c, k) => {
-      const phi = Math.exp(r.lnPhiComponents[k]);
+      const phi = fugacityCoefficient(r.lnPhiComponents[k], `${c.compound.name} in the ${phase} root`);
       return {
         name: c.compound.name,
         mole_fraction: c.x,
