@@ -11,7 +11,8 @@
  *
  *   Z³ + [(ε + σ)·B − 1 − B]·Z² + [ε·σ·B² − (ε + σ)·B·(1 + B) + A]·Z − [ε·σ·B²·(1 + B) + A·B] = 0
  *
- * and whose fugacity coefficient is (SVA 7th ed. §11.6 for a pure fluid, §14.2 for a mixture)
+ * and whose fugacity coefficient is (SVA 7th ed., ch. 11 for a pure fluid; ch. 14, VLE from cubic
+ * equations of state, for a mixture)
  *
  *   ln φ_k = (b_k/b)(Z − 1) − ln(Z − B) − (A/B)·(2·Σ_j x_j·a_kj/a − b_k/b)·I,
  *   I = ln((Z + σ·B)/(Z + ε·B))/(σ − ε)   (I = B/Z when σ = ε = 0, van der Waals)
@@ -19,7 +20,7 @@
  * which for a pure fluid (x_k = 1) is ln φ = Z − 1 − ln(Z − B) − (A/B)·I. Mixing rules:
  * a = Σ_i Σ_j x_i·x_j·(1 − k_ij)·√(a_i·a_j), b = Σ_i x_i·b_i.
  *
- * Worked example (Peng & Robinson 1976; the thermo library's documented case): Tc = 507.6 K,
+ * Worked example (Peng–Robinson; the documented case of Caleb Bell's thermo library): Tc = 507.6 K,
  * Pc = 30.25 bar, ω = 0.2975 at 400 K and 10 bar → liquid V = 1.56073e-4 m3/mol, vapour
  * V = 2.14188e-3 m3/mol (tested in eos.test.ts).
  */
