@@ -1,9 +1,11 @@
 /**
- * `npm start`: migrate and seed the database, build the web app if needed, and serve the portal and
- * /mcp. On first start it prints the admin's one-time password and a demo key.
+ * `npm start`: migrate and seed the database, mirror the built-in compound data into it and register
+ * the imported compounds with the tools, build the web app if needed, and serve the portal and /mcp.
+ * On first start it prints the admin's one-time password and a demo key.
  */
 import { config } from '../config.ts';
 import { databaseUrl, getDb } from '../db/client.ts';
+import { prepareCompounds } from '../db/compounds.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed.ts';
 import { ensureNextBuild } from './next-build.ts';
@@ -15,6 +17,12 @@ async function main(): Promise<void> {
   const { applied } = await migrateDatabase(databaseUrl());
   if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
   const seeded = await seedDatabase(getDb());
+  const compounds = await prepareCompounds(getDb());
+  const { created, updated, deleted } = compounds.builtin;
+  if (created || updated || deleted) console.log(`Built-in compounds stored: ${created} new, ${updated} changed, ${deleted} removed.`);
+  if (compounds.served) console.log(`Imported compounds served: ${compounds.served}.`);
+  for (const { name, reason } of compounds.builtin.blocked) console.warn(`Built-in ${name} is not stored in the table (it is still served): ${reason}.`);
+  for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
   ensureNextBuild();
   const { startServer } = await import('../../server.ts');
   await startServer();

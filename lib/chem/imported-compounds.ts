@@ -1,0 +1,273 @@
+/**
+ * Compounds from outside the built-in data files: a user's imports (ChemSep XML, CSV), stored in the
+ * database as JSON and handed back at start-up. Three jobs:
+ * - checkCompound: a compound in its JSON form must have the shape the tools serve (known property
+ *   keys in their units, each value with a source, valid correlations), or it is refused;
+ * - CompoundIdentifiers: which names, synonyms, CAS numbers, InChIKeys and SMILES are taken, and by
+ *   whom, so an import can report what each record collides with;
+ * - registerCompounds: hands the imported compounds to the lookup index, never letting one take an
+ *   identifier of a built-in compound (built-in data always wins).
+ */
+import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
+import { isValidCas } from './cas.ts';
+import { allCompounds, type Compound } from './compounds.ts';
+import { readCorrelations } from './correlations.ts';
+import { hillFormula, molarMass, parseFormula, type ElementCounts } from './formula.ts';
+import { buildCompoundIndex, normalizeKey } from './lookup.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from './properties.ts';
+import { setRegisteredCompounds } from './registered-compounds.ts';
+
+export const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
+
+const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
+const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings', 'temperature']);
+
+type Fail = (message: string) => never;
+
+/** Imports get their molecular weight the way the built-in data does: computed from the formula. */
+export function molecularWeightValue(counts: ElementCounts): PropertyValue {
+  return {
+    value: Math.round(molarMass(counts) * 1000) / 1000,
+    unit: PROPERTY_DEFINITIONS.molecular_weight.unit,
+    source: ATOMIC_WEIGHTS_SOURCE,
+    method: 'sum of IUPAC 2021 standard atomic weights over the formula',
+  };
+}
+
+/**
+ * A compound in its JSON form (as the database stores it), checked and frozen. Unlike the data
+ * files, sources are full citations, and molecular_weight is stored with the rest. Throws an Error
+ * naming the first defect.
+ */
+export function checkCompound(raw: unknown): Compound {
+  const fail: Fail = (message) => {
+    throw new Error(`${isRecord(raw) && typeof raw.name === 'string' ? raw.name : 'compound'}: ${message}`);
+  };
+  if (!isRecord(raw)) return fail('not an object');
+  for (const key of Object.keys(raw)) if (!COMPOUND_FIELDS.has(key)) fail(`unknown field "${key}"`);
+  for (const key of ['name', 'cas', 'formula', 'smiles'] as const) {
+    if (typeof raw[key] !== 'string' || raw[key].trim() === '') fail(`"${key}" must be a non-empty string`);
+  }
+  if (!isValidCas(raw.cas as string)) fail(`CAS number ${raw.cas} is not valid (format or check digit)`);
+  const counts = parseFormula(raw.formula as string);
+  if (!counts || hillFormula(counts) !== raw.formula) fail(`formula ${raw.formula} is not a formula in Hill order`);
+  if (raw.inchikey !== undefined && !(typeof raw.inchikey === 'string' && INCHIKEY_PATTERN.test(raw.inchikey))) fail('"inchikey" must be a standard InChIKey');
+  const synonyms = stringList(raw.synonyms) ?? fail('"synonyms" must be an array of non-empty strings');
+  const notes = raw.notes === undefined ? undefined : (stringList(raw.notes) ?? fail('"notes" must be an array of non-empty strings'));
+
+  if (!isRecord(raw.properties)) return fail('"properties" must be an object');
+  const properties: Partial<Record<PropertyKey, PropertyValue>> = {};
+  for (const [key, value] of Object.entries(raw.properties)) {
+    if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
+    properties[key as PropertyKey] = checkValue(value, key as PropertyKey, (m) => fail(`${key}: ${m}`));
+  }
+  if (!properties.molecular_weight) fail('molecular_weight is missing');
+  const correlations = raw.correlations === undefined
+    ? undefined
+    : readCorrelations(raw.correlations, (source) => (isCitation(source) ? source : fail('correlations: every source must be a citation')), (m) => fail(`correlations: ${m}`));
+
+  return deepFreeze({
+    name: raw.name as string,
+    cas: raw.cas as string,
+    formula: raw.formula as string,
+    smiles: raw.smiles as string,
+    ...(raw.inchikey === undefined ? {} : { inchikey: raw.inchikey as string }),
+    synonyms,
+    ...(notes === undefined ? {} : { notes }),
+    properties: Object.fromEntries(PROPERTY_KEYS.filter((k) => k in properties).map((k) => [k, properties[k]])),
+    ...(correlations === undefined ? {} : { correlations }),
+  });
+}
+
+function checkValue(raw: unknown, key: PropertyKey, fail: Fail): PropertyValue {
+  if (!isRecord(raw)) return fail('not an object');
+  for (const field of Object.keys(raw)) if (!VALUE_FIELDS.has(field)) fail(`unknown field "${field}"`);
+  const unit = PROPERTY_DEFINITIONS[key].unit;
+  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) fail('value must be a finite number');
+  if (raw.unit !== unit) fail(`unit must be "${unit}", got ${JSON.stringify(raw.unit)}`);
+  if (!isCitation(raw.source)) fail('source must be a non-empty citation');
+  for (const field of ['method', 'note'] as const) if (raw[field] !== undefined && typeof raw[field] !== 'string') fail(`${field} must be a string`);
+  const warnings = raw.warnings === undefined ? undefined : (stringList(raw.warnings) ?? fail('warnings must be an array of strings'));
+  const temperature = raw.temperature;
+  if (TEMPERATURE_DEPENDENT.has(key) !== (temperature !== undefined)) {
+    fail(TEMPERATURE_DEPENDENT.has(key) ? 'needs the temperature it holds at' : 'takes no temperature');
+  }
+  if (temperature !== undefined && !(isRecord(temperature) && typeof temperature.value === 'number' && temperature.value > 0 && temperature.unit === 'K')) {
+    fail('temperature must be {"value": <K>, "unit": "K"}');
+  }
+  return {
+    value: raw.value as number,
+    unit,
+    source: raw.source as string,
+    ...(raw.method === undefined ? {} : { method: raw.method as string }),
+    ...(raw.note === undefined ? {} : { note: raw.note as string }),
+    ...(warnings === undefined ? {} : { warnings }),
+    ...(temperature === undefined ? {} : { temperature: { value: (temperature as { value: number }).value, unit: 'K' as const } }),
+  };
+}
+
+// ─── Identifiers ─────────────────────────────────────────────────────────────
+
+export type IdentifierKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'smiles';
+
+/** What a compound is known by; enough of a Compound to check it for collisions. */
+export type Identified = Pick<Compound, 'name' | 'cas' | 'smiles' | 'synonyms' | 'inchikey'>;
+
+export interface Clash<Owner> {
+  /** The identifier of the compound being checked… */
+  kind: IdentifierKind;
+  value: string;
+  /** …and the compound already holding it, with its identifier of the same key. */
+  owner: Owner;
+  ownerKind: IdentifierKind;
+  ownerValue: string;
+}
+
+interface Holding<Owner> {
+  owner: Owner;
+  kind: IdentifierKind;
+  value: string;
+}
+
+function identifiers(compound: Identified): { kind: IdentifierKind; value: string }[] {
+  return [
+    { kind: 'name', value: compound.name },
+    ...compound.synonyms.map((value) => ({ kind: 'synonym' as const, value })),
+    { kind: 'cas', value: compound.cas },
+    ...(compound.inchikey ? [{ kind: 'inchikey' as const, value: compound.inchikey }] : []),
+    { kind: 'smiles', value: compound.smiles },
+  ];
+}
+
+/**
+ * The identifiers taken so far, keyed as the lookup index keys them: names, synonyms, CAS numbers and
+ * InChIKeys share one namespace after normalisation (case, spacing, hyphens and primes ignored), so a
+ * synonym that equals another compound's CAS number collides; SMILES are compared as written.
+ */
+export class CompoundIdentifiers<Owner> {
+  readonly #keys = new Map<string, Holding<Owner>>();
+  readonly #held = new Map<Owner, string[]>();
+
+  #key(kind: IdentifierKind, value: string): string {
+    return kind === 'smiles' ? `smiles ${value}` : `key ${normalizeKey(value)}`;
+  }
+
+  /** The identifiers of `compound` that another owner holds, one entry per identifier. */
+  clashes(compound: Identified): Clash<Owner>[] {
+    const found: Clash<Owner>[] = [];
+    const seen = new Set<string>();
+    for (const { kind, value } of identifiers(compound)) {
+      const key = this.#key(kind, value);
+      const holding = this.#keys.get(key);
+      if (!holding || seen.has(key)) continue;
+      seen.add(key);
+      found.push({ kind, value, owner: holding.owner, ownerKind: holding.kind, ownerValue: holding.value });
+    }
+    return found;
+  }
+
+  /** Takes the identifiers of `compound` for `owner` (first holder of a key keeps it). */
+  add(compound: Identified, owner: Owner): void {
+    const keys = this.#held.get(owner) ?? [];
+    for (const { kind, value } of identifiers(compound)) {
+      const key = this.#key(kind, value);
+      if (this.#keys.has(key)) continue;
+      this.#keys.set(key, { owner, kind, value });
+      keys.push(key);
+    }
+    this.#held.set(owner, keys);
+  }
+
+  /** Frees every identifier `owner` holds. */
+  remove(owner: Owner): void {
+    for (const key of this.#held.get(owner) ?? []) this.#keys.delete(key);
+    this.#held.delete(owner);
+  }
+}
+
+/** "synonym "Marsh gas" is the name of methane": one clash in words; `label` names the owner. */
+export function describeClash<Owner>(clash: Clash<Owner>, label: (owner: Owner) => string): string {
+  const same = clash.kind === clash.ownerKind && clash.value === clash.ownerValue;
+  const theirs = same ? `the ${clash.ownerKind}` : `the ${clash.ownerKind} ${JSON.stringify(clash.ownerValue)}`;
+  return `${clash.kind} ${JSON.stringify(clash.value)} is ${theirs} of ${label(clash.owner)}`;
+}
+
+// ─── Registration ────────────────────────────────────────────────────────────
+
+export interface Registration {
+  registered: readonly Compound[];
+  /** Compounds left out, each with why: an identifier a built-in (or an earlier one) holds. */
+  refused: { compound: Compound; reason: string }[];
+}
+
+/**
+ * Makes `compounds` (checked with checkCompound) findable by the tools beside the built-in data,
+ * replacing any earlier registration. A compound that takes an identifier of a built-in compound or
+ * of one registered before it is refused: the built-in data may since have gained the compound an
+ * operator imported earlier.
+ */
+export function registerCompounds(compounds: readonly Compound[], builtins: readonly Compound[] = allCompounds()): Registration {
+  const taken = new CompoundIdentifiers<Compound>();
+  const builtinSet = new Set(builtins);
+  for (const compound of builtins) taken.add(compound, compound);
+  const accepted: Compound[] = [];
+  const refused: Registration['refused'] = [];
+  for (const compound of compounds) {
+    const clashes = taken.clashes(compound);
+    if (clashes.length > 0) {
+      const label = (owner: Compound) => `${builtinSet.has(owner) ? 'built-in' : 'imported'} ${owner.name}`;
+      refused.push({ compound, reason: clashes.map((c) => describeClash(c, label)).join('; ') });
+      continue;
+    }
+    taken.add(compound, compound);
+    accepted.push(compound);
+  }
+  const registered = indexable(builtins, accepted, refused);
+  setRegisteredCompounds(registered);
+  return { registered, refused };
+}
+
+/**
+ * The index is the final judge of what can be served together; normally it accepts everything the
+ * identifier check let through. Should it not, the compounds are added one at a time and each one it
+ * refuses is reported, so one bad record cannot take the lookup down.
+ */
+function indexable(builtins: readonly Compound[], accepted: Compound[], refused: Registration['refused']): Compound[] {
+  try {
+    buildCompoundIndex([...builtins, ...accepted]);
+    return accepted;
+  } catch {
+    const kept: Compound[] = [];
+    for (const compound of accepted) {
+      try {
+        buildCompoundIndex([...builtins, ...kept, compound]);
+        kept.push(compound);
+      } catch (error) {
+        refused.push({ compound, reason: (error as Error).message });
+      }
+    }
+    return kept;
+  }
+}
+
+// ─── Helpers ─────────────────────────────────────────────────────────────────
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCitation(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function stringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) && value.every((s) => typeof s === 'string' && s.trim() !== '') ? [...value] : undefined;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
