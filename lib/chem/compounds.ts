@@ -15,6 +15,7 @@ import halocarbons from './data/compounds/halocarbons.json' with { type: 'json' 
 import hydrocarbons from './data/compounds/hydrocarbons.json' with { type: 'json' };
 import inorganic from './data/compounds/inorganic.json' with { type: 'json' };
 import oxygenates from './data/compounds/oxygenates.json' with { type: 'json' };
+import refrigerants from './data/compounds/refrigerants.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 
 export interface Compound {
@@ -42,6 +43,7 @@ const DATA_FILES: Record<string, unknown> = {
   'hydrocarbons.json': hydrocarbons,
   'oxygenates.json': oxygenates,
   'halocarbons.json': halocarbons,
+  'refrigerants.json': refrigerants,
 };
 
 let loaded: readonly Compound[] | undefined;
