@@ -1,8 +1,10 @@
 /** Every chemistry tool the MCP layer registers, in the order tools/list shows them. */
 import type { ChemTool } from '../tool.ts';
+import { boilingPointTool } from './boiling-point.ts';
 import { convertUnitsTool } from './convert-units.ts';
 import { eosStateTool } from './eos-state.ts';
 import { mixturePropertiesTool } from './mixture-properties.ts';
 import { queryCompoundTool } from './query-compound.ts';
+import { vaporPressureTool } from './vapor-pressure.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool, eosStateTool, mixturePropertiesTool];
+export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool];
