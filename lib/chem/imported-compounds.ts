@@ -187,7 +187,7 @@ export class CompoundIdentifiers<Owner> {
 
 /** "synonym "Marsh gas" is the name of methane": one clash in words; `label` names the owner. */
 export function describeClash<Owner>(clash: Clash<Owner>, label: (owner: Owner) => string): string {
-  const same = clash.kind === clash.ownerKind && clash.value === clash.ownerValue;
+  const same = clash.value === clash.ownerValue;
   const theirs = same ? `the ${clash.ownerKind}` : `the ${clash.ownerKind} ${JSON.stringify(clash.ownerValue)}`;
   return `${clash.kind} ${JSON.stringify(clash.value)} is ${theirs} of ${label(clash.owner)}`;
 }

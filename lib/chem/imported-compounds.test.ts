@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { Ajv } from 'ajv';
+import { allCompounds } from './compounds.ts';
+import { checkCompound, CompoundIdentifiers, describeClash, registerCompounds } from './imported-compounds.ts';
+import { findCompound } from './lookup.ts';
+import { registeredCompounds, setRegisteredCompounds } from './registered-compounds.ts';
+import { queryCompoundTool } from './tools/query-compound.ts';
+
+afterEach(() => setRegisteredCompounds([]));
+
+/** A made-up compound in its stored JSON form (values invented for the test). */
+function stored(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'testolane',
+    cas: '1234-56-6',
+    formula: 'C7H16O',
+    smiles: 'CCCCCCCO',
+    synonyms: ['test alcohol', '测试醇'],
+    properties: {
+      molecular_weight: { value: 116.204, unit: 'g/mol', source: 'IUPAC 2021 atomic weights' },
+      critical_temperature: { value: 601.5, unit: 'K', source: 'invented for this test' },
+      liquid_density: { value: 820, unit: 'kg/m3', source: 'invented for this test', temperature: { value: 298.15, unit: 'K' } },
+    },
+    ...overrides,
+  };
+}
+
+test('checkCompound accepts the stored form and freezes it', () => {
+  const compound = checkCompound(stored());
+  assert.equal(compound.name, 'testolane');
+  assert.deepEqual(Object.keys(compound.properties), ['molecular_weight', 'critical_temperature', 'liquid_density']);
+  assert.ok(Object.isFrozen(compound.properties.critical_temperature));
+});
+
+test('checkCompound refuses what the tools could not serve, naming the defect', () => {
+  const refuses = (overrides: Record<string, unknown>, message: RegExp) => assert.throws(() => checkCompound(stored(overrides)), message);
+  refuses({ cas: '1234-56-7' }, /CAS number 1234-56-7 is not valid/);
+  refuses({ formula: 'C2H5OH' }, /not a formula in Hill order/);
+  refuses({ inchikey: 'not-a-key' }, /standard InChIKey/);
+  refuses({ properties: { critical_temperature: { value: 1, unit: 'K', source: 's' } } }, /molecular_weight is missing/);
+  refuses({ properties: { ...stored().properties, boiling_point: { value: 1, unit: 'K', source: 's' } } }, /unknown property "boiling_point"/);
+  refuses({ properties: { ...stored().properties, critical_pressure: { value: 4e6, unit: 'Pa', source: 's' } } }, /critical_pressure: unit must be "bar"/);
+  refuses({ properties: { ...stored().properties, critical_pressure: { value: 40, unit: 'bar', source: '' } } }, /source must be a non-empty citation/);
+  refuses({ properties: { ...stored().properties, liquid_density: { value: 820, unit: 'kg/m3', source: 's' } } }, /needs the temperature/);
+  refuses({ correlations: { vapor_pressure: [{ equation: 'dippr101', coefficients: {}, valid_range: { min: 1, max: 2, unit: 'K' }, source: 's' }] } }, /equation must be/);
+});
+
+test('CompoundIdentifiers reports each identifier another compound holds, across kinds and normalised', () => {
+  const taken = new CompoundIdentifiers<string>();
+  taken.add(checkCompound(stored()), 'first');
+  const other = checkCompound(stored({ name: 'Test-Alcohol', cas: '2345-67-7', smiles: 'CCCCCCCO', synonyms: ['1234-56-6'] }));
+  const clashes = taken.clashes(other).map((c) => describeClash(c, (owner) => owner));
+  assert.deepEqual(clashes, [
+    'name "Test-Alcohol" is the synonym "test alcohol" of first',
+    'synonym "1234-56-6" is the cas of first',
+    'smiles "CCCCCCCO" is the smiles of first',
+  ]);
+  taken.remove('first');
+  assert.deepEqual(taken.clashes(other), []);
+});
+
+test('registered compounds are found by name, synonym and CAS, and served by service_query_compound', () => {
+  const compound = checkCompound(stored());
+  const { registered, refused } = registerCompounds([compound]);
+  assert.deepEqual(refused, []);
+  assert.deepEqual(registered, [compound]);
+  for (const query of ['testolane', 'TEST ALCOHOL', '测试醇', '1234-56-6']) assert.equal(findCompound(query).compound, compound, query);
+
+  const result = queryCompoundTool.run({ compound_name: 'Testolane' });
+  const validate = new Ajv({ strict: false }).compile(queryCompoundTool.outputSchema);
+  assert.ok(validate(result), JSON.stringify(validate.errors));
+  assert.equal(result.properties.critical_temperature?.source, 'invented for this test');
+
+  registerCompounds([]);
+  assert.throws(() => findCompound('testolane'), /No compound matches/);
+});
+
+test('a compound that takes a built-in identifier is refused with the reason; the rest are registered', () => {
+  const builtin = allCompounds()[0];
+  const squatter = checkCompound(stored({ name: 'squatter', cas: '2345-67-7', smiles: 'OCCCCCCC', synonyms: [builtin.name] }));
+  const good = checkCompound(stored());
+  const { registered, refused } = registerCompounds([squatter, good]);
+  assert.deepEqual(registered, [good]);
+  assert.equal(refused.length, 1);
+  assert.equal(refused[0].compound, squatter);
+  assert.equal(refused[0].reason, `synonym "${builtin.name}" is the name of built-in ${builtin.name}`);
+  assert.equal(findCompound(builtin.name).compound, builtin);
+  assert.deepEqual(registeredCompounds(), [good]);
+});
