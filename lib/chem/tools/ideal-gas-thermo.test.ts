@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Ajv } from 'ajv';
+import type { Compound } from '../compounds.ts';
+import { findCompound } from '../lookup.ts';
+import { ToolError } from '../tool.ts';
+import { idealGasThermoOf, idealGasThermoTool } from './ideal-gas-thermo.ts';
+
+const ajv = new Ajv({ strict: true, allErrors: true });
+const validateOutput = ajv.compile(idealGasThermoTool.outputSchema);
+const validateInput = ajv.compile(idealGasThermoTool.inputSchema);
+
+const isToolError = (code: string, message?: RegExp) => (e: unknown) => e instanceof ToolError && e.code === code && (!message || message.test(e.message));
+
+// Nitrogen with Poling et al. 5th ed. App. A coefficients (50–1000 K) as a stored correlation; against
+// NIST-JANAF: Cp°(298.15) = 29.124, Cp°(500) = 29.580 J/(mol·K), H°(500) − H°(298.15) = 5.911 kJ/mol,
+// S°(500) − S°(298.15) = 15.130 J/(mol·K). Tolerances 0.3% (Cp°, ΔH°), 0.05 J/(mol·K) (ΔS°).
+const nitrogen: Compound = {
+  ...findCompound('nitrogen').compound,
+  correlations: {
+    ideal_gas_cp: { equation: 'cp_poly4', coefficients: [3.539, -0.261e-3, 0.007e-5, 0.157e-8, -0.099e-11], valid_range: { min: 50, max: 1000, unit: 'K' }, source: 'Poling App. A' },
+  },
+};
+// Acetone as a compound with no Cp° polynomial on record: Joback's estimate from its SMILES.
+const acetone: Compound = { ...findCompound('acetone').compound, correlations: undefined };
+
+const within = (actual: number, expected: number, relative: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${what}: ${actual} vs ${expected}`);
+
+test('input schema is FastMCP style', () => {
+  const schema = idealGasThermoTool.inputSchema as any;
+  assert.equal(schema.title, 'service_ideal_gas_thermoArguments');
+  assert.deepEqual(schema.required, ['compound_name', 'temperature']);
+  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  assert.ok(validateInput({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, unit: '°C' }));
+  assert.equal(validateInput({ compound_name: 'acetone' }), false);
+  assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, pressure: 1 }), false);
+});
+
+test('stored polynomial: nitrogen from 298.15 to 500 K agrees with JANAF', async () => {
+  const r = await idealGasThermoOf(nitrogen, 500, 298.15);
+  within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');
+  within(r.heat_capacity_at_reference.value, 29.124, 0.003, 'Cp°(298.15)');
+  within(r.enthalpy_change.value, 5911, 0.003, 'ΔH°');
+  assert.ok(Math.abs(r.entropy_change.value - 15.13) < 0.05, `ΔS° ${r.entropy_change.value}`);
+  assert.match(r.heat_capacity.method, /^Ideal-gas heat-capacity polynomial Cp°\/R/);
+  assert.equal(r.heat_capacity.source, 'Poling App. A');
+  assert.match(r.enthalpy_change.source, /^Poling App. A; .*exact integration/);
+  assert.deepEqual(r.heat_capacity.valid_range, { min: 50, max: 1000, unit: 'K' });
+  for (const v of Object.values(r)) assert.deepEqual(v.warnings, []);
+});
+
+test('outside the polynomial\'s range the values carry a warning; reversed limits change the signs', async () => {
+  const r = await idealGasThermoOf(nitrogen, 1500, 298.15);
+  assert.match(r.heat_capacity.warnings.join(' '), /outside the range .* extrapolated/);
+  assert.deepEqual(r.heat_capacity_at_reference.warnings, []);
+  assert.equal(r.enthalpy_change.warnings.length, 1);
+  const back = await idealGasThermoOf(nitrogen, 298.15, 500);
+  const forward = await idealGasThermoOf(nitrogen, 500, 298.15);
+  assert.equal(back.enthalpy_change.value, -forward.enthalpy_change.value);
+});
+
+// Joback, acetone (2 × -CH3, 1 × >C=O): Cp° = 7.52 + 0.26084·T − 1.207e-4·T² + 1.546e-8·T³ J/(mol·K)
+// from Poling's Table 2-2, so Cp°(298.15 K) = 74.97 J/(mol·K) (measured: about 74.5).
+test('no polynomial on record: Joback from the SMILES, flagged as an estimate', async () => {
+  const r = await idealGasThermoOf(acetone, 298.15, 298.15);
+  assert.ok(Math.abs(r.heat_capacity.value - 74.97) < 0.01, `${r.heat_capacity.value}`);
+  assert.match(r.heat_capacity.method, /^Joback–Reid group contribution estimate from the SMILES CC\(C\)=O \(groups: /);
+  assert.match(r.heat_capacity.method, /2 × -CH3/);
+  assert.match(r.heat_capacity.method, /1 × >C=O \(nonring\)/);
+  assert.match(r.heat_capacity.source, /Joback/);
+  assert.match(r.heat_capacity.warnings[0], /^Estimated by Joback–Reid group contribution/);
+  assert.equal(r.enthalpy_change.value, 0);
+  assert.equal(r.entropy_change.value, 0);
+  assert.deepEqual(r.heat_capacity.valid_range, { min: 273, max: 1000, unit: 'K' });
+});
+
+test('through the tool: units, default reference, schema-valid results', async () => {
+  const r = await idealGasThermoTool.run({ compound_name: 'acetone', temperature: 226.85, unit: '°C' });
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.ok(Math.abs(r.temperature.value - 500) < 1e-9);
+  assert.equal(r.reference_temperature.value, 298.15);
+  assert.ok(r.enthalpy_change.value > 0 && r.entropy_change.value > 0);
+  const celsius = await idealGasThermoTool.run({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, unit: 'C' });
+  assert.ok(Math.abs(celsius.reference_temperature.value - 298.15) < 1e-9);
+  assert.ok(validateOutput(celsius), ajv.errorsText(validateOutput.errors));
+});
+
+test('bad inputs give the right ToolError', async () => {
+  await assert.rejects(idealGasThermoTool.run({ compound_name: 'acetonee', temperature: 300 }), isToolError('compound_not_found'));
+  await assert.rejects(idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, unit: 'bar' }), isToolError('incompatible_units'));
+  await assert.rejects(idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, reference_temperature: -500, unit: 'degC' }), isToolError('out_of_range', /absolute zero/));
+  const argon: Compound = { ...findCompound('argon').compound, correlations: undefined };
+  await assert.rejects(idealGasThermoOf(argon, 300, 298.15), isToolError('missing_data', /Joback's method cannot estimate one/));
+});

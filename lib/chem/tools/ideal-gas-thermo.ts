@@ -1,0 +1,195 @@
+/**
+ * service_ideal_gas_thermo: ideal-gas heat capacity Cp° of a pure compound at a temperature and at a
+ * reference temperature, and the enthalpy and entropy changes between them, ΔH° = ∫Cp° dT and
+ * ΔS° = ∫Cp°/T dT (at constant pressure), integrated analytically (../ideal-gas.ts). Cp° is the
+ * compound's stored polynomial (Poling App. A form) or, when it has none, Joback's group-contribution
+ * polynomial estimated from its SMILES (../joback.ts), flagged as an estimate.
+ */
+import type { Compound } from '../compounds.ts';
+import type { ValidRange } from '../correlations.ts';
+import { CP_POLYNOMIAL_SOURCE, polynomialEnthalpyChange, polynomialEntropyChange, polynomialHeatCapacity } from '../ideal-gas.ts';
+import { fragmentJoback, JOBACK_CP_RANGE, JOBACK_METHOD, JOBACK_SOURCE, jobackEstimate } from '../joback.ts';
+import { R } from '../constants.ts';
+import { findCompound } from '../lookup.ts';
+import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
+import {
+  COMPOUND_NAME_ARGUMENT,
+  COMPOUND_SCHEMA,
+  compoundSummary,
+  computedValueSchema,
+  readTemperature,
+  simpleValueSchema,
+  TEMPERATURE_UNIT_ARGUMENT,
+  type CompoundSummary,
+  type ComputedValue,
+  type SimpleValue,
+} from './computed-value.ts';
+
+export interface IdealGasThermoArgs {
+  compound_name: string;
+  temperature: number;
+  reference_temperature?: number;
+  unit?: string;
+}
+
+export interface IdealGasThermoResult {
+  compound: CompoundSummary;
+  temperature: SimpleValue;
+  reference_temperature: SimpleValue;
+  heat_capacity: ComputedValue;
+  heat_capacity_at_reference: ComputedValue;
+  enthalpy_change: ComputedValue;
+  entropy_change: ComputedValue;
+}
+
+/** Default reference temperature, K: the standard-state temperature of thermochemical tables. */
+export const DEFAULT_REFERENCE_TEMPERATURE = 298.15;
+
+/** A Cp° polynomial in the form Cp°/R = Σ aᵢ·Tⁱ, with where it comes from and where it holds. */
+interface CpModel {
+  coefficients: number[];
+  method: string;
+  source: string;
+  range: ValidRange;
+  caveats: string[];
+}
+
+const fmt = (x: number) => String(+x.toPrecision(6));
+
+/** The compound's Cp° polynomial: stored, or Joback's estimate from the SMILES. */
+async function cpModelOf(compound: Compound): Promise<CpModel> {
+  const stored = compound.correlations?.ideal_gas_cp;
+  if (stored) {
+    const names = stored.coefficients.map((a, i) => `a${i} = ${a}`).join(', ');
+    return {
+      coefficients: [...stored.coefficients],
+      method: `Ideal-gas heat-capacity polynomial Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴ (T in K), ${names}`,
+      source: stored.source,
+      range: stored.valid_range,
+      caveats: [],
+    };
+  }
+  let groups;
+  try {
+    groups = await fragmentJoback(compound.smiles);
+  } catch (error) {
+    if (error instanceof ToolError) {
+      throw new ToolError('missing_data', `No ideal-gas heat-capacity polynomial is on record for ${compound.name}, and Joback's method cannot estimate one from its SMILES ${compound.smiles}: ${error.message}`, {
+        compound: compound.name,
+        smiles: compound.smiles,
+      });
+    }
+    throw error;
+  }
+  const estimate = jobackEstimate(groups.counts, { atomCount: groups.atomCount });
+  const cp = estimate.ideal_gas_heat_capacity;
+  if (!cp) {
+    throw new ToolError('missing_data', `No ideal-gas heat-capacity polynomial is on record for ${compound.name}, and Joback's method cannot estimate one: ${estimate.unavailable.ideal_gas_heat_capacity}.`, { compound: compound.name });
+  }
+  const counted = Object.entries(groups.counts).map(([group, n]) => `${n} × ${group}`).join(', ');
+  return {
+    coefficients: [cp.a / R, cp.b / R, cp.c / R, cp.d / R],
+    method: `${JOBACK_METHOD} estimate from the SMILES ${compound.smiles} (groups: ${counted}): Cp° = a + b·T + c·T² + d·T³ J/(mol·K), a = ${fmt(cp.a)}, b = ${fmt(cp.b)}, c = ${fmt(cp.c)}, d = ${fmt(cp.d)}`,
+    source: JOBACK_SOURCE,
+    range: { ...JOBACK_CP_RANGE },
+    caveats: [
+      `Estimated by ${JOBACK_METHOD} from the molecular structure (no ideal-gas Cp° polynomial on record for ${compound.name}): typically within a few percent between ${JOBACK_CP_RANGE.min} and ${JOBACK_CP_RANGE.max} K.`,
+      ...groups.warnings,
+    ],
+  };
+}
+
+function outsideWarning(model: CpModel, t: number): string[] {
+  return t < model.range.min || t > model.range.max
+    ? [`${fmt(t)} K is outside the range the Cp° polynomial holds for (${model.range.min}–${model.range.max} K); the value is extrapolated.`]
+    : [];
+}
+
+/** Cp° at t and tRef, ΔH° and ΔS° from tRef to t, for a compound (temperatures in K). */
+export async function idealGasThermoOf(compound: Compound, t: number, tRef: number): Promise<Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>> {
+  const model = await cpModelOf(compound);
+  const { coefficients: a, range: valid_range } = model;
+  const atT = [...model.caveats, ...outsideWarning(model, t)];
+  const atRef = [...model.caveats, ...outsideWarning(model, tRef)];
+  const between = [...new Set([...atRef, ...atT])];
+  const integralSource = `${model.source}; ${CP_POLYNOMIAL_SOURCE}`;
+  return {
+    heat_capacity: { value: polynomialHeatCapacity(a, t), unit: 'J/(mol·K)', method: model.method, source: model.source, valid_range, warnings: atT },
+    heat_capacity_at_reference: { value: polynomialHeatCapacity(a, tRef), unit: 'J/(mol·K)', method: model.method, source: model.source, valid_range, warnings: atRef },
+    enthalpy_change: {
+      value: polynomialEnthalpyChange(a, tRef, t),
+      unit: 'J/mol',
+      method: `ΔH° = H°(T) − H°(Tref) = ∫ Cp° dT from ${fmt(tRef)} K to ${fmt(t)} K, integrated analytically; Cp°: ${model.method}`,
+      source: integralSource,
+      valid_range,
+      warnings: between,
+    },
+    entropy_change: {
+      value: polynomialEntropyChange(a, tRef, t),
+      unit: 'J/(mol·K)',
+      method: `ΔS° = S°(T) − S°(Tref) = ∫ Cp°/T dT from ${fmt(tRef)} K to ${fmt(t)} K at constant pressure, integrated analytically; Cp°: ${model.method}`,
+      source: integralSource,
+      valid_range,
+      warnings: between,
+    },
+  };
+}
+
+const inputSchema: JsonSchema = {
+  type: 'object',
+  title: 'service_ideal_gas_thermoArguments',
+  properties: {
+    compound_name: COMPOUND_NAME_ARGUMENT,
+    temperature: { type: 'number', title: 'Temperature', description: 'Temperature T of the ideal gas, in unit (default K).' },
+    reference_temperature: {
+      type: 'number',
+      title: 'Reference Temperature',
+      // No schema default: it would be read in `unit`, and 298.15 °C is not 298.15 K.
+      description: `Reference temperature Tref the changes are measured from, in unit; when omitted, ${DEFAULT_REFERENCE_TEMPERATURE} K whatever the unit.`,
+    },
+    unit: { ...TEMPERATURE_UNIT_ARGUMENT, description: `Unit of temperature and reference_temperature: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).` },
+  },
+  required: ['compound_name', 'temperature'],
+  additionalProperties: false,
+};
+
+const outputSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    compound: COMPOUND_SCHEMA,
+    temperature: simpleValueSchema('K', 'T as understood, in K.'),
+    reference_temperature: simpleValueSchema('K', 'Tref as understood, in K.'),
+    heat_capacity: computedValueSchema('J/(mol·K)', 'Ideal-gas isobaric heat capacity Cp° at T.'),
+    heat_capacity_at_reference: computedValueSchema('J/(mol·K)', 'Ideal-gas isobaric heat capacity Cp° at Tref.'),
+    enthalpy_change: computedValueSchema('J/mol', 'ΔH° = H°(T) − H°(Tref) of the ideal gas.'),
+    entropy_change: computedValueSchema('J/(mol·K)', 'ΔS° = S°(T) − S°(Tref) of the ideal gas at constant pressure.'),
+  },
+  required: ['compound', 'temperature', 'reference_temperature', 'heat_capacity', 'heat_capacity_at_reference', 'enthalpy_change', 'entropy_change'],
+  additionalProperties: false,
+};
+
+export const idealGasThermoTool = {
+  name: 'service_ideal_gas_thermo',
+  title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
+  description: [
+    'Ideal-gas heat capacity Cp° of a pure compound at a temperature T and at a reference temperature Tref, and the changes between them: ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT (at constant pressure), integrated analytically.',
+    'Method: the compound\'s ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A form); when none is on record, the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate in warnings.',
+    'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K); unit for both (default K; °C, °F, R accepted).',
+    'Returns the compound, T and Tref in K, heat_capacity and heat_capacity_at_reference (J/(mol·K)), enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each {value, unit, method, source, valid_range, warnings}; outside the polynomial\'s range the values are extrapolated, with a warning.',
+    'Fails with missing_data when no polynomial is on record and Joback\'s groups do not cover the molecule (e.g. N2, H2O, noble gases).',
+  ].join(' '),
+  inputSchema,
+  outputSchema,
+  async run({ compound_name, temperature, reference_temperature, unit }) {
+    const { compound } = findCompound(compound_name);
+    const u = unit ?? 'K';
+    const t = readTemperature(temperature, u);
+    const tRef = reference_temperature === undefined ? DEFAULT_REFERENCE_TEMPERATURE : readTemperature(reference_temperature, u, 'reference_temperature');
+    return {
+      compound: compoundSummary(compound),
+      temperature: { value: t, unit: 'K' },
+      reference_temperature: { value: tRef, unit: 'K' },
+      ...(await idealGasThermoOf(compound, t, tRef)),
+    };
+  },
+} satisfies ChemTool<IdealGasThermoArgs, IdealGasThermoResult>;
