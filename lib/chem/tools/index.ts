@@ -3,10 +3,12 @@ import type { ChemTool } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
 import { convertUnitsTool } from './convert-units.ts';
 import { eosStateTool } from './eos-state.ts';
+import { estimateJobackTool } from './estimate-joback.ts';
 import { idealGasThermoTool } from './ideal-gas-thermo.ts';
 import { liquidDensityTool } from './liquid-density.ts';
 import { mixturePropertiesTool } from './mixture-properties.ts';
+import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
 import { queryCompoundTool } from './query-compound.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool];
+export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool, estimateJobackTool, moleculeDescriptorsTool];
