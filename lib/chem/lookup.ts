@@ -2,12 +2,18 @@
  * Finding a compound from what a person or an LLM types: a name or synonym in any case, spacing,
  * hyphenation or primes ("n-Butane", "N-BUTANE", "n butane", "butane"), a Chinese name ("乙醇"),
  * a CAS number, an InChIKey, a formula held by exactly one compound ("CO2", "C2H5OH"), or a SMILES
- * string as stored. Exact matches are one hash lookup in an index built once; only a miss pays for
+ * string: as stored, or written any other way ("OCC", "C1=CC=CC=C1") once RDKit is loaded, by its
+ * canonical SMILES. Exact matches are one hash lookup in an index built once; only a miss pays for
  * the edit-distance scan that produces "did you mean" suggestions.
+ *
+ * RDKit loads asynchronously while lookups are synchronous: `prepareCompoundIndex()` loads it and
+ * computes each compound's canonical SMILES once; await it before serving (an async tool may await
+ * it in its run). Until then a SMILES query matches only as stored.
  */
 import { allCompounds, type Compound } from './compounds.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
+import { canonicalSmiles, loadedRDKit, loadRDKit } from './rdkit.ts';
 import { registeredCompounds } from './registered-compounds.ts';
 import { ToolError } from './tool.ts';
 
@@ -86,9 +92,10 @@ export function defaultIndex(): CompoundIndex {
 
 /**
  * The compound `query` names. Order: names, synonyms, CAS and InChIKey first; then a formula
- * (so "CO" is carbon monoxide, not methanol's SMILES); then a stored SMILES.
- * Throws ToolError: invalid_arguments (empty or overlong query), ambiguous_compound (a formula
- * several compounds share), compound_not_found (with suggestions in the message and details).
+ * (so "CO" is carbon monoxide, not methanol's SMILES); then a stored SMILES; then, once
+ * prepareCompoundIndex() has run, any SMILES of the same structure (same RDKit canonical SMILES).
+ * Throws ToolError: invalid_arguments (empty or overlong query), ambiguous_compound (a formula or
+ * structure several compounds share), compound_not_found (with suggestions in the message and details).
  */
 export function findCompound(query: string, index: CompoundIndex = defaultIndex()): CompoundMatch {
   const text = query.trim().replace(/^inchikey=/i, '');
@@ -115,9 +122,63 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
   const bySmiles = index.bySmiles.get(text);
   if (bySmiles) return { compound: bySmiles, by: 'smiles' };
 
+  const sameStructure = mayBeSmiles(text) ? structureIndex(index)?.get(canonicalSmiles(text) ?? '') : undefined;
+  if (sameStructure && sameStructure.length === 1) return { compound: sameStructure[0], by: 'smiles' };
+  if (sameStructure && sameStructure.length > 1) {
+    const names = sameStructure.map((c) => c.name);
+    throw new ToolError('ambiguous_compound', `SMILES ${text} is the structure of ${names.length} compounds: ${names.join(', ')}. Ask for one by name or CAS number.`, {
+      query,
+      candidates: names,
+    });
+  }
+
   const suggestions = suggestCompounds(text, index);
   const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
   throw new ToolError('compound_not_found', `No compound matches "${text}".${hint}`, { query, suggestions });
+}
+
+/** Canonical SMILES of each compound, computed once (compounds are frozen, so the answer cannot change). */
+const canonicalOf = new WeakMap<Compound, string | null>();
+/** Canonical SMILES → compounds, per index. */
+const structureIndexes = new WeakMap<CompoundIndex, ReadonlyMap<string, readonly Compound[]>>();
+
+/** Characters a SMILES string can hold; anything else (spaces, Chinese, commas) is not worth parsing. */
+const SMILES_CHARACTERS = /^[A-Za-z0-9@+\-[\]()=#$:/\\.%*]+$/;
+
+/**
+ * `index`'s canonical-SMILES map, or undefined while RDKit is not loaded. A compound whose SMILES
+ * RDKit cannot parse is left out (the RDKit data test reports it).
+ */
+function structureIndex(index: CompoundIndex): ReadonlyMap<string, readonly Compound[]> | undefined {
+  if (!loadedRDKit()) return undefined;
+  let map = structureIndexes.get(index);
+  if (!map) {
+    const built = new Map<string, Compound[]>();
+    for (const compound of index.bySmiles.values()) {
+      if (!canonicalOf.has(compound)) canonicalOf.set(compound, canonicalSmiles(compound.smiles) ?? null);
+      const canonical = canonicalOf.get(compound);
+      if (canonical) built.set(canonical, [...(built.get(canonical) ?? []), compound]);
+    }
+    map = built;
+    structureIndexes.set(index, map);
+  }
+  return map;
+}
+
+/** True when `text` could be a SMILES string, so findCompound may try it as a structure. */
+export function mayBeSmiles(text: string): boolean {
+  return SMILES_CHARACTERS.test(text);
+}
+
+/**
+ * Loads RDKit and computes the canonical SMILES of every compound in `index` (the default index:
+ * built-in plus registered compounds), so that findCompound matches any SMILES of a compound.
+ * Idempotent and cheap after the first call.
+ */
+export async function prepareCompoundIndex(index: CompoundIndex = defaultIndex()): Promise<CompoundIndex> {
+  await loadRDKit();
+  structureIndex(index);
+  return index;
 }
 
 /**
