@@ -122,9 +122,9 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
   const bySmiles = index.bySmiles.get(text);
   if (bySmiles) return { compound: bySmiles, by: 'smiles' };
 
-  const sameStructure = mayBeSmiles(text) ? structureIndex(index)?.get(canonicalSmiles(text) ?? '') : undefined;
-  if (sameStructure && sameStructure.length === 1) return { compound: sameStructure[0], by: 'smiles' };
-  if (sameStructure && sameStructure.length > 1) {
+  const sameStructure = findByStructure(text, index);
+  if (sameStructure.length === 1) return { compound: sameStructure[0], by: 'smiles' };
+  if (sameStructure.length > 1) {
     const names = sameStructure.map((c) => c.name);
     throw new ToolError('ambiguous_compound', `SMILES ${text} is the structure of ${names.length} compounds: ${names.join(', ')}. Ask for one by name or CAS number.`, {
       query,
@@ -168,6 +168,16 @@ function structureIndex(index: CompoundIndex): ReadonlyMap<string, readonly Comp
 /** True when `text` could be a SMILES string, so findCompound may try it as a structure. */
 export function mayBeSmiles(text: string): boolean {
   return SMILES_CHARACTERS.test(text);
+}
+
+/**
+ * The compounds whose structure `smiles` describes (same RDKit canonical SMILES); none when it is
+ * not a SMILES string, or while RDKit is not loaded (see prepareCompoundIndex).
+ */
+export function findByStructure(smiles: string, index: CompoundIndex = defaultIndex()): readonly Compound[] {
+  const text = smiles.trim();
+  if (!mayBeSmiles(text)) return [];
+  return structureIndex(index)?.get(canonicalSmiles(text) ?? '') ?? [];
 }
 
 /**
