@@ -1,0 +1,243 @@
+/**
+ * service_search_compounds: the compounds a query could mean, best first, each with its identifiers
+ * and why it matched. Where service_query_compound answers one compound or an error, this lists
+ * candidates: exact identifiers first (name, synonym, CAS, InChIKey, formula, SMILES of the same
+ * structure), then names that start with the query, names that contain it, and names spelled
+ * similarly (edit distance). Built on the lookup index (../lookup.ts).
+ */
+import type { Compound } from '../compounds.ts';
+import { editDistance } from '../edit-distance.ts';
+import { hillFormula, parseFormula } from '../formula.ts';
+import { defaultIndex, findByStructure, MAX_QUERY_LENGTH, normalizeKey, prepareCompoundIndex, type CompoundIndex } from '../lookup.ts';
+import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
+
+export interface SearchCompoundsArgs {
+  query: string;
+  limit?: number;
+}
+
+/** Why a compound matched, best reason first: the order of this list is the ranking. */
+const REASONS = ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles', 'prefix', 'substring', 'similar_spelling'] as const;
+export type MatchReason = (typeof REASONS)[number];
+
+export interface SearchMatch {
+  reason: MatchReason;
+  /** The compound's text that matched: a name, synonym, CAS number, InChIKey, formula or SMILES. */
+  matched: string;
+  /** Edit distance between the query and `matched` (similar_spelling only), after normalisation. */
+  distance?: number;
+}
+
+export interface SearchHit {
+  rank: number;
+  name: string;
+  cas: string;
+  formula: string;
+  smiles: string;
+  inchikey?: string;
+  match: SearchMatch;
+}
+
+export interface SearchCompoundsResult {
+  query: string;
+  total_matches: number;
+  results: SearchHit[];
+  message?: string;
+}
+
+export const DEFAULT_SEARCH_LIMIT = 10;
+export const MAX_SEARCH_LIMIT = 50;
+
+const REASON_TEXT: Record<MatchReason, string> = {
+  name: 'the exact name (ignoring case, spaces, hyphens and primes)',
+  synonym: 'an exact synonym (IUPAC, common, trade, abbreviation or Chinese name)',
+  cas: 'the CAS number',
+  inchikey: 'the InChIKey',
+  formula: 'the molecular formula',
+  smiles: 'a SMILES of the same structure',
+  prefix: 'a name or synonym that starts with the query',
+  substring: 'a name or synonym that contains the query',
+  similar_spelling: 'a name or synonym spelled similarly (distance = edits: insert, delete, substitute, swap)',
+};
+
+const outputSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', description: 'The query as given.' },
+    total_matches: { type: 'integer', minimum: 0, description: 'How many compounds matched, before the limit.' },
+    results: {
+      type: 'array',
+      description: 'Best match first.',
+      items: {
+        type: 'object',
+        properties: {
+          rank: { type: 'integer', minimum: 1 },
+          name: { type: 'string' },
+          cas: { type: 'string', pattern: '^[0-9]{2,7}-[0-9]{2}-[0-9]$' },
+          formula: { type: 'string', description: 'Hill order.' },
+          smiles: { type: 'string' },
+          inchikey: { type: 'string', pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$' },
+          match: {
+            type: 'object',
+            properties: {
+              reason: {
+                type: 'string',
+                enum: [...REASONS],
+                description: REASONS.map((r) => `${r}: ${REASON_TEXT[r]}`).join('; '),
+              },
+              matched: { type: 'string', description: "The compound's name, synonym, CAS number, InChIKey, formula or SMILES that matched." },
+              distance: { type: 'integer', minimum: 1, description: 'Edit distance from the query (similar_spelling only).' },
+            },
+            required: ['reason', 'matched'],
+            additionalProperties: false,
+          },
+        },
+        required: ['rank', 'name', 'cas', 'formula', 'smiles', 'match'],
+        additionalProperties: false,
+      },
+    },
+    message: { type: 'string', description: 'Present when nothing matched, or when more matched than the limit.' },
+  },
+  required: ['query', 'total_matches', 'results'],
+  additionalProperties: false,
+};
+
+const inputSchema: JsonSchema = {
+  type: 'object',
+  title: 'service_search_compoundsArguments',
+  properties: {
+    query: {
+      type: 'string',
+      title: 'Query',
+      minLength: 1,
+      maxLength: MAX_QUERY_LENGTH,
+      description:
+        'Name or part of one ("butane", "chloro"), synonym or Chinese name ("乙醇"), CAS number, InChIKey, formula ("C4H10", lists all isomers) or SMILES ("OCC").',
+    },
+    limit: {
+      type: 'integer',
+      title: 'Limit',
+      minimum: 1,
+      maximum: MAX_SEARCH_LIMIT,
+      default: DEFAULT_SEARCH_LIMIT,
+      description: `Most results to return, 1–${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT}).`,
+    },
+  },
+  required: ['query'],
+  additionalProperties: false,
+};
+
+interface Candidate {
+  compound: Compound;
+  match: SearchMatch;
+  /** Within a reason: lower is better (name before synonym, closer length, smaller distance). */
+  order: number;
+}
+
+/** Names and synonyms of every compound, normalised once per index. */
+const namesByIndex = new WeakMap<CompoundIndex, { key: string; text: string; isName: boolean; compound: Compound }[]>();
+
+function names(index: CompoundIndex) {
+  let list = namesByIndex.get(index);
+  if (!list) {
+    list = [...index.bySmiles.values()].flatMap((compound) => [
+      { key: normalizeKey(compound.name), text: compound.name, isName: true, compound },
+      ...compound.synonyms.map((text) => ({ key: normalizeKey(text), text, isName: false, compound })),
+    ]);
+    namesByIndex.set(index, list);
+  }
+  return list;
+}
+
+/**
+ * Ranked matches for `query` in `index` (all of them; the caller applies a limit). Structure matches
+ * need RDKit loaded (prepareCompoundIndex); without it a SMILES matches only as stored.
+ */
+export function searchCompounds(query: string, index: CompoundIndex = defaultIndex()): { compound: Compound; match: SearchMatch }[] {
+  const text = query.trim().replace(/^inchikey=/i, '');
+  if (text === '') throw new ToolError('invalid_arguments', 'query is empty: give a name or part of one, a synonym, CAS number, formula, SMILES or InChIKey.');
+  const key = normalizeKey(text);
+  const length = Array.from(key).length;
+  const best = new Map<Compound, Candidate>();
+  const offer = (compound: Compound, match: SearchMatch, order = 0) => {
+    const current = best.get(compound);
+    const better =
+      !current ||
+      REASONS.indexOf(match.reason) < REASONS.indexOf(current.match.reason) ||
+      (match.reason === current.match.reason && order < current.order);
+    if (better) best.set(compound, { compound, match, order });
+  };
+
+  const exact = index.byKey.get(key);
+  if (exact) {
+    const { compound, by } = exact;
+    const matched = by === 'cas' ? compound.cas : by === 'inchikey' ? compound.inchikey! : [compound.name, ...compound.synonyms].find((s) => normalizeKey(s) === key)!;
+    offer(compound, { reason: by as MatchReason, matched });
+  }
+  const counts = parseFormula(text.replace(/\s+/g, ''));
+  for (const compound of (counts && index.byFormula.get(hillFormula(counts))) || []) offer(compound, { reason: 'formula', matched: compound.formula });
+  const stored = index.bySmiles.get(text);
+  if (stored) offer(stored, { reason: 'smiles', matched: stored.smiles });
+  for (const compound of findByStructure(text, index)) offer(compound, { reason: 'smiles', matched: compound.smiles });
+
+  const maxDistance = Math.max(1, Math.floor(length / 3));
+  // Two Latin letters are inside too many names ("co" in "ethyl alcohol"); two Chinese characters are a word.
+  const substringMinimum = /\p{Script=Han}/u.test(key) ? 2 : 3;
+  for (const term of names(index)) {
+    if (term.key === key) continue; // an exact name or synonym, offered above
+    const tieBreak = (term.isName ? 0 : 0.5) + Array.from(term.key).length / 1000;
+    if (term.key.startsWith(key)) {
+      offer(term.compound, { reason: 'prefix', matched: term.text }, tieBreak);
+    } else if (length >= substringMinimum && term.key.includes(key)) {
+      offer(term.compound, { reason: 'substring', matched: term.text }, tieBreak);
+    } else if (length >= 3) {
+      const distance = editDistance(key, term.key, maxDistance);
+      if (distance <= maxDistance) offer(term.compound, { reason: 'similar_spelling', matched: term.text, distance }, distance + tieBreak / 10);
+    }
+  }
+
+  return [...best.values()]
+    .sort(
+      (a, b) =>
+        REASONS.indexOf(a.match.reason) - REASONS.indexOf(b.match.reason) || a.order - b.order || a.compound.name.localeCompare(b.compound.name),
+    )
+    .map(({ compound, match }) => ({ compound, match }));
+}
+
+export async function runSearchCompounds({ query, limit = DEFAULT_SEARCH_LIMIT }: SearchCompoundsArgs): Promise<SearchCompoundsResult> {
+  const index = await prepareCompoundIndex();
+  const all = searchCompounds(query, index);
+  const results = all.slice(0, limit).map(({ compound, match }, i) => ({
+    rank: i + 1,
+    name: compound.name,
+    cas: compound.cas,
+    formula: compound.formula,
+    smiles: compound.smiles,
+    ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
+    match,
+  }));
+  const message =
+    all.length === 0
+      ? `No compound matches "${query.trim()}" by name, synonym, CAS number, InChIKey, formula, SMILES, or similar spelling.`
+      : all.length > limit
+        ? `Showing ${limit} of ${all.length} matches; raise limit (up to ${MAX_SEARCH_LIMIT}) or refine the query to see the rest.`
+        : undefined;
+  return { query, total_matches: all.length, results, ...(message ? { message } : {}) };
+}
+
+export const searchCompoundsTool = {
+  name: 'service_search_compounds',
+  title: 'Search compounds',
+  description: [
+    'Search the built-in compound database and list the compounds a query could mean, best first, with their identifiers and why each matched.',
+    'Arguments: query (a name or part of one, synonym, Simplified Chinese name, CAS number, InChIKey, molecular formula or SMILES; case, spaces, hyphens and primes are ignored in names);',
+    `limit (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`,
+    'Ranking: exact matches first (name, synonym, CAS, InChIKey, formula, which lists every isomer, and SMILES of the same structure, compared by RDKit canonical SMILES),',
+    'then names and synonyms starting with the query, then containing it, then spelled similarly (edit distance at most a third of the query length).',
+    'Returns query, total_matches and results [{rank, name, cas, formula, smiles, inchikey, match: {reason, matched, distance}}]; no match is an empty list with a message, not an error.',
+    'Use service_query_compound with a name from the results for the properties.',
+  ].join(' '),
+  inputSchema,
+  outputSchema,
+  run: runSearchCompounds,
+} satisfies ChemTool<SearchCompoundsArgs, Promise<SearchCompoundsResult>>;
