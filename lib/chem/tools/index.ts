@@ -9,6 +9,7 @@ import { liquidDensityTool } from './liquid-density.ts';
 import { mixturePropertiesTool } from './mixture-properties.ts';
 import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
 import { queryCompoundTool } from './query-compound.ts';
+import { searchCompoundsTool } from './search-compounds.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool, estimateJobackTool, moleculeDescriptorsTool];
+export const chemTools: ChemTool[] = [queryCompoundTool, searchCompoundsTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool, estimateJobackTool, moleculeDescriptorsTool];
