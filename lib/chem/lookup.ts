@@ -92,8 +92,9 @@ export function defaultIndex(): CompoundIndex {
 
 /**
  * The compound `query` names. Order: names, synonyms, CAS and InChIKey first; then a formula
- * (so "CO" is carbon monoxide, not methanol's SMILES); then a stored SMILES; then, once
- * prepareCompoundIndex() has run, any SMILES of the same structure (same RDKit canonical SMILES).
+ * held by one compound (so "CO" is carbon monoxide, not methanol's SMILES); then a stored SMILES;
+ * then, once prepareCompoundIndex() has run, any SMILES of the same structure (same RDKit canonical
+ * SMILES); only then is a formula several compounds share refused as ambiguous.
  * Throws ToolError: invalid_arguments (empty or overlong query), ambiguous_compound (a formula or
  * structure several compounds share), compound_not_found (with suggestions in the message and details).
  */
@@ -110,6 +111,14 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
   const counts = parseFormula(text.replace(/\s+/g, ''));
   const sharing = counts ? index.byFormula.get(hillFormula(counts)) : undefined;
   if (sharing && sharing.length === 1) return { compound: sharing[0], by: 'formula' };
+
+  // A SMILES can also read as a formula several compounds share ("[H]OC([H])([H])C([H])([H])[H]" is
+  // C2H6O); when it names one structure, that is what it meant.
+  const bySmiles = index.bySmiles.get(text);
+  if (bySmiles) return { compound: bySmiles, by: 'smiles' };
+  const sameStructure = findByStructure(text, index);
+  if (sameStructure.length === 1) return { compound: sameStructure[0], by: 'smiles' };
+
   if (sharing && sharing.length > 1) {
     const names = sharing.map((c) => c.name);
     throw new ToolError(
@@ -118,12 +127,6 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
       { query, formula: sharing[0].formula, candidates: names },
     );
   }
-
-  const bySmiles = index.bySmiles.get(text);
-  if (bySmiles) return { compound: bySmiles, by: 'smiles' };
-
-  const sameStructure = findByStructure(text, index);
-  if (sameStructure.length === 1) return { compound: sameStructure[0], by: 'smiles' };
   if (sameStructure.length > 1) {
     const names = sameStructure.map((c) => c.name);
     throw new ToolError('ambiguous_compound', `SMILES ${text} is the structure of ${names.length} compounds: ${names.join(', ')}. Ask for one by name or CAS number.`, {
