@@ -4,6 +4,7 @@ import { boilingPointTool } from './boiling-point.ts';
 import { convertUnitsTool } from './convert-units.ts';
 import { eosStateTool } from './eos-state.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
+import { formulaInfoTool } from './formula-info.ts';
 import { idealGasThermoTool } from './ideal-gas-thermo.ts';
 import { liquidDensityTool } from './liquid-density.ts';
 import { mixturePropertiesTool } from './mixture-properties.ts';
@@ -12,4 +13,4 @@ import { queryCompoundTool } from './query-compound.ts';
 import { searchCompoundsTool } from './search-compounds.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool, searchCompoundsTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool, estimateJobackTool, moleculeDescriptorsTool];
+export const chemTools: ChemTool[] = [queryCompoundTool, searchCompoundsTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool, estimateJobackTool, formulaInfoTool, moleculeDescriptorsTool];
