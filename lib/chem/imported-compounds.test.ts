@@ -9,13 +9,13 @@ import { queryCompoundTool } from './tools/query-compound.ts';
 
 afterEach(() => setRegisteredCompounds([]));
 
-/** A made-up compound in its stored JSON form (values invented for the test). */
+/** A made-up compound in its stored JSON form (values invented; a labelled SMILES and CAS numbers no real data will take). */
 function stored(overrides: Record<string, unknown> = {}) {
   return {
     name: 'testolane',
-    cas: '1234-56-6',
+    cas: '9999999-99-5',
     formula: 'C7H16O',
-    smiles: 'CCCCCCCO',
+    smiles: '[13CH3]CCCCCCO',
     synonyms: ['test alcohol', '测试醇'],
     properties: {
       molecular_weight: { value: 116.204, unit: 'g/mol', source: 'IUPAC 2021 atomic weights' },
@@ -30,7 +30,7 @@ test('checkCompound accepts the stored form and freezes it', () => {
   const compound = checkCompound(stored());
   assert.equal(compound.name, 'testolane');
   assert.deepEqual(Object.keys(compound.properties), ['molecular_weight', 'critical_temperature', 'liquid_density']);
-  assert.ok(Object.isFrozen(compound.properties.critical_temperature));
+  assert.ok(Object.isFrozen(compound.properties.critical_temperature), 'values are frozen');
 });
 
 test('checkCompound refuses what the tools could not serve, naming the defect', () => {
@@ -49,12 +49,12 @@ test('checkCompound refuses what the tools could not serve, naming the defect', 
 test('CompoundIdentifiers reports each identifier another compound holds, across kinds and normalised', () => {
   const taken = new CompoundIdentifiers<string>();
   taken.add(checkCompound(stored()), 'first');
-  const other = checkCompound(stored({ name: 'Test-Alcohol', cas: '2345-67-7', smiles: 'CCCCCCCO', synonyms: ['1234-56-6'] }));
+  const other = checkCompound(stored({ name: 'Test-Alcohol', cas: '9999998-99-2', smiles: '[13CH3]CCCCCCO', synonyms: ['9999999-99-5'] }));
   const clashes = taken.clashes(other).map((c) => describeClash(c, (owner) => owner));
   assert.deepEqual(clashes, [
     'name "Test-Alcohol" is the synonym "test alcohol" of first',
-    'synonym "1234-56-6" is the cas of first',
-    'smiles "CCCCCCCO" is the smiles of first',
+    'synonym "9999999-99-5" is the cas of first',
+    'smiles "[13CH3]CCCCCCO" is the smiles of first',
   ]);
   taken.remove('first');
   assert.deepEqual(taken.clashes(other), []);
@@ -65,7 +65,7 @@ test('registered compounds are found by name, synonym and CAS, and served by ser
   const { registered, refused } = registerCompounds([compound]);
   assert.deepEqual(refused, []);
   assert.deepEqual(registered, [compound]);
-  for (const query of ['testolane', 'TEST ALCOHOL', '测试醇', '1234-56-6']) assert.equal(findCompound(query).compound, compound, query);
+  for (const query of ['testolane', 'TEST ALCOHOL', '测试醇', '9999999-99-5']) assert.equal(findCompound(query).compound, compound, query);
 
   const result = queryCompoundTool.run({ compound_name: 'Testolane' });
   const validate = new Ajv({ strict: false }).compile(queryCompoundTool.outputSchema);
@@ -78,7 +78,7 @@ test('registered compounds are found by name, synonym and CAS, and served by ser
 
 test('a compound that takes a built-in identifier is refused with the reason; the rest are registered', () => {
   const builtin = allCompounds()[0];
-  const squatter = checkCompound(stored({ name: 'squatter', cas: '2345-67-7', smiles: 'OCCCCCCC', synonyms: [builtin.name] }));
+  const squatter = checkCompound(stored({ name: 'squatter', cas: '9999998-99-2', smiles: 'OCCCCCC[13CH3]', synonyms: [builtin.name] }));
   const good = checkCompound(stored());
   const { registered, refused } = registerCompounds([squatter, good]);
   assert.deepEqual(registered, [good]);

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit.ts';
 import { databaseUrl, getDb, type Db } from '../db/client.ts';
+import { importCompounds, loadBuiltinCompounds, type ImportFormat } from '../db/compounds.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { ensureTiers } from '../db/seed.ts';
 import { displayKey } from '../keys/format.ts';
@@ -13,6 +14,7 @@ import { findKey } from '../keys/find.ts';
 import { keyReport, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
 import { createUser, normaliseEmail, UserStoreError } from '../users/store.ts';
+import { COMPOUNDS_IMPORT_HELP, describeReport, ImportRefused, IMPORT_FORMATS, readImportFile } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
@@ -22,7 +24,9 @@ const USAGE = `Usage: npm run --silent cli -- <command>
              [--expires-in 30d | --expires ISO] [--json]
   key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
   key reissue <id|secret|cf_abcd…wxyz|abcd> [--json]
-  key show <id|secret|cf_abcd…wxyz|abcd> [--json]`;
+  key show <id|secret|cf_abcd…wxyz|abcd> [--json]
+  compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
+                   (compounds import --help: the options and the CSV format)`;
 
 class UsageError extends Error {}
 
@@ -33,11 +37,16 @@ function positiveInteger(name: string, raw: string | undefined): number | undefi
   return value;
 }
 
-function parse(args: string[], options: NonNullable<Parameters<typeof parseArgs>[0]>['options'], positionals = 0) {
+function parse(
+  args: string[],
+  options: NonNullable<Parameters<typeof parseArgs>[0]>['options'],
+  positionals = 0,
+  positional = 'key reference (id, secret, display form or first 4 characters)',
+) {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: positionals > 0, strict: true });
     if (parsed.positionals.length !== positionals) {
-      throw new UsageError(positionals ? 'Give exactly one key reference (id, secret, display form or first 4 characters).' : 'Unexpected argument.');
+      throw new UsageError(positionals ? `Give exactly one ${positional}.` : 'Unexpected argument.');
     }
     return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
   } catch (error) {
@@ -133,19 +142,50 @@ async function keyShow(db: Db, args: string[]) {
   else printReport(report);
 }
 
+async function compoundsImport(db: Db, args: string[]) {
+  const options = { format: { type: 'string' }, replace: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } } as const;
+  const { values, positionals } = parse(args, options, 1, 'file to import');
+  const format = text(values.format);
+  if (format !== undefined && !(IMPORT_FORMATS as string[]).includes(format)) {
+    throw new UsageError(`--format must be ${IMPORT_FORMATS.join(' or ')}, got "${format}".`);
+  }
+  let file;
+  try {
+    file = readImportFile(positionals[0], format as ImportFormat | undefined);
+  } catch (error) {
+    if (values.json && error instanceof ImportRefused) console.log(JSON.stringify({ error: 'refused', message: error.message, problems: error.problems }, null, 2));
+    throw error;
+  }
+  // The conflict check needs the built-in rows current, even before the server has ever started.
+  await loadBuiltinCompounds(db);
+  const report = await importCompounds(db, { ...file, replace: Boolean(values.replace), dryRun: Boolean(values['dry-run']) });
+  console.log(values.json ? JSON.stringify(report, null, 2) : describeReport(report));
+}
+
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
   'key create': keyCreate,
   'key disable': keyDisable,
   'key reissue': keyReissue,
   'key show': keyShow,
+  'compounds import': compoundsImport,
+};
+
+/** Commands with a longer help, printed for --help without touching the database. */
+const HELP: Record<string, string> = {
+  'compounds import': COMPOUNDS_IMPORT_HELP,
 };
 
 async function main(argv: string[]): Promise<number> {
-  const command = COMMANDS[argv.slice(0, 2).join(' ')];
+  const name = argv.slice(0, 2).join(' ');
+  const command = COMMANDS[name];
   if (!command) {
-    console.error(argv.length ? `Unknown command "${argv.slice(0, 2).join(' ')}".\n\n${USAGE}` : USAGE);
+    console.error(argv.length ? `Unknown command "${name}".\n\n${USAGE}` : USAGE);
     return 2;
+  }
+  if (HELP[name] && argv.slice(2).includes('--help')) {
+    console.log(HELP[name]);
+    return 0;
   }
   const db = getDb();
   try {
@@ -160,6 +200,10 @@ async function main(argv: string[]): Promise<number> {
     }
     if (error instanceof KeyStoreError || error instanceof UserStoreError) {
       console.error(error.message);
+      return 1;
+    }
+    if (error instanceof ImportRefused) {
+      console.error(error.describe());
       return 1;
     }
     console.error(`Failed: ${(error as Error).message}`);

@@ -11,10 +11,11 @@
  *   earlier import is reported and not written (`replace` lets it replace earlier imports, never
  *   built-in data).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { allCompounds, type Compound } from '../chem/compounds.ts';
 import { checkCompound, CompoundIdentifiers, describeClash, registerCompounds, type Identified } from '../chem/imported-compounds.ts';
-import type { Db } from './client.ts';
+import { providerOf, type Db, type DatabaseProvider } from './client.ts';
+import type { Prisma } from './generated/sqlite/client.ts';
 
 export const BUILTIN_ORIGIN = 'builtin';
 
@@ -71,6 +72,40 @@ export function compoundFromRow(row: Omit<CompoundColumns, 'contentHash'>): Comp
   });
 }
 
+type NewRow = CompoundColumns & { origin: string; importId: string | null };
+
+const INSERT_COLUMNS = ['id', 'name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'properties', 'correlations', 'notes', 'origin', 'contentHash', 'importId', 'createdAt', 'updatedAt'];
+const ROWS_PER_INSERT = 100;
+
+/**
+ * Inserts rows with one multi-row INSERT per hundred. Prisma's createMany spends seconds on the few
+ * hundred kilobytes of JSON a full load carries (measured on 328 built-in compounds: 2.7 s on a
+ * process's first load, 0.5 s after, against 0.1 s for this). The SQL differs between the providers
+ * only in placeholders and timestamps: SQLite stores DateTime as epoch ms (see schema.prisma), the
+ * PostgreSQL columns are timestamp(3) holding UTC, given here as UTC text.
+ */
+async function insertRows(tx: Prisma.TransactionClient, provider: DatabaseProvider, rows: NewRow[]): Promise<number> {
+  const now = Date.now();
+  const timestamp = provider === 'postgresql' ? new Date(now).toISOString() : now;
+  let inserted = 0;
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+    const params: unknown[] = [];
+    const tuples = chunk.map((row) => {
+      const values = [randomUUID(), row.name, row.cas, row.formula, row.smiles, row.inchikey, row.synonyms, row.properties, row.correlations, row.notes, row.origin, row.contentHash, row.importId, timestamp, timestamp];
+      const placeholders = values.map((value, i) => {
+        params.push(value);
+        if (provider === 'sqlite') return '?';
+        return i >= values.length - 2 ? `$${params.length}::timestamp(3)` : `$${params.length}`;
+      });
+      return `(${placeholders.join(', ')})`;
+    });
+    const columns = INSERT_COLUMNS.map((c) => `"${c}"`).join(', ');
+    inserted += await tx.$executeRawUnsafe(`INSERT INTO "Compound" (${columns}) VALUES ${tuples.join(', ')}`, ...params);
+  }
+  return inserted;
+}
+
 // ─── Built-in data ───────────────────────────────────────────────────────────
 
 export interface BuiltinSync {
@@ -90,6 +125,7 @@ export interface BuiltinSync {
  */
 export async function loadBuiltinCompounds(db: Db, compounds: readonly Compound[] = allCompounds()): Promise<BuiltinSync> {
   const wanted = compounds.map(compoundColumns);
+  const provider = providerOf(db);
   return db.$transaction(async (tx) => {
     const rows = await tx.compound.findMany({ select: { id: true, name: true, cas: true, origin: true, contentHash: true } });
     const builtins = new Map(rows.filter((r) => r.origin === BUILTIN_ORIGIN).map((r) => [`${r.name}\u0000${r.cas}`, r]));
@@ -119,7 +155,7 @@ export async function loadBuiltinCompounds(db: Db, compounds: readonly Compound[
     if (stale.length) result.deleted = (await tx.compound.deleteMany({ where: { id: { in: stale } } })).count;
     for (const { id, columns } of updates) await tx.compound.update({ where: { id }, data: columns });
     result.updated = updates.length;
-    if (creates.length) result.created = (await tx.compound.createMany({ data: creates.map((c) => ({ ...c, origin: BUILTIN_ORIGIN })) })).count;
+    result.created = await insertRows(tx, provider, creates.map((c) => ({ ...c, origin: BUILTIN_ORIGIN, importId: null })));
     return result;
   }, TRANSACTION);
 }
@@ -175,7 +211,7 @@ export async function loadImportedCompounds(db: Db): Promise<StoredImport> {
 }
 
 export interface ImportRecord {
-  /** Where the record is in the file: "row 4", "compound 12 (Bromine)". */
+  /** Where the record is in the file: "row 4" (CSV), "compound 12" (ChemSep). */
   where: string;
   compound: Compound;
 }
@@ -258,6 +294,7 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
     skipped: [...(request.skipped ?? [])],
   };
 
+  const provider = providerOf(db);
   return db.$transaction(async (tx) => {
     const taken = new CompoundIdentifiers<Owner>();
     for (const compound of allCompounds()) taken.add(compound, { kind: 'builtin', name: compound.name });
@@ -312,7 +349,7 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
     });
     report.importId = log.id;
     if (deletes.size) await tx.compound.deleteMany({ where: { id: { in: [...deletes] } } });
-    if (writes.length) await tx.compound.createMany({ data: writes.map((w) => ({ ...w, origin, importId: log.id })) });
+    await insertRows(tx, provider, writes.map((w) => ({ ...w, origin, importId: log.id })));
     return report;
   }, TRANSACTION);
 }

@@ -1,0 +1,211 @@
+/**
+ * `cli compounds import` end to end: the operator CLI against a fresh SQLite database, then the
+ * server restarted on it serving what was imported. The compounds are made up for the tests: ¹³C-
+ * labelled SMILES and CAS numbers from the top of the range, which no built-in compound will take.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, describe, it, test, type TestContext } from 'node:test';
+import { allCompounds } from '../chem/compounds.ts';
+import { createDb } from '../db/client.ts';
+import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
+import { isolatedEnv, runCli, startTestServer, type TestServer } from '../testing/server.ts';
+import { MAX_IMPORT_BYTES } from './compounds-import.ts';
+
+const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
+
+const HEADER = 'name,cas,formula,smiles,synonyms,critical_temperature_K,critical_pressure_bar,acentric_factor,source';
+const TESTOLANE = 'testolane,9999999-99-5,C7H16O,[13CH3]CCCCCCO,test alcohol; 测试醇,601.5,30.25,0.55,Invented for this test';
+const ISOTESTOLANE = 'isotestolane,9999998-99-2,C7H16O,[13CH3]C(C)CCCCO,,590.5,29.5,0.5,Invented for this test';
+
+const files = mkdtempSync(join(tmpdir(), 'chemflow-import-'));
+after(() => rmSync(files, { recursive: true, force: true }));
+
+function file(name: string, content: string): string {
+  const path = join(files, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+/** A fresh database (SQLite file in a temp folder) and the CLI against it. */
+function installation(t: TestContext) {
+  const { dataDir, env } = isolatedEnv();
+  t.after(() => rmSync(dataDir, { recursive: true, force: true }));
+  const cli = (...args: string[]) => runCli(env, ['compounds', 'import', ...args]);
+  const json = (...args: string[]) => {
+    const run = cli(...args, '--json');
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout);
+  };
+  /** Imported rows (name → origin) and the number of import log rows. */
+  const stored = async () => {
+    const db = createDb(env.DATABASE_URL);
+    try {
+      const rows = await db.compound.findMany({ where: { origin: { not: 'builtin' } }, orderBy: { name: 'asc' } });
+      return { rows: Object.fromEntries(rows.map((r) => [r.name, r.origin])), imports: await db.compoundImport.count(), builtins: await db.compound.count({ where: { origin: 'builtin' } }) };
+    } finally {
+      await db.$disconnect();
+    }
+  };
+  return { env, cli, json, stored };
+}
+
+describe('compounds import (CSV)', () => {
+  it('imports a valid file in one go and says so, recording the import', async (t) => {
+    const { json, stored } = installation(t);
+    const report = json(file('mine.csv', `${HEADER}\n${TESTOLANE}\n${ISOTESTOLANE}\n`));
+    assert.deepEqual(report.totals, { records: 2, imported: 2, replaced: 0, conflicts: 0, skipped: 0 });
+    assert.equal(report.origin, 'import:csv:mine.csv');
+    assert.ok(report.importId, 'the import is logged');
+    const after = await stored();
+    assert.deepEqual(after.rows, { isotestolane: 'import:csv:mine.csv', testolane: 'import:csv:mine.csv' });
+    assert.equal(after.imports, 1);
+    assert.equal(after.builtins, allCompounds().length, 'the CLI mirrors the built-in data before checking conflicts');
+  });
+
+  it('refuses a file with errors as a whole: exit 1, each problem with its row and column, nothing written', async (t) => {
+    const { cli, stored } = installation(t);
+    const bad = file('bad.csv', `${HEADER}\n${TESTOLANE}\n${ISOTESTOLANE.replace('9999998-99-2', '9999998-99-3').replace('29.5', '2950000')}\n`);
+    const run = cli(bad);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /bad\.csv is refused; nothing was written\. 2 problems:/);
+    assert.match(run.stderr, /row 3, column cas: 9999998-99-3 fails the CAS check digit \(it should end in 2\)/);
+    assert.match(run.stderr, /row 3, column critical_pressure_bar: 2950000 is not a plausible value in bar/);
+    assert.deepEqual(await stored().then((s) => [s.rows, s.imports]), [{}, 0]);
+
+    const asJson = cli(bad, '--json');
+    assert.equal(asJson.status, 1);
+    assert.equal(JSON.parse(asJson.stdout).problems.length, 2);
+  });
+
+  it('reports conflicts with built-in data and earlier imports, writes the rest; --replace replaces imports only', async (t) => {
+    const { cli, json, stored } = installation(t);
+    json(file('first.csv', `${HEADER}\n${TESTOLANE}\n`));
+    const builtin = allCompounds()[0];
+    const second = file('second.csv', [
+      HEADER,
+      `${builtin.name.toUpperCase()},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`,
+      TESTOLANE.replace('601.5', '602.5'),
+      ISOTESTOLANE,
+    ].join('\n'));
+
+    const run = cli(second);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /Imported 1 of 3 compounds from second\.csv \(csv\) as import:csv:second\.csv\./);
+    assert.match(run.stdout, /conflicts 2 \(not written\)/);
+    assert.match(run.stdout, new RegExp(`row 2 ${builtin.name.toUpperCase()} \\(9999997-99-9\\): name "${builtin.name.toUpperCase()}" is the name "${builtin.name}" of built-in ${builtin.name}`));
+    assert.match(run.stdout, /row 3 testolane \(9999999-99-5\): name "testolane" is the name of imported testolane \(import:csv:first\.csv\); synonym "test alcohol" is the synonym of imported testolane/);
+    assert.deepEqual((await stored()).rows, { isotestolane: 'import:csv:second.csv', testolane: 'import:csv:first.csv' });
+
+    const replaced = json(file('third.csv', [HEADER, `${builtin.name},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`, TESTOLANE.replace('601.5', '602.5')].join('\n')), '--replace');
+    assert.deepEqual(replaced.totals, { records: 2, imported: 1, replaced: 1, conflicts: 1, skipped: 0 });
+    assert.deepEqual(replaced.replaced, [{ name: 'testolane', cas: '9999999-99-5', origin: 'import:csv:first.csv', by: 'row 3 (testolane)' }]);
+    assert.match(replaced.conflicts[0].collisions[0], /of built-in /, 'built-in data is never replaced');
+    assert.deepEqual((await stored()).rows, { isotestolane: 'import:csv:second.csv', testolane: 'import:csv:third.csv' });
+  });
+
+  it('--dry-run reports what would happen and writes nothing', async (t) => {
+    const { json, stored } = installation(t);
+    const report = json(file('dry.csv', `${HEADER}\n${TESTOLANE}\n`), '--dry-run');
+    assert.equal(report.dryRun, true);
+    assert.deepEqual(report.totals, { records: 1, imported: 1, replaced: 0, conflicts: 0, skipped: 0 });
+    assert.equal(report.importId, undefined);
+    assert.deepEqual(await stored().then((s) => [s.rows, s.imports]), [{}, 0]);
+  });
+});
+
+describe('compounds import (usage and limits)', () => {
+  it('usage errors exit 2; --help prints the CSV format', (t) => {
+    const { cli } = installation(t);
+    assert.equal(cli().status, 2);
+    assert.match(cli().stderr, /Give exactly one file to import/);
+    const format = cli(file('x.csv', HEADER), '--format', 'xlsx');
+    assert.equal(format.status, 2);
+    assert.match(format.stderr, /--format must be chemsep or csv, got "xlsx"/);
+    assert.equal(cli('a.csv', '--force').status, 2);
+    const help = cli('--help');
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /CSV format: UTF-8/);
+    assert.match(help.stdout, /critical_pressure_bar/);
+  });
+
+  it('refuses a missing file and one over the size limit, with a clear message', (t) => {
+    const { cli } = installation(t);
+    const missing = cli(join(files, 'nowhere.csv'));
+    assert.equal(missing.status, 1);
+    assert.match(missing.stderr, /Cannot read .*nowhere\.csv: no such file\./);
+    const huge = file('huge.csv', '');
+    truncateSync(huge, MAX_IMPORT_BYTES + 1); // sparse: no 50 MB written
+    const tooBig = cli(huge);
+    assert.equal(tooBig.status, 1);
+    assert.match(tooBig.stderr, /huge\.csv is 50\.0 MB; imports are limited to 50 MB\. Split it into smaller files\./);
+  });
+});
+
+/** A ChemSep-format file written for the test; the compound and its numbers are made up. */
+const CHEMSEP_XML = `<compounds library="ChemSep v9.9 made up for a test">
+<compound>
+<CompoundID name="Name"  value="Chemsepotane" />
+<StructureFormula name="Structure"  value="CH3(CH2)6OH" />
+<CriticalTemperature name="Critical temperature"  units="K"  value="601.5" />
+<CriticalPressure name="Critical pressure"  units="Pa"  value="3025000" />
+<MolecularWeight name="Molecular weight"  units="kg/kmol"  value="116.2" />
+<CAS name="CAS number"  value="9999996-99-6" />
+<Smiles name="SMILES"  value="[13CH3]CCCCC(C)O" />
+</compound>
+</compounds>`;
+
+describe('compounds import (ChemSep)', () => {
+  it('imports a ChemSep file, recognised by its content whatever its extension', async (t) => {
+    const { json, stored } = installation(t);
+    const report = json(file('library.txt', CHEMSEP_XML));
+    assert.equal(report.format, 'chemsep');
+    assert.deepEqual(report.totals, { records: 1, imported: 1, replaced: 0, conflicts: 0, skipped: 0 });
+    assert.deepEqual((await stored()).rows, { Chemsepotane: 'import:chemsep:library.txt' });
+  });
+
+  it('imports the real chemsep1.xml into a fresh database: conflicts with built-in data reported, not written', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)` }, async (t) => {
+    const { json, env } = installation(t);
+    const report = json(CHEMSEP_FILE);
+    t.diagnostic(`chemsep1.xml: ${JSON.stringify(report.totals)}`);
+    assert.ok(report.totals.imported > 200, `${report.totals.imported} imported`);
+    assert.ok(report.totals.conflicts > 0, 'the built-in data shares compounds with ChemSep');
+    for (const conflict of report.conflicts) assert.match(conflict.collisions.join('; '), /of built-in /, conflict.name);
+
+    const builtinCas = new Set(allCompounds().map((c) => c.cas));
+    const db = createDb(env.DATABASE_URL);
+    try {
+      const imported = await db.compound.findMany({ where: { origin: 'import:chemsep:chemsep1.xml' }, select: { cas: true, properties: true } });
+      assert.equal(imported.length, report.totals.imported);
+      assert.deepEqual(imported.filter((r) => builtinCas.has(r.cas)), [], 'no built-in compound was written as an import');
+      assert.match(JSON.parse(imported[0].properties).critical_temperature.source, /^ChemSep \d+(\.\d+)* \(imported from chemsep1\.xml\)$/);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+});
+
+let server: TestServer | undefined;
+after(() => server?.stop());
+
+test('imported compounds are served by service_query_compound after a restart', async () => {
+  const first = await startTestServer();
+  server = first;
+  const imported = first.cli('compounds', 'import', file('served.csv', `${HEADER}\n${TESTOLANE}\n`));
+  assert.equal(imported.status, 0, imported.stderr);
+  assert.equal(await first.stop({ keepData: true }), 0);
+
+  server = await startTestServer({}, { restartOf: first });
+  assert.match(server.output(), /Imported compounds served: 1\./);
+  for (const query of ['testolane', '测试醇', '9999999-99-5']) {
+    const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(server.demoKey));
+    assert.equal(answer.status, 200);
+    const result = answer.json.result;
+    assert.equal(result.isError, false, result.content?.[0]?.text);
+    assert.equal(result.structuredContent.name, 'testolane', query);
+    assert.deepEqual(result.structuredContent.properties.critical_pressure, { value: 30.25, unit: 'bar', source: 'Invented for this test' });
+  }
+});

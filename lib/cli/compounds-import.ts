@@ -1,0 +1,128 @@
+/**
+ * `cli compounds import <file>`: reading the file (size limit, format from --format, the extension or
+ * the content), turning it into compounds (lib/chem/compound-csv.ts, lib/chem/chemsep-import.ts) and
+ * printing what the import did. The database side is lib/db/compounds.ts.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readChemSepImport } from '../chem/chemsep-import.ts';
+import { csvColumns, parseCompoundCsv } from '../chem/compound-csv.ts';
+import type { ImportFormat, ImportReport, ImportRequest } from '../db/compounds.ts';
+
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export const IMPORT_FORMATS: ImportFormat[] = ['chemsep', 'csv'];
+
+/** The most problems printed for a refused file; the count says how many more there are. */
+const MAX_PROBLEMS_SHOWN = 100;
+
+export const COMPOUNDS_IMPORT_HELP = `Usage: npm run --silent cli -- compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
+
+Imports compounds into the database; the server serves them after its next start.
+  --format    chemsep (ChemSep pure-component XML, e.g. chemsep1.xml) or csv; by default from the
+              extension (.xml, .csv), else from the content.
+  --replace   a record that collides with an earlier import replaces it (built-in data is never replaced).
+  --dry-run   check and report everything, write nothing.
+  --json      print the report as JSON.
+A record whose name, a synonym, CAS number, InChIKey or SMILES is already taken (by built-in data, an
+earlier import or an earlier record of the file) is reported as a conflict and not written. Files over
+${MAX_IMPORT_BYTES / 1024 / 1024} MB are refused. Exit codes: 0 imported (conflicts and skipped records are listed), 1 file
+refused (nothing written), 2 usage error.
+
+CSV format: UTF-8, comma-separated, double quotes around fields that contain commas, quotes or line
+breaks. The first row names the columns, in any order:
+  name, cas, formula, smiles   required in every row; cas must pass its check digit, formula must parse
+  inchikey                     optional, standard InChIKey
+  synonyms                     optional, separated by ";"
+  notes                        optional, one free-text note
+  source                       the published source of the row's values; required when it has any
+  <property>_<unit>            one column per property, the unit in the name with "/" written "_";
+                               dimensionless properties have no unit suffix; an empty cell is unknown
+  liquid_density_temperature_K the temperature liquid_density_kg_m3 holds at (required with it)
+Known columns: ${csvColumns().join(', ')}.
+molecular_weight is computed from the formula. Values must be in the unit the column names; a value far
+outside that unit's plausible range is refused. Every problem is reported with its row and column, and
+a file with any problem is refused as a whole.`;
+
+/** The file cannot be imported; nothing was written. */
+export class ImportRefused extends Error {
+  readonly problems: string[];
+
+  constructor(message: string, problems: string[] = []) {
+    super(message);
+    this.name = 'ImportRefused';
+    this.problems = problems;
+  }
+
+  /** The message with the first problems, one per line. */
+  describe(): string {
+    const shown = this.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p}`);
+    const more = this.problems.length > MAX_PROBLEMS_SHOWN ? [`  … and ${this.problems.length - MAX_PROBLEMS_SHOWN} more`] : [];
+    return [this.message, ...shown, ...more].join('\n');
+  }
+}
+
+export type ImportFile = Pick<ImportRequest, 'format' | 'fileName' | 'fileHash' | 'records' | 'skipped'>;
+
+/** Reads and parses `file`; throws ImportRefused for anything that stops the import. */
+export function readImportFile(file: string, format?: ImportFormat): ImportFile {
+  const fileName = path.basename(file);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (error) {
+    throw new ImportRefused(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+  }
+  if (!stat.isFile()) throw new ImportRefused(`${file} is not a file.`);
+  if (stat.size > MAX_IMPORT_BYTES) {
+    throw new ImportRefused(`${fileName} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
+  }
+  const bytes = fs.readFileSync(file);
+  const text = bytes.toString('utf8');
+  const fileHash = createHash('sha256').update(bytes).digest('hex');
+  const chosen = format ?? detectFormat(fileName, text);
+
+  if (chosen === 'csv') {
+    const { records, errors } = parseCompoundCsv(text);
+    if (errors.length) {
+      const problems = errors.map((e) => `row ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
+      throw new ImportRefused(`${fileName} is refused; nothing was written. ${errors.length} problem${errors.length === 1 ? '' : 's'}:`, problems);
+    }
+    return { format: 'csv', fileName, fileHash, records, skipped: [] };
+  }
+  try {
+    const { records, skipped } = readChemSepImport(text, fileName);
+    return { format: 'chemsep', fileName, fileHash, records, skipped };
+  } catch (error) {
+    throw new ImportRefused(`${fileName} is refused; nothing was written: ${(error as Error).message}`);
+  }
+}
+
+/** By extension, else by content: XML starts with "<". */
+export function detectFormat(fileName: string, text: string): ImportFormat {
+  const extension = path.extname(fileName).toLowerCase();
+  if (extension === '.xml') return 'chemsep';
+  if (extension === '.csv') return 'csv';
+  return text.replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'chemsep' : 'csv';
+}
+
+/** The report for a person: totals, then every conflict and skipped record. */
+export function describeReport(report: ImportReport): string {
+  const { totals } = report;
+  const lines = [
+    `${report.dryRun ? 'Dry run, nothing written: would import' : 'Imported'} ${totals.imported} of ${totals.records} compound${totals.records === 1 ? '' : 's'} from ${report.file} (${report.format}) as ${report.origin}.`,
+    `  Imported ${totals.imported}, replaced ${totals.replaced}, conflicts ${totals.conflicts} (not written), skipped ${totals.skipped}.`,
+  ];
+  if (report.replaced.length) {
+    lines.push('Replaced earlier imports:', ...report.replaced.map((r) => `  ${r.name} (${r.cas}, ${r.origin}) by ${r.by}`));
+  }
+  if (report.conflicts.length) {
+    lines.push(
+      `Conflicts, not written (${report.replace ? 'built-in data is never replaced' : '--replace replaces earlier imports, never built-in data'}):`,
+      ...report.conflicts.map((c) => `  ${c.where} ${c.name} (${c.cas}): ${c.collisions.join('; ')}`),
+    );
+  }
+  if (report.skipped.length) lines.push('Skipped, not importable:', ...report.skipped.map((s) => `  ${s.where}${s.name ? ` ${s.name}` : ''}: ${s.reason}`));
+  if (!report.dryRun && totals.imported > 0) lines.push('Restart the server to serve the imported compounds.');
+  return lines.join('\n');
+}
