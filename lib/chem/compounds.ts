@@ -11,10 +11,13 @@ import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
 import { type Correlations, readCorrelations } from './correlations.ts';
 import { molarMass, parseFormula } from './formula.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from './properties.ts';
+import acidsEsters from './data/compounds/acids-esters.json' with { type: 'json' };
+import alcoholsGlycols from './data/compounds/alcohols-glycols.json' with { type: 'json' };
+import carbonyls from './data/compounds/carbonyls.json' with { type: 'json' };
+import ethers from './data/compounds/ethers.json' with { type: 'json' };
 import halocarbons from './data/compounds/halocarbons.json' with { type: 'json' };
 import hydrocarbons from './data/compounds/hydrocarbons.json' with { type: 'json' };
 import inorganic from './data/compounds/inorganic.json' with { type: 'json' };
-import oxygenates from './data/compounds/oxygenates.json' with { type: 'json' };
 import refrigerants from './data/compounds/refrigerants.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 
@@ -41,7 +44,10 @@ const MOLECULAR_WEIGHT_METHOD = 'sum of IUPAC 2021 standard atomic weights over 
 const DATA_FILES: Record<string, unknown> = {
   'inorganic.json': inorganic,
   'hydrocarbons.json': hydrocarbons,
-  'oxygenates.json': oxygenates,
+  'alcohols-glycols.json': alcoholsGlycols,
+  'carbonyls.json': carbonyls,
+  'acids-esters.json': acidsEsters,
+  'ethers.json': ethers,
   'halocarbons.json': halocarbons,
   'refrigerants.json': refrigerants,
 };
