@@ -7,8 +7,11 @@ import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import { allCompounds, type Compound } from '../chem/compounds.ts';
 import { checkCompound } from '../chem/imported-compounds.ts';
+import { findCompound } from '../chem/lookup.ts';
+import { setRegisteredCompounds } from '../chem/registered-compounds.ts';
+import { queryCompoundTool } from '../chem/tools/query-compound.ts';
 import { createDb, type Db } from './client.ts';
-import { BUILTIN_ORIGIN, compoundFromRow, importCompounds, loadBuiltinCompounds, loadImportedCompounds, type ImportRecord } from './compounds.ts';
+import { BUILTIN_ORIGIN, compoundColumns, compoundFromRow, importCompounds, loadBuiltinCompounds, loadImportedCompounds, prepareCompounds, type ImportRecord } from './compounds.ts';
 import { migrateDatabase } from './migrate.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from './test-databases.ts';
 import type { DatabaseProvider } from './url.ts';
@@ -134,6 +137,27 @@ for (const provider of PROVIDERS) {
       assert.equal(JSON.parse(after.properties).critical_temperature.value, 999.5);
       assert.equal(await db.compound.count({ where: { name: second.name } }), 0);
       assert.deepEqual((await loadImportedCompounds(db)).compounds, [imported]);
+    });
+
+    it('what start-up does: imported rows are registered and served by service_query_compound; clashing ones are left out, named', async (t) => {
+      const db = await migratedDb(t, provider);
+      if (!db) return;
+      t.after(() => setRegisteredCompounds([]));
+      await loadBuiltinCompounds(db);
+      const imported = madeUp('testolane', '9999999-99-5', '[13CH3]CCCCCCO', { synonyms: ['test alcohol'] });
+      await importCompounds(db, { ...IMPORT, records: [record(2, imported)] });
+      // A row the importer would have refused (e.g. written before the built-in data had the compound).
+      const builtin = allCompounds()[0];
+      await db.compound.create({ data: { ...compoundColumns(madeUp('shadowed', '9999998-99-2', '[13CH3]C(C)CCCCO', { synonyms: [builtin.name] })), origin: 'import:csv:old.csv' } });
+
+      const startup = await prepareCompounds(db);
+      assert.equal(startup.served, 1);
+      assert.deepEqual(startup.left, [{ name: 'shadowed', reason: `synonym "${builtin.name}" is the name of built-in ${builtin.name}` }]);
+      assert.equal(findCompound('Test Alcohol').compound.name, 'testolane');
+      const result = await queryCompoundTool.run({ compound_name: '9999999-99-5' });
+      assert.equal(result.name, 'testolane');
+      assert.deepEqual(result.properties.critical_temperature, { value: 601.5, unit: 'K', source: 'invented for this test' });
+      assert.equal(findCompound(builtin.name).compound, builtin);
     });
 
     it('a renamed built-in is replaced, and one whose name an import holds is reported, not stored', async (t) => {
