@@ -18,6 +18,7 @@ import ethers from './data/compounds/ethers.json' with { type: 'json' };
 import halocarbons from './data/compounds/halocarbons.json' with { type: 'json' };
 import hydrocarbons from './data/compounds/hydrocarbons.json' with { type: 'json' };
 import inorganic from './data/compounds/inorganic.json' with { type: 'json' };
+import nitrogenSulfur from './data/compounds/nitrogen-sulfur.json' with { type: 'json' };
 import refrigerants from './data/compounds/refrigerants.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 
@@ -50,6 +51,7 @@ const DATA_FILES: Record<string, unknown> = {
   'ethers.json': ethers,
   'halocarbons.json': halocarbons,
   'refrigerants.json': refrigerants,
+  'nitrogen-sulfur.json': nitrogenSulfur,
 };
 
 let loaded: readonly Compound[] | undefined;
