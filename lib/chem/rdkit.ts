@@ -15,6 +15,7 @@
  * a caller can be told what RDKit could not parse, and so warnings do not go to the server's stderr.
  */
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import initRDKitModule, { type Log, type MainModule, type Mol } from '@rdkit/rdkit';
 import { hillFormula } from './formula.ts';
 import { ToolError } from './tool.ts';
@@ -42,9 +43,12 @@ interface LoadedRDKit {
 let loading: Promise<LoadedRDKit> | undefined;
 let loaded: LoadedRDKit | undefined;
 
-/** Path of the WASM binary inside node_modules. */
+/**
+ * Path of the WASM binary inside node_modules: beside the package's main file. Resolving the .wasm
+ * specifier itself would make Next's bundler try (and fail) to bundle the binary.
+ */
 export function rdkitWasmPath(): string {
-  return createRequire(import.meta.url).resolve('@rdkit/rdkit/RDKit_minimal.wasm');
+  return join(dirname(createRequire(import.meta.url).resolve('@rdkit/rdkit')), 'RDKit_minimal.wasm');
 }
 
 async function initialise(): Promise<LoadedRDKit> {
