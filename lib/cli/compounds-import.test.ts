@@ -200,8 +200,11 @@ test('imported compounds are served by service_query_compound after a restart', 
 
   server = await startTestServer({}, { restartOf: first });
   assert.match(server.output(), /Imported compounds served: 1\./);
+  const created = server.cli('key', 'create', '--owner', server.adminEmail, '--rps', '100', '--json');
+  assert.equal(created.status, 0, created.stderr);
+  const { key } = JSON.parse(created.stdout);
   for (const query of ['testolane', '测试醇', '9999999-99-5']) {
-    const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(server.demoKey));
+    const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(key));
     assert.equal(answer.status, 200);
     const result = answer.json.result;
     assert.equal(result.isError, false, result.content?.[0]?.text);
