@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
+import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
 import { HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
@@ -68,7 +69,7 @@ function sendJson(res: ServerResponse, status: number, body: object): void {
 export async function startServer(): Promise<http.Server> {
   const settings = config();
   const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port: settings.port });
-  await app.prepare();
+  await Promise.all([app.prepare(), prepareCompoundIndex()]);
   const handleWithNext = app.getRequestHandler();
   const tls = settings.tlsCertFile && settings.tlsKeyFile
     ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }

@@ -4,6 +4,7 @@
  * the error code and what to do, as MCP intends, never JSON-RPC errors or HTTP 500s.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
 import { describeArgumentErrors, registry, toolListing } from './registry.ts';
 
@@ -28,6 +29,9 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
     return toolFailure('invalid_arguments', `Invalid arguments for ${name}: ${describeArgumentErrors(entry.validateArguments.errors)}.`);
   }
   try {
+    // Lets compound lookups match any SMILES of a structure (RDKit canonical form). Loaded once, at
+    // start-up (server.ts warms it) or on the first call; after that this is a settled promise.
+    await prepareCompoundIndex();
     const value = await entry.tool.run(input);
     return {
       result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, isError: false },
