@@ -15,6 +15,7 @@ import { payloadTooLarge } from './lib/mcp/responses.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Reads the request body, giving up past `limit` bytes. The stream is left alone rather than
@@ -95,6 +96,10 @@ export async function startServer(): Promise<http.Server> {
   }
 
   const server = tls ? https.createServer(tls) : http.createServer();
+  // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (commonly
+  // 60 s), so a client never sends a request on a connection the server is closing at that moment.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   server.on('request', (req, res) => {
     onRequest(req, res).catch((error) => {
       console.error(JSON.stringify({ level: 'error', msg: 'request failed', path: req.url?.split('?', 1)[0], error: String(error?.stack ?? error) }));

@@ -3,9 +3,8 @@
  * one module, initialised on first use (~110–150 ms) and shared afterwards. Once loaded, every call
  * into it is synchronous.
  *
- * The WASM binary is read from node_modules with the file system, never fetched: `locateFile`
- * hands Emscripten the absolute path of the file the package ships, and under Node Emscripten
- * reads a path with fs.readFileSync.
+ * The WASM binary is read from node_modules with the file system, never fetched: under Node,
+ * Emscripten looks for it beside the package's own script and reads it with fs.readFileSync.
  *
  * Molecules live on the WASM heap, which JavaScript's garbage collector cannot see: every molecule
  * parsed here is deleted in a `finally`, and callers get plain strings and numbers back, or lend a
@@ -14,8 +13,6 @@
  * RDKit reports parse failures through its log, not through exceptions; the log is captured here so
  * a caller can be told what RDKit could not parse, and so warnings do not go to the server's stderr.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import initRDKitModule, { type Log, type MainModule, type Mol } from '@rdkit/rdkit';
 import { hillFormula } from './formula.ts';
 import { ToolError } from './tool.ts';
@@ -43,17 +40,10 @@ interface LoadedRDKit {
 let loading: Promise<LoadedRDKit> | undefined;
 let loaded: LoadedRDKit | undefined;
 
-/**
- * Path of the WASM binary inside node_modules: beside the package's main file. Resolving the .wasm
- * specifier itself would make Next's bundler try (and fail) to bundle the binary.
- */
-export function rdkitWasmPath(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@rdkit/rdkit')), 'RDKit_minimal.wasm');
-}
-
 async function initialise(): Promise<LoadedRDKit> {
-  const wasm = rdkitWasmPath();
-  const rdkit = await initRDKitModule({ locateFile: () => wasm });
+  // Emscripten finds RDKit_minimal.wasm beside its own script in node_modules and reads it with fs.
+  // (Naming the path here would not survive Next's bundler, which rewrites require.resolve.)
+  const rdkit = await initRDKitModule();
   const errors = rdkit.set_log_capture('rdApp.error');
   const warnings = rdkit.set_log_capture('rdApp.warning');
   if (!errors || !warnings) throw new Error('RDKit log capture is unavailable');
