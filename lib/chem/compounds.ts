@@ -10,7 +10,8 @@
 import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
 import { type Correlations, readCorrelations } from './correlations.ts';
 import { molarMass, parseFormula } from './formula.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from './properties.ts';
+import { deepFreeze, isRecord, stringList } from './json-checks.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from './properties.ts';
 import acidsEsters from './data/compounds/acids-esters.json' with { type: 'json' };
 import alcoholsGlycols from './data/compounds/alcohols-glycols.json' with { type: 'json' };
 import carbonyls from './data/compounds/carbonyls.json' with { type: 'json' };
@@ -74,7 +75,6 @@ export function loadCompounds(files: Record<string, unknown>, sourceTable: Recor
 }
 
 const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
-const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings', 'temperature']);
 
 function readCompound(raw: unknown, where: string, sourceTable: Record<string, string>): Compound {
   if (!isRecord(raw)) throw new Error(`${where}: not an object`);
@@ -104,7 +104,9 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
   };
   for (const [key, value] of Object.entries(given)) {
     if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
-    properties[key as PropertyKey] = readValue(value, key as PropertyKey, sourceTable, (m) => fail(`${key}: ${m}`));
+    const failHere = (m: string) => fail(`${key}: ${m}`);
+    const resolve = (id: unknown) => citation(id, sourceTable) ?? failHere(`unknown source ${JSON.stringify(id)} (add it to data/sources.json)`);
+    properties[key as PropertyKey] = readPropertyValue(value, key as PropertyKey, resolve, failHere);
   }
   const correlations = raw.correlations === undefined
     ? undefined
@@ -126,55 +128,4 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
 
 function citation(id: unknown, sourceTable: Record<string, string>): string | undefined {
   return typeof id === 'string' && Object.hasOwn(sourceTable, id) ? sourceTable[id] : undefined;
-}
-
-function readValue(
-  raw: unknown,
-  key: PropertyKey,
-  sourceTable: Record<string, string>,
-  fail: (message: string) => never,
-): PropertyValue {
-  const unit = PROPERTY_DEFINITIONS[key].unit;
-  if (!isRecord(raw)) return fail('not an object');
-  for (const key of Object.keys(raw)) if (!VALUE_FIELDS.has(key)) fail(`unknown field "${key}"`);
-  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) fail('value must be a finite number');
-  if (raw.unit !== unit) fail(`unit must be "${unit}", got ${JSON.stringify(raw.unit)}`);
-  const source = citation(raw.source, sourceTable);
-  if (source === undefined) fail(`unknown source ${JSON.stringify(raw.source)} (add it to data/sources.json)`);
-  for (const key of ['method', 'note'] as const) {
-    if (raw[key] !== undefined && typeof raw[key] !== 'string') fail(`${key} must be a string`);
-  }
-  const warnings = raw.warnings === undefined ? undefined : (stringList(raw.warnings) ?? fail('warnings must be an array of strings'));
-  const temperature = raw.temperature;
-  if (TEMPERATURE_DEPENDENT.has(key) !== (temperature !== undefined)) {
-    fail(TEMPERATURE_DEPENDENT.has(key) ? 'needs "temperature": {"value": <K>, "unit": "K"}' : 'takes no "temperature"');
-  }
-  if (temperature !== undefined && !(isRecord(temperature) && typeof temperature.value === 'number' && temperature.value > 0 && temperature.unit === 'K')) {
-    fail('"temperature" must be {"value": <K>, "unit": "K"}');
-  }
-  return {
-    value: raw.value as number,
-    unit,
-    source: source as string,
-    ...(raw.method === undefined ? {} : { method: raw.method as string }),
-    ...(raw.note === undefined ? {} : { note: raw.note as string }),
-    ...(warnings === undefined ? {} : { warnings }),
-    ...(temperature === undefined ? {} : { temperature: { value: (temperature as { value: number }).value, unit: 'K' as const } }),
-  };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((s) => typeof s === 'string' && s.trim() !== '') ? value : undefined;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -42,7 +42,7 @@ test('checkCompound refuses what the tools could not serve, naming the defect', 
   refuses({ properties: { ...stored().properties, boiling_point: { value: 1, unit: 'K', source: 's' } } }, /unknown property "boiling_point"/);
   refuses({ properties: { ...stored().properties, critical_pressure: { value: 4e6, unit: 'Pa', source: 's' } } }, /critical_pressure: unit must be "bar"/);
   refuses({ properties: { ...stored().properties, critical_pressure: { value: 40, unit: 'bar', source: '' } } }, /source must be a non-empty citation/);
-  refuses({ properties: { ...stored().properties, liquid_density: { value: 820, unit: 'kg/m3', source: 's' } } }, /needs the temperature/);
+  refuses({ properties: { ...stored().properties, liquid_density: { value: 820, unit: 'kg/m3', source: 's' } } }, /needs "temperature"/);
   refuses({ correlations: { vapor_pressure: [{ equation: 'dippr101', coefficients: {}, valid_range: { min: 1, max: 2, unit: 'K' }, source: 's' }] } }, /equation must be/);
 });
 

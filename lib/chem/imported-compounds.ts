@@ -14,15 +14,13 @@ import { allCompounds, type Compound } from './compounds.ts';
 import { readCorrelations } from './correlations.ts';
 import { hillFormula, molarMass, parseFormula, type ElementCounts } from './formula.ts';
 import { buildCompoundIndex, normalizeKey } from './lookup.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from './properties.ts';
+import { deepFreeze, isRecord, stringList, type Fail } from './json-checks.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from './properties.ts';
 import { setRegisteredCompounds } from './registered-compounds.ts';
 
 export const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
 
 const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
-const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings', 'temperature']);
-
-type Fail = (message: string) => never;
 
 /** Imports get their molecular weight the way the built-in data does: computed from the formula. */
 export function molecularWeightValue(counts: ElementCounts): PropertyValue {
@@ -59,7 +57,9 @@ export function checkCompound(raw: unknown): Compound {
   const properties: Partial<Record<PropertyKey, PropertyValue>> = {};
   for (const [key, value] of Object.entries(raw.properties)) {
     if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
-    properties[key as PropertyKey] = checkValue(value, key as PropertyKey, (m) => fail(`${key}: ${m}`));
+    const failHere = (m: string) => fail(`${key}: ${m}`);
+    const resolve = (source: unknown) => (isCitation(source) ? source : failHere('source must be a non-empty citation'));
+    properties[key as PropertyKey] = readPropertyValue(value, key as PropertyKey, resolve, failHere);
   }
   if (!properties.molecular_weight) fail('molecular_weight is missing');
   const correlations = raw.correlations === undefined
@@ -77,33 +77,6 @@ export function checkCompound(raw: unknown): Compound {
     properties: Object.fromEntries(PROPERTY_KEYS.filter((k) => k in properties).map((k) => [k, properties[k]])),
     ...(correlations === undefined ? {} : { correlations }),
   });
-}
-
-function checkValue(raw: unknown, key: PropertyKey, fail: Fail): PropertyValue {
-  if (!isRecord(raw)) return fail('not an object');
-  for (const field of Object.keys(raw)) if (!VALUE_FIELDS.has(field)) fail(`unknown field "${field}"`);
-  const unit = PROPERTY_DEFINITIONS[key].unit;
-  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) fail('value must be a finite number');
-  if (raw.unit !== unit) fail(`unit must be "${unit}", got ${JSON.stringify(raw.unit)}`);
-  if (!isCitation(raw.source)) fail('source must be a non-empty citation');
-  for (const field of ['method', 'note'] as const) if (raw[field] !== undefined && typeof raw[field] !== 'string') fail(`${field} must be a string`);
-  const warnings = raw.warnings === undefined ? undefined : (stringList(raw.warnings) ?? fail('warnings must be an array of strings'));
-  const temperature = raw.temperature;
-  if (TEMPERATURE_DEPENDENT.has(key) !== (temperature !== undefined)) {
-    fail(TEMPERATURE_DEPENDENT.has(key) ? 'needs the temperature it holds at' : 'takes no temperature');
-  }
-  if (temperature !== undefined && !(isRecord(temperature) && typeof temperature.value === 'number' && temperature.value > 0 && temperature.unit === 'K')) {
-    fail('temperature must be {"value": <K>, "unit": "K"}');
-  }
-  return {
-    value: raw.value as number,
-    unit,
-    source: raw.source as string,
-    ...(raw.method === undefined ? {} : { method: raw.method as string }),
-    ...(raw.note === undefined ? {} : { note: raw.note as string }),
-    ...(warnings === undefined ? {} : { warnings }),
-    ...(temperature === undefined ? {} : { temperature: { value: (temperature as { value: number }).value, unit: 'K' as const } }),
-  };
 }
 
 // ─── Identifiers ─────────────────────────────────────────────────────────────
@@ -252,22 +225,6 @@ function indexable(builtins: readonly Compound[], accepted: Compound[], refused:
 
 // ─── Helpers ─────────────────────────────────────────────────────────────────
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isCitation(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '';
-}
-
-function stringList(value: unknown): string[] | undefined {
-  return Array.isArray(value) && value.every((s) => typeof s === 'string' && s.trim() !== '') ? [...value] : undefined;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

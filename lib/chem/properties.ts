@@ -3,6 +3,7 @@
  * only these keys, each with exactly this unit, and the query tool's outputSchema is built from
  * this list, so adding a property is one entry here plus values in the data files.
  */
+import { isRecord, stringList, type Fail } from './json-checks.ts';
 
 export interface PropertyDefinition {
   unit: string;
@@ -50,3 +51,39 @@ export interface PropertyValue {
 
 /** Properties whose values must state the temperature they hold at. */
 export const TEMPERATURE_DEPENDENT: ReadonlySet<PropertyKey> = new Set(['liquid_density']);
+
+const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings', 'temperature']);
+
+/**
+ * One property value from JSON, checked: a finite number in the property's unit, a source (which
+ * `resolveSource` turns into the citation served, or refuses), optional method/note/warnings, and the
+ * temperature exactly when the property depends on one.
+ */
+export function readPropertyValue(raw: unknown, key: PropertyKey, resolveSource: (source: unknown) => string, fail: Fail): PropertyValue {
+  const unit = PROPERTY_DEFINITIONS[key].unit;
+  if (!isRecord(raw)) return fail('not an object');
+  for (const field of Object.keys(raw)) if (!VALUE_FIELDS.has(field)) fail(`unknown field "${field}"`);
+  if (typeof raw.value !== 'number' || !Number.isFinite(raw.value)) fail('value must be a finite number');
+  if (raw.unit !== unit) fail(`unit must be "${unit}", got ${JSON.stringify(raw.unit)}`);
+  const source = resolveSource(raw.source);
+  for (const field of ['method', 'note'] as const) {
+    if (raw[field] !== undefined && typeof raw[field] !== 'string') fail(`${field} must be a string`);
+  }
+  const warnings = raw.warnings === undefined ? undefined : (stringList(raw.warnings) ?? fail('warnings must be an array of strings'));
+  const temperature = raw.temperature;
+  if (TEMPERATURE_DEPENDENT.has(key) !== (temperature !== undefined)) {
+    fail(TEMPERATURE_DEPENDENT.has(key) ? 'needs "temperature": {"value": <K>, "unit": "K"}' : 'takes no "temperature"');
+  }
+  if (temperature !== undefined && !(isRecord(temperature) && typeof temperature.value === 'number' && temperature.value > 0 && temperature.unit === 'K')) {
+    fail('"temperature" must be {"value": <K>, "unit": "K"}');
+  }
+  return {
+    value: raw.value as number,
+    unit,
+    source,
+    ...(raw.method === undefined ? {} : { method: raw.method as string }),
+    ...(raw.note === undefined ? {} : { note: raw.note as string }),
+    ...(warnings === undefined ? {} : { warnings }),
+    ...(temperature === undefined ? {} : { temperature: { value: (temperature as { value: number }).value, unit: 'K' as const } }),
+  };
+}
