@@ -88,3 +88,36 @@ test('a compound that takes a built-in identifier is refused with the reason; th
   assert.equal(findCompound(builtin.name).compound, builtin);
   assert.deepEqual(registeredCompounds(), [good]);
 });
+
+test('registerCompounds: a compound recorded as overriding a built-in is served in its place; unmarked, it is refused', async () => {
+  const ethanol = allCompounds().find((c) => c.cas === '64-17-5')!;
+  const mine = checkCompound(stored({
+    name: 'ethanol',
+    cas: '64-17-5',
+    formula: 'C2H6O',
+    smiles: 'CCO',
+    synonyms: [],
+    properties: {
+      molecular_weight: { value: 46.069, unit: 'g/mol', source: 'IUPAC 2021 atomic weights' },
+      critical_temperature: { value: 520.5, unit: 'K', source: 'My lab 2026' },
+    },
+  }));
+
+  const unmarked = registerCompounds([mine]);
+  assert.deepEqual(unmarked.registered, []);
+  assert.match(unmarked.refused[0].reason, /name "ethanol" is the name of built-in ethanol/);
+  assert.equal(findCompound('ethanol').compound, ethanol);
+
+  const marked = registerCompounds([mine], { overrides: new Map([[mine, [{ name: 'ethanol', cas: '64-17-5' }]]]) });
+  assert.deepEqual(marked.registered, [mine]);
+  assert.deepEqual(marked.refused, []);
+  assert.deepEqual(marked.overridden, [{ builtin: ethanol, by: mine }]);
+  for (const query of ['ethanol', '64-17-5', 'EtOH', '乙醇', 'CCO']) assert.equal(findCompound(query).compound, mine, query);
+  const result = await queryCompoundTool.run({ compound_name: 'ethanol' });
+  assert.deepEqual(result.properties.critical_temperature, { value: 520.5, unit: 'K', source: 'My lab 2026' });
+
+  // An override recorded for another built-in does not license this one.
+  const wrong = registerCompounds([mine], { overrides: new Map([[mine, [{ name: 'methanol', cas: '67-56-1' }]]]) });
+  assert.deepEqual(wrong.registered, []);
+  assert.equal(findCompound('ethanol').compound, ethanol);
+});

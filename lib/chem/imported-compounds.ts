@@ -6,7 +6,8 @@
  * - CompoundIdentifiers: which names, synonyms, CAS numbers, InChIKeys and SMILES are taken, and by
  *   whom, so an import can report what each record collides with;
  * - registerCompounds: hands the imported compounds to the lookup index, never letting one take an
- *   identifier of a built-in compound (built-in data always wins).
+ *   identifier of a built-in compound (built-in data wins) unless the import recorded it as a
+ *   deliberate override of that built-in (`--replace`), which is then served in its place.
  */
 import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
 import { isValidCas } from './cas.ts';
@@ -167,37 +168,77 @@ export function describeClash<Owner>(clash: Clash<Owner>, label: (owner: Owner) 
 
 // ─── Registration ────────────────────────────────────────────────────────────
 
+/** A built-in compound an imported one overrides, as the import recorded it. */
+export interface BuiltinRef {
+  name: string;
+  cas: string;
+}
+
 export interface Registration {
   registered: readonly Compound[];
   /** Compounds left out, each with why: an identifier a built-in (or an earlier one) holds. */
   refused: { compound: Compound; reason: string }[];
+  /** Built-in compounds no longer served, each with the registered compound served in its place. */
+  overridden: { builtin: Compound; by: Compound }[];
+}
+
+export interface RegisterOptions {
+  builtins?: readonly Compound[];
+  /**
+   * The compounds imported with `--replace` over built-in data, each with the built-ins it overrides
+   * (by name or CAS number). Only these may take identifiers of those built-ins.
+   */
+  overrides?: ReadonlyMap<Compound, readonly BuiltinRef[]>;
 }
 
 /**
  * Makes `compounds` (checked with checkCompound) findable by the tools beside the built-in data,
  * replacing any earlier registration. A compound that takes an identifier of a built-in compound or
  * of one registered before it is refused: the built-in data may since have gained the compound an
- * operator imported earlier.
+ * operator imported earlier. The exception is a deliberate override (`options.overrides`): a
+ * compound may take the identifiers of the built-ins recorded as overridden by it (matched by name
+ * or CAS number, each built-in overridden once); those built-ins are then not served, and their
+ * remaining identifiers resolve to the override.
  */
-export function registerCompounds(compounds: readonly Compound[], builtins: readonly Compound[] = allCompounds()): Registration {
+export function registerCompounds(compounds: readonly Compound[], options: RegisterOptions = {}): Registration {
+  const builtins = options.builtins ?? allCompounds();
   const taken = new CompoundIdentifiers<Compound>();
   const builtinSet = new Set(builtins);
   for (const compound of builtins) taken.add(compound, compound);
   const accepted: Compound[] = [];
   const refused: Registration['refused'] = [];
+  const overriddenBy = new Map<Compound, Compound>();
+  const label = (owner: Compound) => `${builtinSet.has(owner) ? 'built-in' : 'imported'} ${owner.name}`;
   for (const compound of compounds) {
+    const refs = options.overrides?.get(compound) ?? [];
+    const allowed = (owner: Compound) =>
+      builtinSet.has(owner) && !overriddenBy.has(owner) && refs.some((r) => r.name === owner.name || r.cas === owner.cas);
     const clashes = taken.clashes(compound);
-    if (clashes.length > 0) {
-      const label = (owner: Compound) => `${builtinSet.has(owner) ? 'built-in' : 'imported'} ${owner.name}`;
-      refused.push({ compound, reason: clashes.map((c) => describeClash(c, label)).join('; ') });
+    const blocking = clashes.filter((c) => !allowed(c.owner));
+    if (blocking.length > 0) {
+      refused.push({ compound, reason: blocking.map((c) => describeClash(c, label)).join('; ') });
       continue;
     }
+    const overridden = [...new Set(clashes.map((c) => c.owner))];
+    for (const builtin of overridden) taken.remove(builtin);
     taken.add(compound, compound);
+    // The overridden built-in keeps its other identifiers, so no later compound can take them.
+    for (const builtin of overridden) {
+      taken.add(builtin, builtin);
+      overriddenBy.set(builtin, compound);
+    }
     accepted.push(compound);
   }
-  const registered = indexable(builtins, accepted, refused);
-  setRegisteredCompounds(registered);
-  return { registered, refused };
+  const served = () => builtins.filter((b) => !overriddenBy.has(b));
+  const registered = indexable(served(), accepted, refused);
+  for (const [builtin, by] of overriddenBy) if (!registered.includes(by)) overriddenBy.delete(builtin);
+  if (registered.length !== accepted.length) {
+    // An override the index refused leaves its built-in served again; check the rest still fit.
+    const kept = indexable(served(), registered, refused);
+    registered.splice(0, registered.length, ...kept);
+  }
+  setRegisteredCompounds(registered, new Map([...overriddenBy].map(([builtin, by]) => [builtin.name, by])));
+  return { registered, refused, overridden: [...overriddenBy].map(([builtin, by]) => ({ builtin, by })) };
 }
 
 /**

@@ -14,7 +14,7 @@ import { allCompounds, type Compound } from './compounds.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { canonicalSmiles, loadedRDKit, loadRDKit } from './rdkit.ts';
-import { registeredCompounds } from './registered-compounds.ts';
+import { registeredCompounds, registeredOverrides } from './registered-compounds.ts';
 import { ToolError } from './tool.ts';
 
 export type MatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula' | 'smiles';
@@ -45,11 +45,22 @@ export function normalizeKey(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(IGNORED, '');
 }
 
+/** A compound served in place of another (an imported compound overriding a built-in one). */
+export interface CompoundAlias {
+  /** The compound no longer served… */
+  of: Compound;
+  /** …and the one its identifiers resolve to. */
+  to: Compound;
+}
+
 /**
  * Builds the lookup index. Two compounds claiming the same normalised name, synonym, CAS or
- * InChIKey is a data error (a query could not say which one it meant), so it throws.
+ * InChIKey is a data error (a query could not say which one it meant), so it throws. `aliases`
+ * make the names, synonyms, CAS numbers and InChIKeys of compounds left out resolve to the compound
+ * replacing them, wherever no indexed compound holds them (SMILES are not aliased: the structure
+ * index lists each compound once).
  */
-export function buildCompoundIndex(compounds: readonly Compound[]): CompoundIndex {
+export function buildCompoundIndex(compounds: readonly Compound[], aliases: readonly CompoundAlias[] = []): CompoundIndex {
   const byKey = new Map<string, CompoundMatch>();
   const byFormula = new Map<string, Compound[]>();
   const bySmiles = new Map<string, Compound>();
@@ -78,15 +89,39 @@ export function buildCompoundIndex(compounds: readonly Compound[]): CompoundInde
     byFormula.set(compound.formula, [...(byFormula.get(compound.formula) ?? []), compound]);
     terms.push({ key: normalizeKey(compound.formula), compound });
   }
+  for (const { of, to } of aliases) {
+    const alias = (text: string, by: MatchKind) => {
+      const key = normalizeKey(text);
+      if (byKey.has(key)) return;
+      byKey.set(key, { compound: to, by });
+      if (by === 'name' || by === 'synonym') terms.push({ key, compound: to });
+    };
+    alias(of.name, 'synonym');
+    for (const synonym of of.synonyms) alias(synonym, 'synonym');
+    alias(of.cas, 'cas');
+    if (of.inchikey) alias(of.inchikey, 'inchikey');
+  }
   return { byKey, byFormula, bySmiles, terms };
 }
 
 let builtIndex: { registered: readonly Compound[]; index: CompoundIndex } | undefined;
 
-/** The built-in compounds plus those registered at start-up (./registered-compounds.ts). */
+/**
+ * The built-in compounds plus those registered at start-up (./registered-compounds.ts); a built-in
+ * a registered compound overrides is left out, its identifiers resolving to the override.
+ */
 export function defaultIndex(): CompoundIndex {
   const registered = registeredCompounds();
-  if (builtIndex?.registered !== registered) builtIndex = { registered, index: buildCompoundIndex([...allCompounds(), ...registered]) };
+  if (builtIndex?.registered !== registered) {
+    const overrides = registeredOverrides();
+    const builtins = allCompounds();
+    const served = builtins.filter((c) => !overrides.has(c.name));
+    const aliases = builtins.flatMap((c) => {
+      const to = overrides.get(c.name);
+      return to ? [{ of: c, to }] : [];
+    });
+    builtIndex = { registered, index: buildCompoundIndex([...served, ...registered], aliases) };
+  }
   return builtIndex.index;
 }
 

@@ -10,16 +10,28 @@
 import type { Compound } from './compounds.ts';
 
 const REGISTERED = Symbol.for('chemflow.registeredCompounds');
-type Holder = { [REGISTERED]?: readonly Compound[] };
+const OVERRIDES = Symbol.for('chemflow.registeredOverrides');
+type Holder = { [REGISTERED]?: readonly Compound[]; [OVERRIDES]?: ReadonlyMap<string, Compound> };
 
 const NONE: readonly Compound[] = Object.freeze([]);
+const NO_OVERRIDES: ReadonlyMap<string, Compound> = new Map();
 
 /** The registered compounds; the same array object until the next setRegisteredCompounds. */
 export function registeredCompounds(): readonly Compound[] {
   return (globalThis as Holder)[REGISTERED] ?? NONE;
 }
 
-/** Replaces the registered compounds. Callers check them first (registerCompounds does). */
-export function setRegisteredCompounds(compounds: readonly Compound[]): void {
+/**
+ * Built-in compounds the registered ones override (`cli compounds import --replace`): built-in name →
+ * the registered compound served in its place. Keyed by name, not by object: each copy of lib/chem
+ * has its own built-in objects. Replaced together with the registered compounds.
+ */
+export function registeredOverrides(): ReadonlyMap<string, Compound> {
+  return (globalThis as Holder)[OVERRIDES] ?? NO_OVERRIDES;
+}
+
+/** Replaces the registered compounds (and the built-ins they override). Callers check them first (registerCompounds does). */
+export function setRegisteredCompounds(compounds: readonly Compound[], overrides: ReadonlyMap<string, Compound> = NO_OVERRIDES): void {
+  (globalThis as Holder)[OVERRIDES] = new Map(overrides);
   (globalThis as Holder)[REGISTERED] = Object.freeze([...compounds]);
 }

@@ -82,7 +82,7 @@ describe('compounds import (CSV)', () => {
     assert.equal(JSON.parse(asJson.stdout).problems.length, 2);
   });
 
-  it('reports conflicts with built-in data and earlier imports, writes the rest; --replace replaces imports only', async (t) => {
+  it('reports conflicts with built-in data and earlier imports, writes the rest; --replace replaces imports and overrides built-ins', async (t) => {
     const { cli, json, stored } = installation(t);
     json(file('first.csv', `${HEADER}\n${TESTOLANE}\n`));
     const builtin = allCompounds()[0];
@@ -102,10 +102,10 @@ describe('compounds import (CSV)', () => {
     assert.deepEqual((await stored()).rows, { isotestolane: 'import:csv:second.csv', testolane: 'import:csv:first.csv' });
 
     const replaced = json(file('third.csv', [HEADER, `${builtin.name},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`, TESTOLANE.replace('601.5', '602.5')].join('\n')), '--replace');
-    assert.deepEqual(replaced.totals, { records: 2, imported: 1, replaced: 1, conflicts: 1, skipped: 0 });
+    assert.deepEqual(replaced.totals, { records: 2, imported: 2, replaced: 1, conflicts: 0, skipped: 0 });
     assert.deepEqual(replaced.replaced, [{ name: 'testolane', cas: '9999999-99-5', origin: 'import:csv:first.csv', by: 'row 3 (testolane)' }]);
-    assert.match(replaced.conflicts[0].collisions[0], /of built-in /, 'built-in data is never replaced');
-    assert.deepEqual((await stored()).rows, { isotestolane: 'import:csv:second.csv', testolane: 'import:csv:third.csv' });
+    assert.deepEqual(replaced.overrides, [{ where: 'row 2', name: builtin.name, cas: '9999997-99-9', builtins: [{ name: builtin.name, cas: builtin.cas }] }]);
+    assert.deepEqual((await stored()).rows, { [builtin.name]: 'import:csv:third.csv', isotestolane: 'import:csv:second.csv', testolane: 'import:csv:third.csv' });
   });
 
   it('--dry-run reports what would happen and writes nothing', async (t) => {
@@ -217,4 +217,42 @@ test('imported compounds are served by service_query_compound after a restart', 
     assert.equal(result.structuredContent.name, 'testolane', query);
     assert.deepEqual(result.structuredContent.properties.critical_pressure, { value: 30.25, unit: 'bar', source: 'Invented for this test' });
   }
+});
+
+test('--replace overrides a built-in compound: stored, reported, served in its place after a restart, and kept by the next start', async () => {
+  const ethanol = allCompounds().find((c) => c.cas === '64-17-5')!;
+  const mine = file('ethanol.csv', `${HEADER}\nethanol,64-17-5,C2H6O,CCO,,520.5,61.5,0.64,My lab 2026\n`);
+  await server?.stop(); // the previous test's server
+  const first = await startTestServer();
+  server = first;
+  const refused = first.cli('compounds', 'import', mine);
+  assert.equal(refused.status, 0, refused.stderr);
+  assert.match(refused.stdout, /Imported 0 of 1 compound from ethanol\.csv/);
+  assert.match(refused.stdout, /row 2 ethanol \(64-17-5\): name "ethanol" is the name of built-in ethanol/);
+  const overriding = first.cli('compounds', 'import', mine, '--replace');
+  assert.equal(overriding.status, 0, overriding.stderr);
+  assert.match(overriding.stdout, /Imported 1 of 1 compound/);
+  assert.match(overriding.stdout, /row 2 ethanol \(64-17-5\) overrides built-in ethanol \(64-17-5\)/);
+  assert.equal(await first.stop({ keepData: true }), 0);
+
+  let previous = first;
+  for (const start of ['first restart', 'second restart']) {
+    server = await startTestServer({}, { restartOf: previous });
+    previous = server;
+    assert.match(server.output(), /Built-in ethanol \(64-17-5\) is overridden by the imported ethanol \(64-17-5\)/, start);
+    const created = server.cli('key', 'create', '--owner', server.adminEmail, '--rps', '100', '--json');
+    assert.equal(created.status, 0, created.stderr);
+    const { key } = JSON.parse(created.stdout);
+    for (const query of ['ethanol', '64-17-5', '乙醇']) {
+      const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(key));
+      assert.equal(answer.status, 200);
+      const result = answer.json.result;
+      assert.equal(result.isError, false, result.content?.[0]?.text);
+      assert.equal(result.structuredContent.name, 'ethanol', `${start}: ${query}`);
+      assert.deepEqual(result.structuredContent.properties.critical_temperature, { value: 520.5, unit: 'K', source: 'My lab 2026' }, `${start}: ${query}`);
+      assert.notEqual(result.structuredContent.properties.critical_temperature.value, ethanol.properties.critical_temperature?.value);
+    }
+    assert.equal(await server.stop({ keepData: true }), 0);
+  }
+  server = undefined;
 });

@@ -21,11 +21,15 @@ export const COMPOUNDS_IMPORT_HELP = `Usage: npm run --silent cli -- compounds i
 Imports compounds into the database; the server serves them after its next start.
   --format    chemsep (ChemSep pure-component XML, e.g. chemsep1.xml) or csv; by default from the
               extension (.xml, .csv), else from the content.
-  --replace   a record that collides with an earlier import replaces it (built-in data is never replaced).
+  --replace   a record that collides with an earlier import replaces it; one that collides with a
+              built-in compound overrides it: it is stored, listed as "overrides built-in <name>
+              (<cas>)", and served in the built-in's place (its identifiers resolve to the record)
+              from the server's next start. Later starts keep the override.
   --dry-run   check and report everything, write nothing.
   --json      print the report as JSON.
 A record whose name, a synonym, CAS number, InChIKey or SMILES is already taken (by built-in data, an
-earlier import or an earlier record of the file) is reported as a conflict and not written. Files over
+earlier import or an earlier record of the file) is reported as a conflict and not written (with
+--replace, only a collision with an earlier record of the file is). Files over
 ${MAX_IMPORT_BYTES / 1024 / 1024} MB are refused. Exit codes: 0 imported (conflicts and skipped records are listed), 1 file
 refused (nothing written), 2 usage error.
 
@@ -116,9 +120,15 @@ export function describeReport(report: ImportReport): string {
   if (report.replaced.length) {
     lines.push('Replaced earlier imports:', ...report.replaced.map((r) => `  ${r.name} (${r.cas}, ${r.origin}) by ${r.by}`));
   }
+  if (report.overrides.length) {
+    lines.push(
+      'Overriding built-in data (served in its place from the next start):',
+      ...report.overrides.map((o) => `  ${o.where} ${o.name} (${o.cas}) overrides ${o.builtins.map((b) => `built-in ${b.name} (${b.cas})`).join(', ')}`),
+    );
+  }
   if (report.conflicts.length) {
     lines.push(
-      `Conflicts, not written (${report.replace ? 'built-in data is never replaced' : '--replace replaces earlier imports, never built-in data'}):`,
+      `Conflicts, not written (${report.replace ? 'a record collides with an earlier record of the file' : '--replace replaces earlier imports and overrides built-in data'}):`,
       ...report.conflicts.map((c) => `  ${c.where} ${c.name} (${c.cas}): ${c.collisions.join('; ')}`),
     );
   }

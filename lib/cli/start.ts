@@ -21,7 +21,11 @@ async function main(): Promise<void> {
   const { created, updated, deleted } = compounds.builtin;
   if (created || updated || deleted) console.log(`Built-in compounds stored: ${created} new, ${updated} changed, ${deleted} removed.`);
   if (compounds.served) console.log(`Imported compounds served: ${compounds.served}.`);
-  for (const { name, reason } of compounds.builtin.blocked) console.warn(`Built-in ${name} is not stored in the table (it is still served): ${reason}.`);
+  const overridden = new Set(compounds.overridden.map((o) => o.builtin.name));
+  for (const { name, reason } of compounds.builtin.blocked) {
+    console.warn(`Built-in ${name} is not stored in the table (${overridden.has(name) ? 'an import overrides it' : 'it is still served'}): ${reason}.`);
+  }
+  for (const { builtin, by } of compounds.overridden) console.warn(`Built-in ${builtin.name} (${builtin.cas}) is overridden by the imported ${by.name} (${by.cas}), served in its place.`);
   for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
   ensureNextBuild();
   const { startServer } = await import('../../server.ts');

@@ -6,14 +6,16 @@
  * - loadBuiltinCompounds: upserts the built-in files in one transaction, skipping rows whose content
  *   hash is unchanged, deleting built-in rows the files no longer have; imported rows are never
  *   touched.
- * - loadImportedCompounds: the imported rows as Compounds, for registration with the lookup index.
+ * - loadImportedCompounds: the imported rows as Compounds, for registration with the lookup index,
+ *   with the built-ins each overrides.
  * - importCompounds: writes an import in one transaction; a record colliding with a built-in or an
- *   earlier import is reported and not written (`replace` lets it replace earlier imports, never
- *   built-in data).
+ *   earlier import is reported and not written (`replace` lets it replace earlier imports and
+ *   override built-in compounds: the built-ins it overrides are recorded in its import's report
+ *   JSON, `overrides`, and served no longer).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { allCompounds, type Compound } from '../chem/compounds.ts';
-import { checkCompound, CompoundIdentifiers, describeClash, registerCompounds, type Identified } from '../chem/imported-compounds.ts';
+import { checkCompound, CompoundIdentifiers, describeClash, registerCompounds, type BuiltinRef, type Identified } from '../chem/imported-compounds.ts';
 import { providerOf, type Db, type DatabaseProvider } from './client.ts';
 import type { Prisma } from './generated/sqlite/client.ts';
 
@@ -168,6 +170,8 @@ export interface CompoundStartup {
   served: number;
   /** Imported compounds left out, each with why (unreadable, or shadowed by built-in data). */
   left: { name: string; reason: string }[];
+  /** Built-in compounds not served because an imported compound overrides them (imported with --replace). */
+  overridden: { builtin: BuiltinRef; by: { name: string; cas: string } }[];
 }
 
 /**
@@ -176,11 +180,12 @@ export interface CompoundStartup {
  */
 export async function prepareCompounds(db: Db): Promise<CompoundStartup> {
   const builtin = await loadBuiltinCompounds(db);
-  const { compounds, unreadable } = await loadImportedCompounds(db);
-  const { registered, refused } = registerCompounds(compounds);
+  const { compounds, unreadable, overrides } = await loadImportedCompounds(db);
+  const { registered, refused, overridden } = registerCompounds(compounds, { overrides });
   return {
     builtin,
     served: registered.length,
+    overridden: overridden.map(({ builtin: b, by }) => ({ builtin: { name: b.name, cas: b.cas }, by: { name: by.name, cas: by.cas } })),
     left: [
       ...unreadable.map((u) => ({ name: u.name, reason: `${u.origin}: ${u.reason}` })),
       ...refused.map((r) => ({ name: r.compound.name, reason: r.reason })),
@@ -194,15 +199,38 @@ export interface StoredImport {
   compounds: Compound[];
   /** Rows that no longer pass the checks (e.g. a property since renamed), each with why. */
   unreadable: { name: string; origin: string; reason: string }[];
+  /** The compounds imported with --replace over built-in data, each with the built-ins it overrides. */
+  overrides: Map<Compound, BuiltinRef[]>;
+}
+
+/**
+ * The built-ins the imported row `name` overrides, from its import's report JSON (`overrides`: one
+ * entry per overriding record, `{ where, name, cas, builtins: [{ name, cas }] }`).
+ */
+function overridesIn(report: string | undefined, name: string): BuiltinRef[] {
+  if (!report) return [];
+  try {
+    const entries = (JSON.parse(report) as { overrides?: ImportOverride[] }).overrides ?? [];
+    return entries.find((e) => e.name === name)?.builtins.map((b) => ({ name: b.name, cas: b.cas })) ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** Every imported row as a Compound, oldest first. */
 export async function loadImportedCompounds(db: Db): Promise<StoredImport> {
-  const rows = await db.compound.findMany({ where: { origin: { not: BUILTIN_ORIGIN } }, orderBy: [{ createdAt: 'asc' }, { name: 'asc' }] });
-  const result: StoredImport = { compounds: [], unreadable: [] };
+  const rows = await db.compound.findMany({
+    where: { origin: { not: BUILTIN_ORIGIN } },
+    orderBy: [{ createdAt: 'asc' }, { name: 'asc' }],
+    include: { import: { select: { report: true } } },
+  });
+  const result: StoredImport = { compounds: [], unreadable: [], overrides: new Map() };
   for (const row of rows) {
     try {
-      result.compounds.push(compoundFromRow(row));
+      const compound = compoundFromRow(row);
+      result.compounds.push(compound);
+      const builtins = overridesIn(row.import?.report, row.name);
+      if (builtins.length) result.overrides.set(compound, builtins);
     } catch (error) {
       result.unreadable.push({ name: row.name, origin: row.origin, reason: (error as Error).message });
     }
@@ -231,7 +259,7 @@ export interface ImportRequest {
   records: readonly ImportRecord[];
   /** Records the reader could not turn into compounds; reported with the rest. */
   skipped?: readonly ImportSkip[];
-  /** Replace earlier imports a record collides with (built-in data is never replaced). */
+  /** Replace earlier imports a record collides with, and override the built-in compounds it collides with. */
   replace?: boolean;
   /** Work out and report everything, write nothing. */
   dryRun?: boolean;
@@ -243,6 +271,14 @@ export interface ImportConflict {
   cas: string;
   /** Each colliding identifier in words: `cas "74-82-8" is the cas of built-in methane`. */
   collisions: string[];
+}
+
+/** A record imported with --replace in place of built-in compounds. */
+export interface ImportOverride {
+  where: string;
+  name: string;
+  cas: string;
+  builtins: BuiltinRef[];
 }
 
 export interface ImportReport {
@@ -257,13 +293,17 @@ export interface ImportReport {
   imported: { name: string; cas: string }[];
   /** Earlier imported rows deleted in favour of a record (only with replace). */
   replaced: { name: string; cas: string; origin: string; by: string }[];
+  /** Imported records that override built-in compounds (only with replace); also among `imported`. */
+  overrides: ImportOverride[];
   conflicts: ImportConflict[];
   skipped: ImportSkip[];
 }
 
+type BuiltinOwner = { kind: 'builtin'; name: string; cas: string; compound: Compound };
+
 type Owner =
-  | { kind: 'builtin'; name: string }
-  | { kind: 'imported'; id: string; name: string; cas: string; origin: string }
+  | BuiltinOwner
+  | { kind: 'imported'; id: string; name: string; cas: string; origin: string; overrides: BuiltinOwner[] }
   | { kind: 'record'; where: string; name: string };
 
 function ownerLabel(owner: Owner): string {
@@ -276,8 +316,10 @@ function ownerLabel(owner: Owner): string {
  * Imports `records` in one transaction: every record that collides with nothing is written; a
  * record whose name, synonym, CAS number, InChIKey or SMILES is already taken is reported as a
  * conflict and not written, unless `replace` is set and everything it collides with is an earlier
- * import, which is then deleted. Built-in data is never replaced: it is re-synced from the
- * repository's files at every start, so an override would silently come and go.
+ * import (which is then deleted) or built-in data. A record colliding with built-in compounds
+ * overrides them: it is written (the built-in rows holding its name or CAS number are deleted), the
+ * built-ins it overrides are listed in the report and in the import's stored report JSON, and the
+ * server serves it in their place from its next start (the built-in re-sync leaves it alone).
  */
 export async function importCompounds(db: Db, request: ImportRequest): Promise<ImportReport> {
   const origin = importOrigin(request.format, request.fileName);
@@ -290,6 +332,7 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
     totals: { records: request.records.length + (request.skipped?.length ?? 0), imported: 0, replaced: 0, conflicts: 0, skipped: 0 },
     imported: [],
     replaced: [],
+    overrides: [],
     conflicts: [],
     skipped: [...(request.skipped ?? [])],
   };
@@ -297,32 +340,55 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
   const provider = providerOf(db);
   return db.$transaction(async (tx) => {
     const taken = new CompoundIdentifiers<Owner>();
-    for (const compound of allCompounds()) taken.add(compound, { kind: 'builtin', name: compound.name });
+    const builtinOwners = allCompounds().map((compound): BuiltinOwner => ({ kind: 'builtin', name: compound.name, cas: compound.cas, compound }));
     const stored = await tx.compound.findMany({
       where: { origin: { not: BUILTIN_ORIGIN } },
-      select: { id: true, name: true, cas: true, smiles: true, inchikey: true, synonyms: true, origin: true },
+      select: { id: true, name: true, cas: true, smiles: true, inchikey: true, synonyms: true, origin: true, import: { select: { report: true } } },
     });
-    for (const row of stored) {
-      taken.add(storedIdentity(row), { kind: 'imported', id: row.id, name: row.name, cas: row.cas, origin: row.origin });
-    }
+    const storedOwners = stored.map((row) => {
+      const refs = overridesIn(row.import?.report, row.name);
+      const overrides = builtinOwners.filter((b) => refs.some((r) => r.name === b.name || r.cas === b.cas));
+      return { row, owner: { kind: 'imported' as const, id: row.id, name: row.name, cas: row.cas, origin: row.origin, overrides } };
+    });
+    // Built-ins an earlier import overrides yield their identifiers to it, keeping only the rest.
+    const overriddenEarlier = new Set(storedOwners.flatMap((s) => s.owner.overrides));
+    for (const owner of builtinOwners) if (!overriddenEarlier.has(owner)) taken.add(owner.compound, owner);
+    for (const { row, owner } of storedOwners) taken.add(storedIdentity(row), owner);
+    for (const owner of overriddenEarlier) taken.add(owner.compound, owner);
 
     const writes: CompoundColumns[] = [];
     const deletes = new Set<string>();
+    const builtinNames = new Set<string>();
+    const builtinCas = new Set<string>();
     for (const { where, compound } of request.records) {
       const clashes = taken.clashes(compound);
-      const replaceable = request.replace && clashes.length > 0 && clashes.every((c) => c.owner.kind === 'imported');
+      const replaceable = request.replace && clashes.every((c) => c.owner.kind !== 'record');
       if (clashes.length > 0 && !replaceable) {
         report.conflicts.push({ where, name: compound.name, cas: compound.cas, collisions: clashes.map((c) => describeClash(c, ownerLabel)) });
         continue;
       }
       for (const clash of clashes) {
-        const owner = clash.owner as Owner & { kind: 'imported' };
+        if (clash.owner.kind !== 'imported') continue;
+        const owner = clash.owner;
         if (deletes.has(owner.id)) continue;
         deletes.add(owner.id);
         taken.remove(owner);
         report.replaced.push({ name: owner.name, cas: owner.cas, origin: owner.origin, by: `${where} (${compound.name})` });
+        // The built-ins the replaced import overrode take their identifiers back (this record may override them in turn).
+        for (const builtin of owner.overrides) {
+          taken.remove(builtin);
+          taken.add(builtin.compound, builtin);
+        }
       }
+      const overridden = [...new Set(taken.clashes(compound).map((c) => c.owner as BuiltinOwner))];
+      for (const builtin of overridden) taken.remove(builtin);
       taken.add(compound, { kind: 'record', where, name: compound.name });
+      for (const builtin of overridden) taken.add(builtin.compound, builtin);
+      if (overridden.length) {
+        report.overrides.push({ where, name: compound.name, cas: compound.cas, builtins: overridden.map((b) => ({ name: b.name, cas: b.cas })) });
+        builtinNames.add(compound.name);
+        builtinCas.add(compound.cas);
+      }
       writes.push(compoundColumns(compound));
       report.imported.push({ name: compound.name, cas: compound.cas });
     }
@@ -344,11 +410,15 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
         replaced: report.totals.replaced,
         conflicts: report.totals.conflicts,
         skipped: report.totals.skipped,
-        report: JSON.stringify({ replaced: report.replaced, conflicts: report.conflicts, skipped: report.skipped }),
+        report: JSON.stringify({ replaced: report.replaced, overrides: report.overrides, conflicts: report.conflicts, skipped: report.skipped }),
       },
     });
     report.importId = log.id;
     if (deletes.size) await tx.compound.deleteMany({ where: { id: { in: [...deletes] } } });
+    // The mirrored rows of overridden built-ins holding the record's name or CAS number make way (a start does not bring them back).
+    if (builtinNames.size) {
+      await tx.compound.deleteMany({ where: { origin: BUILTIN_ORIGIN, OR: [{ name: { in: [...builtinNames] } }, { cas: { in: [...builtinCas] } }] } });
+    }
     await insertRows(tx, provider, writes.map((w) => ({ ...w, origin, importId: log.id })));
     return report;
   }, TRANSACTION);
