@@ -17,6 +17,7 @@ import {
 import { MAX_SMILES_LENGTH } from '../rdkit.ts';
 import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
 import { toSI } from '../units.ts';
+import { roundTo } from '../round.ts';
 
 export interface EstimateJobackArgs {
   smiles: string;
@@ -248,16 +249,16 @@ export async function estimateJoback({ smiles, boiling_point, unit = 'K' }: Esti
       warnings.push(`Above about ${TB_RELIABLE_BELOW} K Joback's Tb, linear in the group counts, increasingly overestimates the boiling point.`);
     }
     if (key === 'critical_temperature' && e.tcBoilingPoint) {
-      note = `Tc = Tb/(0.584 + 0.965·Σtc − Σtc²) with ${e.tcBoilingPoint.given ? 'the given' : "Joback's estimated"} Tb = ${round(e.tcBoilingPoint.value, 2)} K.`;
+      note = `Tc = Tb/(0.584 + 0.965·Σtc − Σtc²) with ${e.tcBoilingPoint.given ? 'the given' : "Joback's estimated"} Tb = ${roundTo(e.tcBoilingPoint.value, 2)} K.`;
       if (!e.tcBoilingPoint.given) {
         warnings.push("Tc uses the estimated Tb, so its error is larger than Joback's figure (which is for measured Tb); pass boiling_point to use a measured one.");
       }
       if ((e.tcSum ?? 0) > TC_SUM_AT_MAXIMUM) {
-        warnings.push(`Σtc = ${round(e.tcSum!, 4)} is past the maximum of the Tc equation's denominator (${TC_SUM_AT_MAXIMUM}): the molecule is larger than those Joback fitted and Tc is unreliable.`);
+        warnings.push(`Σtc = ${roundTo(e.tcSum!, 4)} is past the maximum of the Tc equation's denominator (${TC_SUM_AT_MAXIMUM}): the molecule is larger than those Joback fitted and Tc is unreliable.`);
       }
     }
     estimates[key] = {
-      value: round(value, key === 'enthalpy_of_vaporization' || key === 'enthalpy_of_fusion' ? 3 : 2),
+      value: roundTo(value, key === 'enthalpy_of_vaporization' || key === 'enthalpy_of_fusion' ? 3 : 2),
       unit: PROPERTIES[key].unit,
       method: JOBACK_METHOD,
       source: JOBACK_SOURCE,
@@ -275,7 +276,7 @@ export async function estimateJoback({ smiles, boiling_point, unit = 'K' }: Esti
         c: { value: cp.c, unit: 'J/(mol·K3)' },
         d: { value: cp.d, unit: 'J/(mol·K4)' },
       },
-      value_at_298_15_K: { value: round(jobackHeatCapacity(cp, 298.15), 2), unit: 'J/(mol·K)' },
+      value_at_298_15_K: { value: roundTo(jobackHeatCapacity(cp, 298.15), 2), unit: 'J/(mol·K)' },
       valid_range: { ...JOBACK_CP_RANGE },
       method: JOBACK_METHOD,
       source: JOBACK_SOURCE,
@@ -305,11 +306,6 @@ export async function estimateJoback({ smiles, boiling_point, unit = 'K' }: Esti
     }),
     warnings: fragments.warnings,
   };
-}
-
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }
 
 export const estimateJobackTool = {

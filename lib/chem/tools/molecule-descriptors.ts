@@ -7,6 +7,7 @@ import { ATOMIC_WEIGHTS, ATOMIC_WEIGHTS_SOURCE } from '../atomic-weights.ts';
 import { molarMass } from '../formula.ts';
 import { descriptors, formalCharge, inchiIdentity, loadRDKit, MAX_SMILES_LENGTH, RDKIT_SOURCE, withMolecule } from '../rdkit.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import { roundTo } from '../round.ts';
 
 export interface MoleculeDescriptorsArgs {
   smiles: string;
@@ -180,8 +181,8 @@ export async function moleculeDescriptors({ smiles, include_svg = false }: Molec
     const counts = identity?.elementCounts;
     const iupac = counts && !identity.isotopic && Object.keys(counts).every((el) => Object.hasOwn(ATOMIC_WEIGHTS, el));
     const molecularWeight: Descriptor = iupac
-      ? { value: round(molarMass(counts), 3), unit: 'g/mol', method: 'sum of IUPAC 2021 standard atomic weights over the formula', source: ATOMIC_WEIGHTS_SOURCE }
-      : { value: round(d.amw, 3), unit: 'g/mol', method: 'RDKit average molecular weight (isotope labels honoured)', source: RDKIT_SOURCE };
+      ? { value: roundTo(molarMass(counts), 3), unit: 'g/mol', method: 'sum of IUPAC 2021 standard atomic weights over the formula', source: ATOMIC_WEIGHTS_SOURCE }
+      : { value: roundTo(d.amw, 3), unit: 'g/mol', method: 'RDKit average molecular weight (isotope labels honoured)', source: RDKIT_SOURCE };
 
     if (!identity) warnings.push('InChI cannot represent this structure, so formula, InChI and InChIKey are omitted.');
     if (identity?.isotopic) warnings.push('The formula names elements, not isotopes; masses include the isotope labels.');
@@ -192,9 +193,9 @@ export async function moleculeDescriptors({ smiles, include_svg = false }: Molec
     const value = (key: DescriptorKey, v: number, method: string, source: string): Descriptor => ({ value: v, unit: DESCRIPTORS[key].unit, method, source });
     const result: Record<DescriptorKey, Descriptor> = {
       molecular_weight: molecularWeight,
-      exact_mass: value('exact_mass', round(d.exactmw, 6), 'RDKit monoisotopic mass (most abundant isotope of each element)', RDKIT_SOURCE),
-      clogp: value('clogp', round(d.CrippenClogP, 4), 'Wildman–Crippen atom-contribution logP (RDKit CrippenClogP)', SOURCES.crippen),
-      tpsa: value('tpsa', round(d.tpsa, 2), 'Ertl topological polar surface area, N and O contributions only (RDKit)', SOURCES.ertl),
+      exact_mass: value('exact_mass', roundTo(d.exactmw, 6), 'RDKit monoisotopic mass (most abundant isotope of each element)', RDKIT_SOURCE),
+      clogp: value('clogp', roundTo(d.CrippenClogP, 4), 'Wildman–Crippen atom-contribution logP (RDKit CrippenClogP)', SOURCES.crippen),
+      tpsa: value('tpsa', roundTo(d.tpsa, 2), 'Ertl topological polar surface area, N and O contributions only (RDKit)', SOURCES.ertl),
       h_bond_donors: value('h_bond_donors', d.lipinskiHBD, 'Lipinski definition: number of H atoms bonded to N or O (RDKit NumLipinskiHBD)', SOURCES.lipinski),
       h_bond_acceptors: value('h_bond_acceptors', d.lipinskiHBA, 'Lipinski definition: number of N and O atoms (RDKit NumLipinskiHBA)', SOURCES.lipinski),
       rotatable_bonds: value(
@@ -234,11 +235,6 @@ export async function moleculeDescriptors({ smiles, include_svg = false }: Molec
       warnings,
     };
   });
-}
-
-function round(value: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }
 
 export const moleculeDescriptorsTool = {
