@@ -16,11 +16,11 @@
  * Records that cannot be served (a mixture such as air, no SMILES, an invalid CAS number) are skipped
  * with the reason; the file itself is the user's licensed copy, not something they can fix.
  */
-import type { Compound } from './compounds.ts';
 import type { Correlations, HeatCapacityCorrelation } from './correlations.ts';
 import { chemSepVersion, parseChemSepXml, type ChemSepEquation, type ChemSepRecord } from './chemsep-xml.ts';
 import { hillFormula, molarMass, parseFormula } from './formula.ts';
-import { checkCompound, molecularWeightValue } from './imported-compounds.ts';
+import { checkCompound } from './imported-compounds.ts';
+import { molecularWeightValue, type Compound } from './compounds.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from './properties.ts';
 
 /** Molar gas constant, J/(mol·K), exact since the 2019 SI (CODATA 2018). */

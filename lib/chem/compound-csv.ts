@@ -16,9 +16,9 @@
  * molecular_weight is not a column: it is computed from the formula, as for the built-in data.
  */
 import { isValidCas } from './cas.ts';
-import type { Compound } from './compounds.ts';
 import { hillFormula, parseFormula } from './formula.ts';
-import { checkCompound, CompoundIdentifiers, describeClash, INCHIKEY_PATTERN, molecularWeightValue } from './imported-compounds.ts';
+import { checkCompound, CompoundIdentifiers, describeClash, INCHIKEY_PATTERN } from './imported-compounds.ts';
+import { molecularWeightValue, type Compound } from './compounds.ts';
 import { MAX_QUERY_LENGTH } from './lookup.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from './properties.ts';
 

@@ -9,7 +9,7 @@
  */
 import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
 import { type Correlations, readCorrelations } from './correlations.ts';
-import { molarMass, parseFormula } from './formula.ts';
+import { molarMass, parseFormula, type ElementCounts } from './formula.ts';
 import { deepFreeze, isRecord, stringList } from './json-checks.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from './properties.ts';
 import acidsEsters from './data/compounds/acids-esters.json' with { type: 'json' };
@@ -41,7 +41,15 @@ export interface Compound {
   correlations?: Readonly<Correlations>;
 }
 
-const MOLECULAR_WEIGHT_METHOD = 'sum of IUPAC 2021 standard atomic weights over the formula';
+/** Every compound's molecular weight, built-in or imported: computed from its formula, never stored. */
+export function molecularWeightValue(counts: ElementCounts): PropertyValue {
+  return {
+    value: Math.round(molarMass(counts) * 1000) / 1000,
+    unit: PROPERTY_DEFINITIONS.molecular_weight.unit,
+    source: ATOMIC_WEIGHTS_SOURCE,
+    method: 'sum of IUPAC 2021 standard atomic weights over the formula',
+  };
+}
 
 const DATA_FILES: Record<string, unknown> = {
   'inorganic.json': inorganic,
@@ -94,14 +102,7 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
   const given = raw.properties as Record<string, unknown>;
   if ('molecular_weight' in given) fail('molecular_weight is computed from the formula; do not store it');
 
-  const properties: Partial<Record<PropertyKey, PropertyValue>> = {
-    molecular_weight: {
-      value: Math.round(molarMass(counts) * 1000) / 1000,
-      unit: PROPERTY_DEFINITIONS.molecular_weight.unit,
-      source: ATOMIC_WEIGHTS_SOURCE,
-      method: MOLECULAR_WEIGHT_METHOD,
-    },
-  };
+  const properties: Partial<Record<PropertyKey, PropertyValue>> = { molecular_weight: molecularWeightValue(counts) };
   for (const [key, value] of Object.entries(given)) {
     if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
     const failHere = (m: string) => fail(`${key}: ${m}`);
@@ -112,17 +113,24 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
     ? undefined
     : readCorrelations(raw.correlations, (id) => citation(id, sourceTable) ?? fail(`correlations: unknown source ${JSON.stringify(id)} (add it to data/sources.json)`), (m) => fail(`correlations: ${m}`));
 
-  const ordered = Object.fromEntries(PROPERTY_KEYS.filter((k) => k in properties).map((k) => [k, properties[k]]));
+  return assembleCompound(raw, { synonyms, notes, properties, correlations });
+}
+
+/** A compound from a checked record and its checked parts: properties in catalogue order, absent parts left out. */
+export function assembleCompound(
+  raw: Record<string, unknown>,
+  parts: { synonyms: string[]; notes?: string[]; properties: Partial<Record<PropertyKey, PropertyValue>>; correlations?: Correlations },
+): Compound {
   return {
     name: raw.name as string,
     cas: raw.cas as string,
     formula: raw.formula as string,
     smiles: raw.smiles as string,
     ...(raw.inchikey === undefined ? {} : { inchikey: raw.inchikey as string }),
-    synonyms,
-    ...(notes === undefined ? {} : { notes }),
-    properties: ordered,
-    ...(correlations === undefined ? {} : { correlations }),
+    synonyms: parts.synonyms,
+    ...(parts.notes === undefined ? {} : { notes: parts.notes }),
+    properties: Object.fromEntries(PROPERTY_KEYS.filter((k) => k in parts.properties).map((k) => [k, parts.properties[k]])),
+    ...(parts.correlations === undefined ? {} : { correlations: parts.correlations }),
   };
 }
 

@@ -10,6 +10,8 @@
  * - "cp_poly4":    Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴,  T in K   (Poling et al. App. A form,
  *                  coefficients stored already scaled, i.e. a1 not a1·10³)
  */
+import { isRecord, type Fail } from './json-checks.ts';
+
 export interface ValidRange {
   min: number;
   max: number;
@@ -54,9 +56,6 @@ export const CORRELATION_FORMS = {
   cp_poly4: 'Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴ (T in K)',
 } as const;
 
-type Fail = (message: string) => never;
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 function onlyFields(raw: Record<string, unknown>, allowed: string[], fail: Fail): void {

@@ -9,29 +9,19 @@
  *   identifier of a built-in compound (built-in data wins) unless the import recorded it as a
  *   deliberate override of that built-in (`--replace`), which is then served in its place.
  */
-import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
 import { isValidCas } from './cas.ts';
-import { allCompounds, type Compound } from './compounds.ts';
+import { allCompounds, assembleCompound, type Compound } from './compounds.ts';
 import { readCorrelations } from './correlations.ts';
-import { hillFormula, molarMass, parseFormula, type ElementCounts } from './formula.ts';
+import { hillFormula, parseFormula } from './formula.ts';
 import { buildCompoundIndex, normalizeKey } from './lookup.ts';
 import { deepFreeze, isRecord, stringList, type Fail } from './json-checks.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from './properties.ts';
+import { PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from './properties.ts';
 import { setRegisteredCompounds } from './registered-compounds.ts';
 
 export const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
 
 const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
 
-/** Imports get their molecular weight the way the built-in data does: computed from the formula. */
-export function molecularWeightValue(counts: ElementCounts): PropertyValue {
-  return {
-    value: Math.round(molarMass(counts) * 1000) / 1000,
-    unit: PROPERTY_DEFINITIONS.molecular_weight.unit,
-    source: ATOMIC_WEIGHTS_SOURCE,
-    method: 'sum of IUPAC 2021 standard atomic weights over the formula',
-  };
-}
 
 /**
  * A compound in its JSON form (as the database stores it), checked and frozen. Unlike the data
@@ -67,17 +57,7 @@ export function checkCompound(raw: unknown): Compound {
     ? undefined
     : readCorrelations(raw.correlations, (source) => (isCitation(source) ? source : fail('correlations: every source must be a citation')), (m) => fail(`correlations: ${m}`));
 
-  return deepFreeze({
-    name: raw.name as string,
-    cas: raw.cas as string,
-    formula: raw.formula as string,
-    smiles: raw.smiles as string,
-    ...(raw.inchikey === undefined ? {} : { inchikey: raw.inchikey as string }),
-    synonyms,
-    ...(notes === undefined ? {} : { notes }),
-    properties: Object.fromEntries(PROPERTY_KEYS.filter((k) => k in properties).map((k) => [k, properties[k]])),
-    ...(correlations === undefined ? {} : { correlations }),
-  });
+  return deepFreeze(assembleCompound(raw, { synonyms, notes, properties, correlations }));
 }
 
 // ─── Identifiers ─────────────────────────────────────────────────────────────

@@ -5,7 +5,7 @@
  * fugacity, with the stable phase named. The science is ../eos.ts.
  */
 import { CUBIC_EOS, pureState, type CubicEosId, type RootState } from '../eos.ts';
-import { findCompound, MAX_QUERY_LENGTH } from '../lookup.ts';
+import { findCompound } from '../lookup.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import {
   compoundInputs,
@@ -28,6 +28,7 @@ import {
   type CompoundInputs,
   type Quantity,
 } from './eos-shared.ts';
+import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
 export interface EosStateArgs {
   compound_name: string;
@@ -135,13 +136,7 @@ const inputSchema: JsonSchema = {
   type: 'object',
   title: 'service_eos_stateArguments',
   properties: {
-    compound_name: {
-      type: 'string',
-      title: 'Compound Name',
-      minLength: 1,
-      maxLength: MAX_QUERY_LENGTH,
-      description: 'Name, synonym, CAS number, formula held by one compound, SMILES or InChIKey (e.g. "propane", "n-butane", "74-98-6").',
-    },
+    compound_name: COMPOUND_NAME_ARGUMENT,
     temperature: { type: 'number', title: 'Temperature', description: 'Temperature, in temperature_unit (default K); above absolute zero.' },
     pressure: { type: 'number', title: 'Pressure', exclusiveMinimum: 0, description: 'Absolute pressure, in pressure_unit (default Pa).' },
     eos: EOS_ARGUMENT,

@@ -10,7 +10,7 @@
  */
 import type { Compound } from '../compounds.ts';
 import { CUBIC_EOS, kayPseudoCritical, mixtureState, type CubicEosId, type MixtureRootState } from '../eos.ts';
-import { findCompound, MAX_QUERY_LENGTH } from '../lookup.ts';
+import { findCompound } from '../lookup.ts';
 import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
 import {
   compoundInputs,
@@ -33,6 +33,7 @@ import {
   type CompoundInputs,
   type Quantity,
 } from './eos-shared.ts';
+import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
 export const MIN_COMPONENTS = 2;
 export const MAX_COMPONENTS = 20;
@@ -229,13 +230,7 @@ const inputSchema: JsonSchema = {
       items: {
         type: 'object',
         properties: {
-          compound_name: {
-            type: 'string',
-            title: 'Compound Name',
-            minLength: 1,
-            maxLength: MAX_QUERY_LENGTH,
-            description: 'Name, synonym, CAS number, formula held by one compound, SMILES or InChIKey.',
-          },
+          compound_name: COMPOUND_NAME_ARGUMENT,
           mole_fraction: { type: 'number', title: 'Mole Fraction', exclusiveMinimum: 0, maximum: 1, description: 'Mole fraction xi, in (0, 1].' },
         },
         required: ['compound_name', 'mole_fraction'],

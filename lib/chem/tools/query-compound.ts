@@ -4,10 +4,11 @@
  * outputSchema below; the data behind it is ../data (see ../compounds.ts).
  */
 import type { Compound } from '../compounds.ts';
-import { findCompound, MAX_QUERY_LENGTH, type MatchKind } from '../lookup.ts';
+import { findCompound, type MatchKind } from '../lookup.ts';
 import { CORRELATION_FORMS, type Correlations } from '../correlations.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from '../properties.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
 export interface QueryCompoundArgs {
   compound_name: string;
@@ -115,14 +116,7 @@ const inputSchema: JsonSchema = {
   type: 'object',
   title: 'service_query_compoundArguments',
   properties: {
-    compound_name: {
-      type: 'string',
-      title: 'Compound Name',
-      minLength: 1,
-      maxLength: MAX_QUERY_LENGTH,
-      description:
-        'Name, synonym or Chinese name (e.g. "ethanol", "EtOH", "n-butane", "乙醇"), CAS number ("64-17-5"), formula held by one compound ("CO2"), SMILES ("CCO") or InChIKey.',
-    },
+    compound_name: COMPOUND_NAME_ARGUMENT,
   },
   required: ['compound_name'],
   additionalProperties: false,
