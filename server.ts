@@ -9,7 +9,7 @@ import https from 'node:https';
 import next from 'next';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
-import { HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
+import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
 import { payloadTooLarge } from './lib/mcp/responses.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
@@ -92,6 +92,7 @@ export async function startServer(): Promise<http.Server> {
       if (!req.complete) res.setHeader('connection', 'close');
       return writeWebResponse(response, res);
     }
+    req.headers[CLIENT_IP_HEADER] = transport.clientAddress;
     await handleWithNext(req, res);
   }
 

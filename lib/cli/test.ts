@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { ROOT } from '../testing/server.ts';
 import { ensureNextBuild } from './next-build.ts';
 
-const TEST_ROOTS = ['lib', 'app', 'components'];
+const TEST_ROOTS = ['lib', 'app', 'components', 'e2e'];
 const SKIP = new Set(['node_modules', 'generated', '.next']);
 
 function findTests(dir: string, out: string[]): string[] {

@@ -29,6 +29,8 @@ export interface TestServer {
   /** The demo key printed at first start (a restarted server keeps its predecessor's). */
   demoKey: string;
   adminEmail: string;
+  /** The admin's one-time password printed at first start (undefined after a restart). */
+  adminPassword?: string;
   /** The temporary folder with the SQLite file and the key-hash secret. */
   dataDir: string;
   env: NodeJS.ProcessEnv;
@@ -92,6 +94,7 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
   });
   const demoKey = /Demo key \(free\):\s+(cf_\w+)/.exec(output)?.[1] ?? previous?.demoKey;
   if (!demoKey) throw new Error(`no demo key in the start output:\n${output}`);
+  const adminPassword = /One-time password:\s+(\S+)/.exec(output)?.[1];
   const scheme = env.TLS_CERT_FILE ? 'https' : 'http';
   const baseUrl = `${scheme}://localhost:${port}`;
 
@@ -100,6 +103,7 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     mcpUrl: `${baseUrl}/mcp`,
     demoKey,
     adminEmail: 'admin@example.test',
+    adminPassword,
     dataDir,
     env,
     output: () => output,

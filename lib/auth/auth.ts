@@ -1,0 +1,78 @@
+/**
+ * Auth.js: email + password sign-in (Credentials), and GitHub when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET
+ * are set. Sessions are signed JWT cookies holding only the user id; the role is read from the database
+ * on every request (lib/portal/viewer.ts), so a role change or a deleted account takes effect at once.
+ */
+import { PrismaAdapter } from '@auth/prisma-adapter';
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
+import Credentials from 'next-auth/providers/credentials';
+import GitHub from 'next-auth/providers/github';
+import { getDb } from '../db/client.ts';
+import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
+import { loadOrCreateSecret } from '../secrets.ts';
+import { normaliseEmail } from '../users/store.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { recordSignInFailure, recordSignInSuccess, signInWait } from './sign-in-throttle.ts';
+
+/** Thrown from authorize() when the throttle refuses; its code reaches the sign-in action. */
+export class TooManySignInAttempts extends CredentialsSignin {
+  code = 'too_many_attempts';
+}
+
+/** A hash to verify against when the email is unknown, so both cases take the same time. */
+let decoyHash: Promise<string> | undefined;
+
+async function authorize(credentials: Partial<Record<string, unknown>>, request: Request) {
+  const email = normaliseEmail(String(credentials.email ?? ''));
+  const password = String(credentials.password ?? '');
+  const address = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+  if (!email || !password) return null;
+  if (signInWait(email, address) > 0) throw new TooManySignInAttempts();
+  const user = await getDb().user.findUnique({ where: { email } });
+  decoyHash ??= hashPassword('decoy password that matches nothing');
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+  if (!user?.passwordHash || !valid) {
+    recordSignInFailure(email, address);
+    return null;
+  }
+  recordSignInSuccess(email);
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+export function githubConfigured(): boolean {
+  return Boolean(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET);
+}
+
+function authConfig(): NextAuthConfig {
+  return {
+    secret: loadOrCreateSecret({ envVar: 'AUTH_SECRET', fileEnvVar: 'AUTH_SECRET_FILE', defaultFile: 'data/auth-secret' }),
+    trustHost: true,
+    // The generated SQLite and PostgreSQL clients have the same models; the adapter only needs them.
+    adapter: PrismaAdapter(getDb() as unknown as Parameters<typeof PrismaAdapter>[0]),
+    session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+    pages: { signIn: '/signin', error: '/signin' },
+    providers: [
+      Credentials({ credentials: { email: {}, password: {} }, authorize }),
+      ...(githubConfigured() ? [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] : []),
+    ],
+    callbacks: {
+      session({ session, token }) {
+        if (token.sub) session.user.id = token.sub;
+        return session;
+      },
+    },
+    logger: {
+      // A wrong password is an expected outcome, not a server error; everything else is logged (never credentials).
+      error(error) {
+        if ((error as { type?: string }).type === 'CredentialsSignin') return;
+        console.error(JSON.stringify({ level: 'error', msg: 'auth error', error: `${error.name}: ${error.message}` }));
+      },
+      warn(code) {
+        console.warn(JSON.stringify({ level: 'warn', msg: 'auth warning', code }));
+      },
+    },
+  };
+}
+
+// A function, so that the database client and secret are resolved at the first request, not at build time.
+export const { handlers, auth, signIn, signOut } = NextAuth(() => authConfig());

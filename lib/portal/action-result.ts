@@ -1,0 +1,27 @@
+/**
+ * What a server action answers a form: success with an optional message and data, or an error a person
+ * can act on. Known refusals (bad input, not found, store rules) become messages; anything else is
+ * rethrown, so Next shows the error page and the log gets the details (never the client).
+ */
+import { KeyStoreError } from '../keys/store.ts';
+import { UserStoreError } from '../users/store.ts';
+import { PortalInputError, PortalNotFound } from './access.ts';
+
+export type ActionState<T = object> = ({ ok: true; message?: string } & Partial<T>) | { ok: false; error: string } | null;
+
+export async function runAction<T extends object>(work: () => Promise<{ message?: string } & T>): Promise<ActionState<T>> {
+  try {
+    return { ok: true, ...(await work()) } as ActionState<T>;
+  } catch (error) {
+    if (error instanceof PortalNotFound || error instanceof PortalInputError || error instanceof KeyStoreError || error instanceof UserStoreError) {
+      return { ok: false, error: error.message };
+    }
+    throw error;
+  }
+}
+
+/** A form field as trimmed text ('' when absent or not text). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
