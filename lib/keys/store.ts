@@ -82,7 +82,8 @@ export async function issueKey(db: Db, input: IssueKeyInput, actor: Actor): Prom
   });
 }
 
-export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor): Promise<ApiKey> {
+/** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
+export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor, action = 'key.disable'): Promise<ApiKey> {
   if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
   return db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
@@ -92,7 +93,7 @@ export async function disableKey(db: Db, keyId: string, reason: string, actor: A
       where: { id: keyId },
       data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: reason.trim() },
     });
-    await writeAudit(tx, actor, { action: 'key.disable', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
+    await writeAudit(tx, actor, { action, keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
     await announceChange(db, tx, keyId);
     return after;
   });

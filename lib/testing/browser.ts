@@ -2,8 +2,11 @@
  * Browser tests drive Debian's Chromium (/usr/bin/chromium; Playwright's own browser download is not
  * reachable here) with the flags this closed network needs. BROWSER_PATH points at another Chromium.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { ROOT } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
 
@@ -36,4 +39,33 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}${next}`);
+}
+
+/**
+ * Where the browser suite saves its screenshots: docs/screenshots (shown in the README) when
+ * UPDATE_SCREENSHOTS=1, otherwise a folder under the system temp dir, so a normal test run leaves the
+ * working tree untouched.
+ */
+export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
+  ? join(ROOT, 'docs/screenshots')
+  : join(tmpdir(), 'chemflow-screenshots');
+
+/** Saves a full-page screenshot as <name>.png (name says page and width, e.g. "key-detail-1280"). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * The page at phone width (390 px): fails when anything makes the page itself scroll sideways (wide
+ * tables must scroll inside their own wrapper).
+ */
+export async function assertFitsPhoneWidth(page: Page): Promise<void> {
+  const previous = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (previous) await page.setViewportSize(previous);
+  if (overflow > 0) throw new Error(`${page.url()} is ${overflow} px wider than a 390 px screen`);
 }

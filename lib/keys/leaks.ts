@@ -1,0 +1,55 @@
+/**
+ * Leaked secrets, however they are reported (the public report-leak endpoint, a support agent pasting a
+ * list, an owner's "report as leaked"): every matching key that is still active is disabled at once,
+ * and every match, active or not, leaves an audit event naming the report, so the trail shows each
+ * sighting of a secret. Secrets are matched by keyed hash only; they are never stored or logged.
+ */
+import type { Actor } from '../audit.ts';
+import { writeAudit } from '../audit.ts';
+import type { Db } from '../db/client.ts';
+import { KEY_PATTERN, keyFormatProblem } from './format.ts';
+import { hashKey } from './hash.ts';
+import { disableKey } from './store.ts';
+
+export interface LeakOutcome {
+  /** Distinct well-formed secrets examined (checksum valid). */
+  examined: number;
+  /** Of those, how many belong to a key. */
+  matched: number;
+  /** Keys this report disabled. */
+  disabled: number;
+  /** Matching keys that were already disabled. */
+  alreadyDisabled: number;
+  /** Ids of the matching keys (for staff; never shown to anonymous reporters). */
+  keyIds: string[];
+}
+
+/** Every distinct key-shaped string with a valid checksum found in free text (pasted lists, logs, files). */
+export function secretsInText(text: string): string[] {
+  return [...new Set(text.match(KEY_PATTERN) ?? [])].filter((s) => keyFormatProblem(s) === null);
+}
+
+export async function disableLeakedSecrets(db: Db, secrets: string[], actor: Actor, report: string): Promise<LeakOutcome> {
+  const distinct = [...new Set(secrets)].filter((s) => keyFormatProblem(s) === null);
+  const outcome: LeakOutcome = { examined: distinct.length, matched: 0, disabled: 0, alreadyDisabled: 0, keyIds: [] };
+  if (!distinct.length) return outcome;
+  const keys = await db.apiKey.findMany({ where: { keyHash: { in: distinct.map(hashKey) } } });
+  const reason = `leaked: ${report}`;
+  for (const key of keys) {
+    outcome.matched++;
+    outcome.keyIds.push(key.id);
+    if (key.disabledAt) {
+      outcome.alreadyDisabled++;
+      await db.$transaction((tx) => writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason }));
+      continue;
+    }
+    try {
+      await disableKey(db, key.id, reason, actor, 'key.leak_disable');
+      outcome.disabled++;
+    } catch {
+      // Disabled by someone else between the read and now: it is off, which is what the report wants.
+      outcome.alreadyDisabled++;
+    }
+  }
+  return outcome;
+}
