@@ -55,6 +55,7 @@ export function isolatedEnv(extra: EnvOverrides = {}) {
     ...process.env,
     DATABASE_URL: `file:${join(dataDir, 'test.db')}`,
     KEY_HASH_SECRET_FILE: join(dataDir, 'key-hash-secret'),
+    AUTH_SECRET_FILE: join(dataDir, 'auth-secret'),
     ADMIN_EMAIL: 'admin@example.test',
     NEXT_TELEMETRY_DISABLED: '1',
     ...extra,

@@ -1,0 +1,123 @@
+/**
+ * Sign-up, sign-in and sign-out in the browser against the production server: precise form errors, one
+ * generic answer for a wrong email or password, throttling after repeated failures, the return to the
+ * page that asked for sign-in (same site only), and GitHub offered only when it is configured.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from '@playwright/test';
+import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
+import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function submitSignIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.baseUrl}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('sign-up explains what to fix: different passwords, an email already registered', async () => {
+  const page = await freshPage();
+  await page.goto(`${server.baseUrl}/signup`);
+  await page.getByLabel('Email').fill('mia@example.test');
+  await page.getByLabel(/^Password/).fill('a long enough password');
+  await page.getByLabel('Repeat the password').fill('a different long password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alert').filter({ hasText: 'The two passwords differ' }).waitFor();
+  await saveScreenshot(page, 'sign-up-error-1280');
+
+  await signUp(page, server.baseUrl, 'mia@example.test');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+  await page.goto(`${server.baseUrl}/signup`);
+  await page.getByLabel('Email').fill('MIA@example.test');
+  await page.getByLabel(/^Password/).fill('another long password');
+  await page.getByLabel('Repeat the password').fill('another long password');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('alert').filter({ hasText: 'An account with this email already exists' }).waitFor();
+  await page.context().close();
+});
+
+test('a wrong password and an unknown email get the same answer; a page that needs sign-in comes back after it', async () => {
+  const page = await freshPage();
+  await submitSignIn(page, server.adminEmail, 'not the admin password');
+  // The form's alert (Next's route announcer is an alert too).
+  const formAlert = page.locator('form [role="alert"]');
+  const wrongPassword = await formAlert.textContent();
+  await submitSignIn(page, 'nobody@example.test', 'whatever password');
+  await formAlert.waitFor();
+  const unknownEmail = await formAlert.textContent();
+  assert.equal(wrongPassword, 'Wrong email or password.');
+  assert.equal(unknownEmail, wrongPassword);
+  await saveScreenshot(page, 'sign-in-1280');
+  await assertFitsPhoneWidth(page);
+
+  const response = await page.goto(`${server.baseUrl}/keys`);
+  assert.equal(new URL(page.url()).pathname, '/signin', 'signed out, /keys sends the visitor to sign in');
+  assert.equal(new URL(page.url()).searchParams.get('next'), '/keys');
+  assert.equal(response?.status(), 200);
+  await signIn(page, server.baseUrl, server.adminEmail, server.adminPassword!, '/keys');
+  await page.context().close();
+});
+
+test('sign-in only returns to pages of this site', async () => {
+  const page = await freshPage();
+  await page.goto(`${server.baseUrl}/signin?next=${encodeURIComponent('//evil.example/phish')}`);
+  await page.getByLabel('Email').fill(server.adminEmail);
+  await page.getByLabel('Password').fill(server.adminPassword!);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.baseUrl}/keys`);
+  await page.context().close();
+});
+
+test('after 5 failed sign-ins an account is locked for a while, even with the right password', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'lockme@example.test', 'the right password here');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+  for (let i = 0; i < 5; i++) {
+    await submitSignIn(page, 'lockme@example.test', `wrong password ${i}`);
+    await page.getByRole('alert').filter({ hasText: 'Wrong email or password.' }).waitFor();
+  }
+  await submitSignIn(page, 'lockme@example.test', 'the right password here');
+  await page.getByRole('alert').filter({ hasText: 'Too many failed sign-ins' }).waitFor();
+  assert.equal(new URL(page.url()).pathname, '/signin');
+  // Other accounts are unaffected.
+  await signIn(page, server.baseUrl, server.adminEmail, server.adminPassword!);
+  await page.context().close();
+});
+
+test('GitHub sign-in is offered only when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set', async () => {
+  const providers = async (base: string) => Object.keys(await (await fetch(`${base}/api/auth/providers`)).json());
+  assert.deepEqual(await providers(server.baseUrl), ['credentials']);
+  const page = await freshPage();
+  await page.goto(`${server.baseUrl}/signin`);
+  assert.equal(await page.getByRole('button', { name: 'Sign in with GitHub' }).count(), 0);
+
+  const withGithub = await startTestServer({ AUTH_GITHUB_ID: 'Iv1.testclient', AUTH_GITHUB_SECRET: 'test-client-secret' });
+  try {
+    assert.deepEqual((await providers(withGithub.baseUrl)).sort(), ['credentials', 'github']);
+    await page.goto(`${withGithub.baseUrl}/signin`);
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).waitFor();
+  } finally {
+    await page.context().close();
+    await withGithub.stop();
+  }
+});
