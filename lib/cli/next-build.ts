@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const STAMP = join(ROOT, '.next', 'chemflow-source-stamp');
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
+// prisma/schema.prisma stands in for the generated clients (skipped below), which the build bundles.
+const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
 const SKIP = new Set(['generated', 'node_modules']);
 
 function listFiles(path: string, out: string[]): void {
