@@ -5,12 +5,13 @@
 import Link from 'next/link';
 import { toolListing } from '@/lib/mcp/registry.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
+import { currentTiers, tiersInBrief } from './docs/tiers.ts';
 import './home.css';
 
 export const dynamic = 'force-dynamic';
 
 export default async function HomePage() {
-  const viewer = await currentViewer();
+  const [viewer, tiers] = await Promise.all([currentViewer(), currentTiers()]);
   return (
     <div className="home">
       <section className="hero" aria-labelledby="home-title">
@@ -30,7 +31,7 @@ export default async function HomePage() {
           )}
           <Link href="/docs">Read the docs: connect in 5 minutes</Link>
         </div>
-        <p className="muted">Free tier: 1 call/s and 1,000 calls/day. Pro: 100,000 calls/day.</p>
+        <p className="muted">{tiersInBrief(tiers)}</p>
       </section>
 
       <section aria-labelledby="home-tools">

@@ -104,6 +104,7 @@ test('the home page leads to sign-up and the docs; an unknown address gives the 
   const page = await newPage();
   await page.goto(server.baseUrl);
   await page.getByRole('heading', { level: 1, name: 'Chemistry tools for AI agents' }).waitFor();
+  await page.getByText('Free: 1 call/s and 1,000 calls/day. Pro: 25 calls/s and 100,000 calls/day.').waitFor();
   for (const tool of toolListing) await page.getByRole('link', { name: tool.title, exact: true }).waitFor();
   await saveScreenshot(page, 'home-1280');
   await assertFitsPhoneWidth(page);
@@ -115,6 +116,10 @@ test('the home page leads to sign-up and the docs; an unknown address gives the 
   await page.getByRole('link', { name: /Read the docs/ }).click();
   await page.waitForURL(`${server.baseUrl}/docs`);
   await page.getByRole('heading', { level: 1, name: 'Connect & docs' }).waitFor();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Formula information', exact: true }).click();
+  await page.waitForURL(`${server.baseUrl}/docs#service_formula_info`);
+  await page.getByRole('list', { name: 'Arguments of service_formula_info' }).getByText('formula', { exact: true }).waitFor();
 
   const missing = await page.goto(`${server.baseUrl}/no/such/page`);
   assert.equal(missing?.status(), 404);

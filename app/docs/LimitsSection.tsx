@@ -1,33 +1,8 @@
-/**
- * The limits as they apply now: the Tier table is the truth once seeded (staff change it there); the
- * tier policy defaults stand in when the database cannot be read, so the docs never fail to render.
- */
+/** The limits table (from the Tier table), what counts as a call, and the rate-limit headers. */
 import { config } from '@/lib/config.ts';
-import { getDb } from '@/lib/db/client.ts';
-import { tierPolicies } from '@/lib/limits/policy.ts';
+import { perDay, perSecond, type TierLimits } from './tiers.ts';
 
-interface TierRow {
-  id: string;
-  name: string;
-  dailyQuota: number;
-  ratePerSecond: number;
-  description: string;
-}
-
-async function currentTiers(): Promise<TierRow[]> {
-  try {
-    const tiers = await getDb().tier.findMany({ orderBy: { dailyQuota: 'asc' } });
-    if (tiers.length) return tiers;
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'docs: tier table unreadable, showing defaults', error: String(error) }));
-  }
-  return tierPolicies();
-}
-
-const count = (n: number) => n.toLocaleString('en-US');
-
-export async function LimitsSection() {
-  const tiers = await currentTiers();
+export function LimitsSection({ tiers }: { tiers: TierLimits[] }) {
   const zone = config().quotaTimeZone;
   return (
     <>
@@ -45,8 +20,8 @@ export async function LimitsSection() {
             {tiers.map((tier) => (
               <tr key={tier.id}>
                 <th scope="row" className="key">{tier.name}</th>
-                <td className="num" data-label="Per-second limit">{count(tier.ratePerSecond)} {tier.ratePerSecond === 1 ? 'call/s' : 'calls/s'}</td>
-                <td className="num" data-label="Daily quota">{count(tier.dailyQuota)} calls/day</td>
+                <td className="num" data-label="Per-second limit">{perSecond(tier)}</td>
+                <td className="num" data-label="Daily quota">{perDay(tier)}</td>
                 <td data-label="For">{tier.description}</td>
               </tr>
             ))}

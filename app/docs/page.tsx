@@ -14,6 +14,7 @@ import { LimitsSection } from './LimitsSection.tsx';
 import { OpenToolFromHash } from './OpenToolFromHash.tsx';
 import { requestOrigin } from './origin.ts';
 import { curlSteps, mcpClientJson, pythonClient, SSE_ANSWER, typescriptClient } from './snippets.ts';
+import { currentTiers, tiersInBrief } from './tiers.ts';
 import { ToolCatalogue } from './ToolCatalogue.tsx';
 import './docs.css';
 
@@ -30,7 +31,7 @@ const SECTIONS = [
 ];
 
 export default async function DocsPage() {
-  const [origin, viewer] = await Promise.all([requestOrigin(), currentViewer()]);
+  const [origin, viewer, tiers] = await Promise.all([requestOrigin(), currentViewer(), currentTiers()]);
   return (
     <div className="docs">
       <h1>Connect &amp; docs</h1>
@@ -47,8 +48,8 @@ export default async function DocsPage() {
           </p>
         ) : (
           <p>
-            <strong>Get a key:</strong> <Link href="/signup">create a free account</Link> (1 call/s, 1,000 calls/day), then create a key.
-            Already have an account? <Link href="/signin?next=/keys">Sign in</Link>.
+            <strong>Get a key:</strong> <Link href="/signup">create a free account</Link>, then create a key. Already have an account?{' '}
+            <Link href="/signin?next=/keys">Sign in</Link>. {tiersInBrief(tiers)}
           </p>
         )}
       </div>
@@ -126,7 +127,7 @@ export default async function DocsPage() {
 
       <section aria-labelledby="limits">
         <h2 id="limits">Limits</h2>
-        <LimitsSection />
+        <LimitsSection tiers={tiers} />
       </section>
 
       <section aria-labelledby="errors">
