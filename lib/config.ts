@@ -20,6 +20,8 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   /** Serve POST /mcp from server.ts directly (1, default) or through Next's app/mcp/route.ts (0). */
   mcpFastPath: boolean;
+  /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
+  leakReportsPerMinute: number;
 }
 
 function integer(name: string, fallback: number, min = 0): number {
@@ -62,6 +64,7 @@ export function loadConfig(): ServiceConfig {
     quotaTimeZone: timeZone('QUOTA_TIMEZONE', 'UTC'),
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),
+    leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
   };
 }
 
