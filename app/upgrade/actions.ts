@@ -1,5 +1,5 @@
 'use server';
-import { refresh } from 'next/cache';
+import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client.ts';
 import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
@@ -17,8 +17,9 @@ export async function requestUpgradeAction(_previous: ActionState, form: FormDat
       expectedDailyCalls: Number(expected),
       contact: field(form, 'contact'),
     });
-    return { message: 'Request sent. Staff will review it; the decision appears under “Your requests” below.' };
+    return {};
   });
-  if (state?.ok) refresh();
+  // The form may disappear once every key has a pending request, so the page itself confirms (?sent=1).
+  if (state?.ok) redirect('/upgrade?sent=1');
   return state;
 }

@@ -12,9 +12,9 @@ export const metadata: Metadata = { title: 'Upgrade to Pro' };
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-export default async function UpgradePage({ searchParams }: { searchParams: Promise<{ key?: string }> }) {
+export default async function UpgradePage({ searchParams }: { searchParams: Promise<{ key?: string; sent?: string }> }) {
   const viewer = await requireViewer('/upgrade');
-  const { key } = await searchParams;
+  const { key, sent } = await searchParams;
   const db = getDb();
   const [tiers, keys, requests] = await Promise.all([tierComparison(db), upgradeableKeys(db, viewer), myUpgradeRequests(db, viewer)]);
   const pendingKeys = new Set(requests.filter((r) => r.status === 'pending').map((r) => r.key.id));
@@ -42,6 +42,7 @@ export default async function UpgradePage({ searchParams }: { searchParams: Prom
       </p>
 
       <h2>Request Pro</h2>
+      {sent === '1' ? <p className="alert success" role="status">Request sent. Staff will review it; the decision appears under “Your requests” below.</p> : null}
       {options.length === 0 ? (
         <p className="empty">
           You have no active free key to upgrade. <Link href="/keys">Create a key</Link> first, then come back here.
