@@ -79,7 +79,7 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
   await myRequests.getByText('Approved for the pilot; write to us if you need more.').waitFor();
   assert.equal(cliJson(server, 'key', 'show', key.id, '--json').tier, 'pro');
   // The key is no longer a free key, so the form has nothing left to offer.
-  await dev.getByText('You have no active free key to upgrade.').waitFor();
+  await dev.getByText(/You have no active free key to upgrade/).waitFor();
 });
 
 test('a support agent pastes a leaked secret, opens the key, disables it with a reason, and finds it in the audit trail', async (t) => {
@@ -156,4 +156,41 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
 
   assert.equal((await dev.goto(`${server.baseUrl}/support`))?.status(), 200, 'support may open the console now');
   assert.equal((await dev.goto(`${server.baseUrl}/admin/users`))?.status(), 404, 'but not the admin pages');
+});
+
+test('support re-enables a key, changes its quota, and reissues it for the owner (secret shown once, then the new key)', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const key = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'team key', '--json');
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, `/support/keys/${key.id}`);
+
+  const switchKey = async (trigger: string, submit: string, outcome: string) => {
+    await page.getByRole('button', { name: trigger }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Reason/).fill(`${submit}: owner’s request`);
+    await dialog.getByRole('button', { name: submit }).click();
+    await page.getByRole('status').filter({ hasText: outcome }).waitFor();
+  };
+  await switchKey('Disable…', 'Disable key', 'Key disabled');
+  await switchKey('Re-enable…', 'Re-enable key', 'Key re-enabled');
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'active');
+
+  await page.getByLabel(/^Daily quota/).fill('77');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved: daily quota' }).waitFor();
+  await page.getByText('77 calls/day').waitFor();
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').dailyQuota, 77);
+
+  await page.getByRole('button', { name: 'Reissue…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reissue key' }).click();
+  const secret = (await page.getByLabel('New secret').textContent())!;
+  assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
+  await page.getByRole('button', { name: 'Done, open the new key' }).click();
+  await page.waitForFunction((old) => /^\/support\/keys\//.test(location.pathname) && !location.pathname.endsWith(old), key.id);
+  await page.getByText('Replaces', { exact: true }).waitFor();
+  assert.ok(!(await page.content()).includes(secret), 'the secret is gone once the dialog is closed');
+  const fresh = cliJson(server, 'key', 'show', secret, '--json');
+  assert.deepEqual([fresh.status, fresh.dailyQuota, fresh.owner], ['active', 77, server.adminEmail]);
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'disabled');
 });

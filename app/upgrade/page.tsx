@@ -45,7 +45,8 @@ export default async function UpgradePage({ searchParams }: { searchParams: Prom
       {sent === '1' ? <p className="alert success" role="status">Request sent. Staff will review it; the decision appears under “Your requests” below.</p> : null}
       {options.length === 0 ? (
         <p className="empty">
-          You have no active free key to upgrade. <Link href="/keys">Create a key</Link> first, then come back here.
+          You have no active free key to upgrade (keys already on Pro need nothing more).{' '}
+          <Link href="/keys">Create a key</Link>, then come back here to ask for Pro.
         </p>
       ) : options.every((k) => k.pending) ? (
         <p className="empty">Every free key of yours already has a pending request; the decision will appear below.</p>

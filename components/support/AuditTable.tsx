@@ -41,13 +41,13 @@ export function AuditTable({ events, caption }: { events: AuditRow[]; caption: s
         <tbody>
           {events.map((e) => (
             <tr key={e.id}>
-              <td style={{ whiteSpace: 'nowrap' }}><When date={e.createdAt} /></td>
-              <td className="wrap-anywhere">{e.actor}</td>
+              <td className="nowrap"><When date={e.createdAt} /></td>
+              <td className="nowrap">{e.actor}</td>
               <td><code>{e.action}</code></td>
-              <td>{e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : '—'}</td>
-              <td className="wrap-anywhere">{e.targetEmail ?? '—'}</td>
-              <td>{e.changes.length ? <ul className="changes">{e.changes.map((c) => <Change key={c.field} change={c} />)}</ul> : '—'}</td>
-              <td className="wrap-anywhere">{e.reason ?? '—'}</td>
+              <td className="nowrap">{e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : '—'}</td>
+              <td className="nowrap">{e.targetEmail ?? '—'}</td>
+              <td className="audit-changes">{e.changes.length ? <ul className="changes">{e.changes.map((c) => <Change key={c.field} change={c} />)}</ul> : '—'}</td>
+              <td className="audit-reason">{e.reason ?? '—'}</td>
               <td>{e.ip ?? '—'}</td>
             </tr>
           ))}

@@ -5,7 +5,7 @@ import { useActionState, useState } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { ConfirmDialog } from '@/components/support/ConfirmDialog.tsx';
-import { changeSettingsAction, disableKeyAction, enableKeyAction, reissueKeyAction, type ReissueResult } from './actions.ts';
+import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
 
 export interface KeyActionsProps {
   keyId: string;
@@ -101,15 +101,18 @@ export function KeyActions(props: KeyActionsProps) {
           props.reissued ? (
             <p className="muted">This key was reissued; its successor is the live secret, so it cannot be re-enabled.</p>
           ) : (
-            <ConfirmDialog trigger="Re-enable…" title="Re-enable this key?" action={enableKeyAction} submitLabel="Re-enable key" pendingText="Re-enabling…">
+            // Same key (and action) as the Disable dialog: the outcome ("Key disabled") stays on screen when the page swaps them.
+            <ConfirmDialog key="on-off" trigger="Re-enable…" title="Re-enable this key?" action={switchKeyAction} submitLabel="Re-enable key" pendingText="Re-enabling…">
               {hidden}
+              <input type="hidden" name="turn" value="on" />
               <p>{props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known to be safe.</p>
               <ReasonField hint="Why it is safe to turn on again (kept in the audit trail)" />
             </ConfirmDialog>
           )
         ) : (
-          <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" action={disableKeyAction} submitLabel="Disable key" submitClass="danger" pendingText="Disabling…">
+          <ConfirmDialog key="on-off" trigger="Disable…" triggerClass="danger" title="Disable this key?" action={switchKeyAction} submitLabel="Disable key" submitClass="danger" pendingText="Disabling…">
             {hidden}
+            <input type="hidden" name="turn" value="off" />
             <p>Calls with {props.display} of {props.owner} will get 401 from the next call on.</p>
             <ReasonField hint="For example: leaked in a public repository (link), owner’s request (ticket)" />
           </ConfirmDialog>

@@ -2,6 +2,7 @@
 /** Staff actions on one key. Thin: the viewer, the actor (with IP), the service, a message. */
 import { refresh } from 'next/cache';
 import { getDb } from '@/lib/db/client.ts';
+import { PortalInputError } from '@/lib/portal/access.ts';
 import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
 import { staffChangeSettings, staffDisableKey, staffEnableKey, staffReissueKey } from '@/lib/portal/support.ts';
 import { currentActor, requireStaffViewer } from '@/lib/portal/viewer.ts';
@@ -12,21 +13,23 @@ async function staff(form: FormData) {
   return { keyId, viewer, actor: await currentActor(viewer) };
 }
 
-export async function disableKeyAction(_previous: ActionState, form: FormData): Promise<ActionState> {
+/**
+ * Disable (turn=off) or re-enable (turn=on). One action for both, because the page swaps one dialog for
+ * the other in place and a form keeps the action it was first given.
+ */
+export async function switchKeyAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const { keyId, viewer, actor } = await staff(form);
+  const turn = field(form, 'turn');
   const state = await runAction(async () => {
-    await staffDisableKey(getDb(), viewer, keyId, field(form, 'reason'), actor);
-    return { message: 'Key disabled. Calls with it now get 401.' };
-  });
-  if (state?.ok) refresh();
-  return state;
-}
-
-export async function enableKeyAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const { keyId, viewer, actor } = await staff(form);
-  const state = await runAction(async () => {
-    await staffEnableKey(getDb(), viewer, keyId, field(form, 'reason'), actor);
-    return { message: 'Key re-enabled. It works again from the next call.' };
+    if (turn === 'off') {
+      await staffDisableKey(getDb(), viewer, keyId, field(form, 'reason'), actor);
+      return { message: 'Key disabled. Calls with it now get 401.' };
+    }
+    if (turn === 'on') {
+      await staffEnableKey(getDb(), viewer, keyId, field(form, 'reason'), actor);
+      return { message: 'Key re-enabled. It works again from the next call.' };
+    }
+    throw new PortalInputError('Choose whether to disable or re-enable the key.');
   });
   if (state?.ok) refresh();
   return state;
