@@ -78,6 +78,9 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
   await myRequests.getByText('approved', { exact: true }).waitFor();
   await myRequests.getByText('Approved for the pilot; write to us if you need more.').waitFor();
   assert.equal(cliJson(server, 'key', 'show', key.id, '--json').tier, 'pro');
+  // /mcp applies Pro from the next call: three calls at once pass (the free tier's 1 call/s would refuse two).
+  const calls = await Promise.all([1, 2, 3].map(() => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key.key))));
+  assert.deepEqual(calls.map((c) => c.status), [200, 200, 200]);
   // The key is no longer a free key, so the form has nothing left to offer.
   await dev.getByText(/You have no active free key to upgrade/).waitFor();
 });
@@ -193,4 +196,33 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   const fresh = cliJson(server, 'key', 'show', secret, '--json');
   assert.deepEqual([fresh.status, fresh.dailyQuota, fresh.owner], ['active', 77, server.adminEmail]);
   assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'disabled');
+});
+
+test('support pastes a log with leaked secrets on Leaked keys: the matching keys are disabled and counted', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const first = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'ci', '--json');
+  const second = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'notebook', '--json');
+  cliOk(server, 'key', 'disable', second.id, '--reason', 'rotated last week');
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support/leaks');
+
+  await page.getByLabel(/^Text with leaked secrets/).fill(`2026-11-26 build log\nexport CHEMFLOW_KEY=${first.key}\nold: ${second.key}\nagain ${first.key}`);
+  await page.getByLabel(/^Where were they found/).fill('https://paste.example/abc');
+  await page.getByRole('button', { name: 'Disable leaked keys' }).click();
+  await page.getByText('Tick the confirmation box', { exact: false }).or(page.locator('input[name="confirm"]:invalid')).first().waitFor();
+  await page.getByLabel(/Disable every active key whose secret is in this text/).check();
+  await page.getByRole('button', { name: 'Disable leaked keys' }).click();
+  const outcome = page.getByRole('region', { name: 'Outcome' });
+  await outcome.waitFor();
+  const stat = (label: string) => outcome.locator('.stat').filter({ hasText: label }).locator('.value').textContent();
+  assert.deepEqual(
+    [await stat('Secrets found'), await stat('Matched keys'), await stat('Disabled now'), await stat('Already disabled')],
+    ['2', '2', '1', '1'],
+  );
+  await outcome.getByRole('link', { name: first.start }).waitFor();
+  assert.ok(!(await page.content()).includes(first.key), 'the secrets are not echoed back');
+  await capture(page, 'support-leaks');
+  const shown = cliJson(server, 'key', 'show', first.id, '--json');
+  assert.deepEqual([shown.status, shown.disabledReason], ['disabled', 'leaked: https://paste.example/abc']);
 });

@@ -30,8 +30,11 @@ export function LeakForm() {
         <div className="actions"><SubmitButton className="danger" pendingText="Disabling…">Disable leaked keys</SubmitButton></div>
       </form>
       {outcome ? (
-        <section aria-label="Outcome" role="status">
-          <h2>Outcome</h2>
+        <section aria-labelledby="leak-outcome">
+          <h2 id="leak-outcome">Outcome</h2>
+          <p className="alert success" role="status">
+            {outcome.disabled} key{outcome.disabled === 1 ? '' : 's'} disabled now; {outcome.alreadyDisabled} already disabled; {outcome.found - outcome.matched} secret{outcome.found - outcome.matched === 1 ? '' : 's'} matched no key.
+          </p>
           <div className="grid">
             <div className="panel stat"><span className="label">Secrets found in the text</span><span className="value">{outcome.found}</span></div>
             <div className="panel stat"><span className="label">Matched keys</span><span className="value">{outcome.matched}</span></div>
