@@ -136,6 +136,8 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
   const { server, browser } = await withServerAndBrowser(t);
   const email = 'curious@example.test';
   const dev = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await dev.goto(`${server.baseUrl}/support/audit`);
+  await dev.waitForURL(`${server.baseUrl}/signin?next=%2Fsupport%2Faudit`);
   await signUp(dev, server.baseUrl, email, PASSWORD);
   for (const path of ['/support', '/support/audit', '/admin/users']) {
     const response = await dev.goto(`${server.baseUrl}${path}`);

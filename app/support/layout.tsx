@@ -1,14 +1,21 @@
-/** Every /support page: staff only (others get 404, signed-out visitors sign in first), with the sub-navigation. */
+/**
+ * Every /support page: staff only, with the sub-navigation. Signed-in non-staff get 404 here; signed-out
+ * visitors are sent to sign in by the page itself, which knows its own path to come back to. Each page
+ * checks again: a layout's check alone does not guard a page's data loading.
+ */
+import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { SupportNav } from '@/components/support/SupportNav.tsx';
-import { requireStaffViewer } from '@/lib/portal/viewer.ts';
+import { isStaff } from '@/lib/portal/access.ts';
+import { currentViewer } from '@/lib/portal/viewer.ts';
 import '@/components/support/support.css';
 
 export default async function SupportLayout({ children }: { children: ReactNode }) {
-  await requireStaffViewer('/support');
+  const viewer = await currentViewer();
+  if (viewer && !isStaff(viewer)) notFound();
   return (
     <>
-      <SupportNav />
+      {viewer ? <SupportNav /> : null}
       {children}
     </>
   );
