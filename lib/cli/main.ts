@@ -13,13 +13,14 @@ import { displayKey } from '../keys/format.ts';
 import { findKey } from '../keys/find.ts';
 import { keyReport, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
-import { createUser, normaliseEmail, UserStoreError } from '../users/store.ts';
+import { createUser, normaliseEmail, setUserRole, UserStoreError } from '../users/store.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport, ImportRefused, IMPORT_FORMATS, readImportFile } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
 
   user create --email E --password P [--role developer|support|admin]
+  user role --email E --role developer|support|admin
   key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
              [--expires-in 30d | --expires ISO] [--json]
   key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
@@ -61,6 +62,16 @@ async function userCreate(db: Db, args: string[]) {
   if (!values.email || !values.password) throw new UsageError('user create needs --email and --password.');
   const user = await createUser(db, { email: text(values.email)!, password: text(values.password)!, role: text(values.role) }, CLI_ACTOR);
   console.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
+}
+
+async function userRole(db: Db, args: string[]) {
+  const { values } = parse(args, { email: { type: 'string' }, role: { type: 'string' } });
+  if (!values.email || !values.role) throw new UsageError('user role needs --email and --role.');
+  const user = await db.user.findUnique({ where: { email: normaliseEmail(text(values.email)!) } });
+  if (!user) throw new UserStoreError('not_found', `No user with email ${values.email}; create one with "user create".`);
+  const previous = user.role;
+  await setUserRole(db, user.id, text(values.role)!, CLI_ACTOR);
+  console.log(`${user.email} is now ${values.role} (was ${previous}).`);
 }
 
 async function keyCreate(db: Db, args: string[]) {
@@ -164,6 +175,7 @@ async function compoundsImport(db: Db, args: string[]) {
 
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
+  'user role': userRole,
   'key create': keyCreate,
   'key disable': keyDisable,
   'key reissue': keyReissue,

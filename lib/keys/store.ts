@@ -122,3 +122,63 @@ export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{
     return { ...issued, replaced };
   });
 }
+
+/** Turns a disabled key back on. A reissued key stays off: its successor is the live secret. */
+export async function enableKey(db: Db, keyId: string, reason: string, actor: Actor): Promise<ApiKey> {
+  if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for re-enabling the key (it is kept in the audit trail).');
+  return db.$transaction(async (tx) => {
+    const before = await tx.apiKey.findUnique({ where: { id: keyId } });
+    if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
+    if (!before.disabledAt) throw new KeyStoreError('not_disabled', 'The key is not disabled.');
+    if (before.replacedById) {
+      throw new KeyStoreError('invalid', `The key was reissued as key ${before.replacedById}; re-enabling the old secret would leave two live secrets. Use the new key.`);
+    }
+    const after = await tx.apiKey.update({ where: { id: keyId }, data: { disabledAt: null, disabledById: null, disabledReason: null } });
+    await writeAudit(tx, actor, { action: 'key.enable', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
+    await announceChange(db, tx, keyId);
+    return after;
+  });
+}
+
+/** Per-key settings staff may change; null means "the tier's default" (limits) or "never" (expiry). */
+export interface KeySettingsChange {
+  tierId?: string;
+  dailyQuota?: number | null;
+  ratePerSecond?: number | null;
+  expiresAt?: Date | null;
+}
+
+const SETTING_FIELDS = ['tierId', 'dailyQuota', 'ratePerSecond', 'expiresAt'] as const;
+
+/**
+ * Applies a settings change inside the caller's transaction (so another change, e.g. approving an
+ * upgrade request, can commit with it). Only fields that really change are written and audited;
+ * `changed` is empty, and nothing is written, when the key already has these settings.
+ */
+export async function applyKeySettings(
+  db: Db, tx: Prisma.TransactionClient, keyId: string, changes: KeySettingsChange, actor: Actor, reason?: string,
+): Promise<{ key: ApiKey; changed: string[] }> {
+  // No name here; validateLimits skips the fields it is not given.
+  validateLimits({ dailyQuota: changes.dailyQuota, ratePerSecond: changes.ratePerSecond, expiresAt: changes.expiresAt } as Parameters<typeof validateLimits>[0]);
+  const before = await tx.apiKey.findUnique({ where: { id: keyId } });
+  if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
+  if (changes.tierId !== undefined && !(await tx.tier.findUnique({ where: { id: changes.tierId } }))) {
+    throw new KeyStoreError('invalid', `Unknown tier "${changes.tierId}".`);
+  }
+  const beforeView = auditView(before) as Record<string, unknown>;
+  const proposed = { ...changes, expiresAt: changes.expiresAt === undefined ? undefined : (changes.expiresAt?.toISOString() ?? null) };
+  const changed = SETTING_FIELDS.filter((field) => proposed[field] !== undefined && proposed[field] !== beforeView[field]);
+  if (!changed.length) return { key: before, changed };
+  const data = Object.fromEntries(changed.map((field) => [field, changes[field]]));
+  const key = await tx.apiKey.update({ where: { id: keyId }, data });
+  const afterView = auditView(key) as Record<string, unknown>;
+  const pick = (view: Record<string, unknown>) => Object.fromEntries(changed.map((field) => [field, view[field]]));
+  await writeAudit(tx, actor, { action: 'key.update', keyId, targetUserId: before.ownerId, before: pick(beforeView), after: pick(afterView), reason: reason?.trim() || undefined });
+  await announceChange(db, tx, keyId);
+  return { key, changed };
+}
+
+/** Changes a key's tier, limits or expiry (audited as "key.update" with just the changed fields). */
+export async function changeKeySettings(db: Db, keyId: string, changes: KeySettingsChange, actor: Actor, reason?: string) {
+  return db.$transaction((tx) => applyKeySettings(db, tx, keyId, changes, actor, reason));
+}

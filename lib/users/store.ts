@@ -31,3 +31,19 @@ export async function createUser(db: Db, input: { email: string; password: strin
     return user;
   });
 }
+
+/** Grants a role (audited as "user.role"). The last admin cannot be demoted: someone must be able to grant roles. */
+export async function setUserRole(db: Db, userId: string, role: string, actor: Actor) {
+  if (!isRole(role)) throw new UserStoreError('invalid', `Unknown role "${role}"; use one of ${ROLES.join(', ')}.`);
+  return db.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id: userId } });
+    if (!user) throw new UserStoreError('not_found', `No user with id ${userId}.`);
+    if (user.role === role) throw new UserStoreError('invalid', `${user.email} already has the ${role} role.`);
+    if (user.role === 'admin' && (await tx.user.count({ where: { role: 'admin' } })) === 1) {
+      throw new UserStoreError('invalid', `${user.email} is the only admin; make another user admin first, so someone can still grant roles.`);
+    }
+    const updated = await tx.user.update({ where: { id: userId }, data: { role } });
+    await writeAudit(tx, actor, { action: 'user.role', targetUserId: userId, before: { role: user.role }, after: { role } });
+    return updated;
+  });
+}

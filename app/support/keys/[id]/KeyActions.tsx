@@ -1,0 +1,153 @@
+'use client';
+/** What staff can do to a key: disable / re-enable (with a reason), reissue, change tier and limits. */
+import { useRouter } from 'next/navigation';
+import { useActionState, useState } from 'react';
+import { FormMessage } from '@/components/FormMessage.tsx';
+import { SubmitButton } from '@/components/SubmitButton.tsx';
+import { ConfirmDialog } from '@/components/support/ConfirmDialog.tsx';
+import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
+
+export interface KeyActionsProps {
+  keyId: string;
+  display: string;
+  owner: string;
+  status: 'active' | 'disabled' | 'expired';
+  reissued: boolean;
+  settings: { tierId: string; dailyQuota: number | null; ratePerSecond: number | null; expiresOn: string };
+  tiers: { id: string; name: string; dailyQuota: number; ratePerSecond: number }[];
+}
+
+function ReasonField({ hint }: { hint: string }) {
+  return (
+    <label>
+      Reason <span className="hint">{hint}</span>
+      <textarea name="reason" required maxLength={500} rows={3} />
+    </label>
+  );
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button type="button" className="secondary" onClick={async () => { await navigator.clipboard.writeText(text); setCopied(true); }}>
+      {copied ? 'Copied' : 'Copy secret'}
+    </button>
+  );
+}
+
+function NewSecret({ state, owner, close }: { state: Partial<ReissueResult>; owner: string; close: () => void }) {
+  return (
+    <div className="stack" style={{ display: 'grid', gap: '0.75rem' }}>
+      <p className="alert success" role="status">Reissued as {state.display}. The old secret stopped working.</p>
+      <p>The new secret, shown <strong>only now</strong>:</p>
+      <p className="secret" aria-label="New secret">{state.secret}</p>
+      <p className="muted">
+        Send it to {owner} through a secure channel (your ticketing system’s private reply or a password manager
+        share, never chat or plain email), then close this dialog. It cannot be shown again.
+      </p>
+      <div className="actions">
+        {state.secret ? <CopyButton text={state.secret} /> : null}
+        <button type="button" onClick={close}>Done, open the new key</button>
+      </div>
+    </div>
+  );
+}
+
+function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' | 'settings' | 'tiers'>) {
+  const [state, formAction] = useActionState(changeSettingsAction, null);
+  const tier = (id: string) => tiers.find((t) => t.id === id);
+  const current = tier(settings.tierId);
+  return (
+    <form action={formAction} className="stack">
+      <input type="hidden" name="keyId" value={keyId} />
+      <label>
+        Tier
+        <select name="tierId" defaultValue={settings.tierId}>
+          {tiers.map((t) => (
+            <option key={t.id} value={t.id}>{t.name}: {t.dailyQuota.toLocaleString('en-US')} calls/day, {t.ratePerSecond} calls/s</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Daily quota <span className="hint">calls/day; blank = the tier’s default{current ? ` (${current.dailyQuota.toLocaleString('en-US')})` : ''}</span>
+        <input name="dailyQuota" type="number" inputMode="numeric" min={1} step={1} defaultValue={settings.dailyQuota ?? ''} />
+      </label>
+      <label>
+        Per-second limit <span className="hint">calls/s; blank = the tier’s default{current ? ` (${current.ratePerSecond})` : ''}</span>
+        <input name="ratePerSecond" type="number" inputMode="numeric" min={1} step={1} defaultValue={settings.ratePerSecond ?? ''} />
+      </label>
+      <label>
+        Expires on <span className="hint">the key works through this UTC day; blank = never</span>
+        <input name="expiresOn" type="date" defaultValue={settings.expiresOn} />
+      </label>
+      <label>
+        Reason <span className="hint">(optional, kept in the audit trail)</span>
+        <input name="reason" maxLength={500} />
+      </label>
+      <FormMessage state={state} />
+      <div className="actions"><SubmitButton pendingText="Saving…">Save settings</SubmitButton></div>
+    </form>
+  );
+}
+
+export function KeyActions(props: KeyActionsProps) {
+  const router = useRouter();
+  const hidden = <input type="hidden" name="keyId" value={props.keyId} />;
+  return (
+    <div className="key-actions">
+      <section className="panel" aria-labelledby="status-actions">
+        <h3 id="status-actions">Turn on or off</h3>
+        {props.status === 'disabled' ? (
+          props.reissued ? (
+            <p className="muted">This key was reissued; its successor is the live secret, so it cannot be re-enabled.</p>
+          ) : (
+            // Same key (and action) as the Disable dialog: the outcome ("Key disabled") stays on screen when the page swaps them.
+            <ConfirmDialog key="on-off" trigger="Re-enable…" title="Re-enable this key?" action={switchKeyAction} submitLabel="Re-enable key" pendingText="Re-enabling…">
+              {hidden}
+              <input type="hidden" name="turn" value="on" />
+              <p>{props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known to be safe.</p>
+              <ReasonField hint="Why it is safe to turn on again (kept in the audit trail)" />
+            </ConfirmDialog>
+          )
+        ) : (
+          <ConfirmDialog key="on-off" trigger="Disable…" triggerClass="danger" title="Disable this key?" action={switchKeyAction} submitLabel="Disable key" submitClass="danger" pendingText="Disabling…">
+            {hidden}
+            <input type="hidden" name="turn" value="off" />
+            <p>Calls with {props.display} of {props.owner} will get 401 from the next call on.</p>
+            <ReasonField hint="For example: leaked in a public repository (link), owner’s request (ticket)" />
+          </ConfirmDialog>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="reissue-actions">
+        <h3 id="reissue-actions">Reissue</h3>
+        {props.reissued ? (
+          <p className="muted">Already reissued; reissue its successor instead.</p>
+        ) : (
+          <>
+            <p className="muted">A new secret with the same settings for the owner; this one stops working at once.</p>
+            <ConfirmDialog<ReissueResult>
+              trigger="Reissue…"
+              triggerClass="secondary"
+              title="Reissue this key?"
+              action={reissueKeyAction}
+              submitLabel="Reissue key"
+              pendingText="Reissuing…"
+              success={(state, close) => <NewSecret state={state} owner={props.owner} close={close} />}
+              onClosedAfterSuccess={(state) => router.push(`/support/keys/${state.id}`)}
+            >
+              {hidden}
+              <p>
+                {props.display} stops working at once and a new secret is shown to you once. Make sure you can reach
+                {' '}{props.owner} securely before you go on.
+              </p>
+            </ConfirmDialog>
+          </>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="settings-actions">
+        <h3 id="settings-actions">Tier and limits</h3>
+        <SettingsForm keyId={props.keyId} settings={props.settings} tiers={props.tiers} />
+      </section>
+    </div>
+  );
+}

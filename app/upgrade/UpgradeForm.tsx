@@ -1,0 +1,48 @@
+'use client';
+/** The request form: which key, what for, how many calls, how to reach you. */
+import { useActionState } from 'react';
+import { FormMessage } from '@/components/FormMessage.tsx';
+import { SubmitButton } from '@/components/SubmitButton.tsx';
+import { requestUpgradeAction } from './actions.ts';
+
+export interface UpgradeFormProps {
+  keys: { id: string; name: string; display: string; pending: boolean }[];
+  selected: string;
+  contact: string;
+  useCaseMax: number;
+  contactMax: number;
+}
+
+export function UpgradeForm({ keys, selected, contact, useCaseMax, contactMax }: UpgradeFormProps) {
+  const [state, formAction] = useActionState(requestUpgradeAction, null);
+  const firstOpen = keys.find((k) => !k.pending)?.id ?? '';
+  const initial = keys.some((k) => k.id === selected && !k.pending) ? selected : firstOpen;
+  return (
+    <form action={formAction} className="stack">
+      <label>
+        Key to upgrade
+        <select name="keyId" defaultValue={initial} required>
+          {keys.map((k) => (
+            <option key={k.id} value={k.id} disabled={k.pending}>
+              {k.name} ({k.display}){k.pending ? ': request pending' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Use case <span className="hint">What does your agent do with the tools? Up to {useCaseMax.toLocaleString('en-US')} characters.</span>
+        <textarea name="useCase" required maxLength={useCaseMax} rows={5} />
+      </label>
+      <label>
+        Expected calls per day <span className="hint">calls/day, a whole number</span>
+        <input name="expectedDailyCalls" type="number" inputMode="numeric" min={1} step={1} required />
+      </label>
+      <label>
+        Contact <span className="hint">How staff can reach you: email, phone or chat handle</span>
+        <input name="contact" required maxLength={contactMax} defaultValue={contact} autoComplete="email" />
+      </label>
+      <FormMessage state={state} />
+      <div className="actions"><SubmitButton pendingText="Sending…">Request Pro</SubmitButton></div>
+    </form>
+  );
+}

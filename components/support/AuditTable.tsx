@@ -1,0 +1,58 @@
+/** Audit events as a table: who did what to which key or user, the changed fields, why, from where. */
+import Link from 'next/link';
+import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
+import { When } from './When.tsx';
+
+const FIELD_LABELS: Record<string, string> = {
+  tierId: 'tier', dailyQuota: 'daily quota', ratePerSecond: 'per-second limit', expiresAt: 'expiry',
+  disabledAt: 'disabled at', disabledReason: 'disabled reason', replacedById: 'replaced by', replaces: 'replaces',
+};
+
+function valueText(field: string, value: unknown): string {
+  if (value === undefined) return '—';
+  if (value === null) {
+    if (field === 'dailyQuota' || field === 'ratePerSecond') return 'tier default';
+    if (field === 'expiresAt') return 'never';
+    return 'none';
+  }
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return `${value.slice(0, 16).replace('T', ' ')} UTC`;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function Change({ change }: { change: FieldChange }) {
+  const label = FIELD_LABELS[change.field] ?? change.field;
+  if (change.before === undefined) return <li>{label}: <code>{valueText(change.field, change.after)}</code></li>;
+  return (
+    <li>
+      {label}: <code>{valueText(change.field, change.before)}</code> → <code>{valueText(change.field, change.after)}</code>
+    </li>
+  );
+}
+
+export function AuditTable({ events, caption }: { events: AuditRow[]; caption: string }) {
+  if (!events.length) return <p className="empty">No audit events match.</p>;
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>{caption}</caption>
+        <thead>
+          <tr><th>When</th><th>Actor</th><th>Action</th><th>Key</th><th>User</th><th>Changes</th><th>Reason</th><th>IP</th></tr>
+        </thead>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.id}>
+              <td className="nowrap"><When date={e.createdAt} /></td>
+              <td className="nowrap">{e.actor}</td>
+              <td><code>{e.action}</code></td>
+              <td className="nowrap">{e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : '—'}</td>
+              <td className="nowrap">{e.targetEmail ?? '—'}</td>
+              <td className="audit-changes">{e.changes.length ? <ul className="changes">{e.changes.map((c) => <Change key={c.field} change={c} />)}</ul> : '—'}</td>
+              <td className="audit-reason">{e.reason ?? '—'}</td>
+              <td>{e.ip ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * Browser stories of the staff side, against the production server on a fresh database: a developer
+ * asks for Pro and an admin approves it; a support agent stops a leaked key and finds it in the audit
+ * trail; a developer cannot reach staff pages (404) until an admin grants a role.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Browser, Page } from '@playwright/test';
+import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
+import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
+import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+async function withServerAndBrowser(t: { after: (fn: () => Promise<unknown>) => void }): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startTestServer();
+  t.after(() => server.stop());
+  const browser = await launchBrowser();
+  t.after(() => browser.close());
+  return { server, browser };
+}
+
+function cliJson(server: TestServer, ...args: string[]) {
+  const result = server.cli(...args);
+  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+  return JSON.parse(result.stdout);
+}
+
+function cliOk(server: TestServer, ...args: string[]) {
+  const result = server.cli(...args);
+  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+}
+
+/** Both widths of a main page: screenshots, and nothing wider than a phone. */
+async function capture(page: Page, name: string, widths: ('1280' | '390')[] = ['1280']) {
+  for (const width of widths) {
+    await page.setViewportSize(width === '1280' ? DESKTOP : PHONE);
+    await saveScreenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(DESKTOP);
+  await assertFitsPhoneWidth(page);
+}
+
+test('a developer requests Pro; an admin approves it in the queue; the key is Pro and the developer sees “approved”', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  const email = 'lab-agent@example.test';
+  const dev = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signUp(dev, server.baseUrl, email, PASSWORD);
+  const key = cliJson(server, 'key', 'create', '--owner', email, '--name', 'lab agent', '--json');
+
+  await dev.goto(`${server.baseUrl}/upgrade?key=${key.id}`);
+  await dev.getByRole('heading', { name: 'Pro', exact: true }).waitFor();
+  await dev.getByText('100,000', { exact: true }).waitFor();
+  assert.equal(await dev.getByLabel('Key to upgrade').inputValue(), key.id, 'preselected from ?key=');
+  await dev.getByLabel(/^Use case/).fill('An agent that screens solvents by vapour pressure for a pilot plant.');
+  await dev.getByLabel(/^Expected calls per day/).fill('25000');
+  assert.equal(await dev.getByLabel(/^Contact/).inputValue(), email, 'contact defaults to the account email');
+  await dev.getByRole('button', { name: 'Request Pro' }).click();
+  await dev.getByRole('status').filter({ hasText: 'Request sent' }).waitFor();
+  const myRequests = dev.getByRole('table');
+  await myRequests.getByText('pending', { exact: true }).waitFor();
+  await myRequests.getByText('25,000 calls/day').waitFor();
+  await capture(dev, 'upgrade', ['1280', '390']);
+
+  const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(admin, server.baseUrl, server.adminEmail, server.adminPassword!, '/support/upgrades');
+  const request = admin.getByRole('article', { name: `Request from ${email} for ${key.start}` });
+  await request.getByText('25,000 calls/day').waitFor();
+  await capture(admin, 'upgrades-queue');
+  await request.getByLabel(/^Note to the developer/).fill('Approved for the pilot; write to us if you need more.');
+  await request.getByRole('button', { name: 'Approve: make the key Pro' }).click();
+  await admin.getByText('No pending requests.').waitFor();
+  await admin.getByRole('table').getByText('approved', { exact: true }).waitFor();
+
+  await dev.reload();
+  await myRequests.getByText('approved', { exact: true }).waitFor();
+  await myRequests.getByText('Approved for the pilot; write to us if you need more.').waitFor();
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').tier, 'pro');
+  // /mcp applies Pro from the next call: three calls at once pass (the free tier's 1 call/s would refuse two).
+  const calls = await Promise.all([1, 2, 3].map(() => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key.key))));
+  assert.deepEqual(calls.map((c) => c.status), [200, 200, 200]);
+  // The key is no longer a free key, so the form has nothing left to offer.
+  await dev.getByText(/You have no active free key to upgrade/).waitFor();
+});
+
+test('a support agent pastes a leaked secret, opens the key, disables it with a reason, and finds it in the audit trail', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  cliOk(server, 'user', 'create', '--email', 'owner@example.test', '--password', PASSWORD);
+  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const leaked = cliJson(server, 'key', 'create', '--owner', 'owner@example.test', '--name', 'build server', '--json');
+  const call = () => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(leaked.key));
+  assert.equal((await call()).status, 200, 'the key works before');
+
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support');
+  await page.getByLabel(/^Find a key/).fill(leaked.key);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('heading', { name: 'The key of the pasted secret' }).waitFor();
+  assert.ok(!page.url().includes(leaked.key), 'the secret is not in the URL');
+  assert.ok(!(await page.content()).includes(leaked.key), 'the secret is not echoed into the page');
+  assert.equal(await page.getByLabel(/^Find a key/).inputValue(), '');
+  await capture(page, 'support-search');
+
+  await page.getByRole('link', { name: `Open key ${leaked.start} (build server)` }).click();
+  await page.waitForURL(`${server.baseUrl}/support/keys/${leaked.id}`);
+  await page.getByText('owner@example.test').first().waitFor();
+  await capture(page, 'support-key', ['1280', '390']);
+
+  const reason = 'Leaked in a public CI log (ticket SUP-1234)';
+  await page.getByRole('button', { name: 'Disable…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disable this key?' });
+  await dialog.getByLabel(/^Reason/).fill(reason);
+  await dialog.getByRole('button', { name: 'Disable key' }).click();
+  await page.getByRole('status').filter({ hasText: 'Key disabled' }).waitFor();
+  await page.getByRole('button', { name: 'Re-enable…' }).waitFor();
+
+  await page.getByRole('navigation', { name: 'Support console' }).getByRole('link', { name: 'Audit trail' }).click();
+  await page.waitForURL(`${server.baseUrl}/support/audit`);
+  await page.getByLabel(/^Key/).fill(leaked.start);
+  await page.getByLabel(/^Actor/).fill('grace@');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.waitForURL(/\/support\/audit\?key=/);
+  const row = page.getByRole('row').filter({ hasText: 'key.disable' });
+  await row.getByRole('cell', { name: reason, exact: true }).waitFor();
+  await row.getByText('support:grace@example.test').waitFor();
+  assert.equal(await page.getByRole('row').filter({ hasText: 'key.issue' }).count(), 0, 'the actor filter leaves out the CLI’s key.issue');
+  await capture(page, 'audit', ['1280', '390']);
+
+  const refused = await call();
+  assert.equal(refused.status, 401);
+});
+
+test('a developer gets 404 for /support, /support/audit and /admin/users until an admin grants the support role', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  const email = 'curious@example.test';
+  const dev = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await dev.goto(`${server.baseUrl}/support/audit`);
+  await dev.waitForURL(`${server.baseUrl}/signin?next=%2Fsupport%2Faudit`);
+  await signUp(dev, server.baseUrl, email, PASSWORD);
+  for (const path of ['/support', '/support/audit', '/admin/users']) {
+    const response = await dev.goto(`${server.baseUrl}${path}`);
+    assert.equal(response?.status(), 404, `${path} answers 404 to a developer`);
+  }
+  assert.equal(await dev.getByRole('link', { name: 'Support', exact: true }).count(), 0, 'no staff links in the header');
+
+  const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(admin, server.baseUrl, server.adminEmail, server.adminPassword!, '/admin/users');
+  await admin.getByLabel(/^Email/).fill('curious');
+  await admin.getByRole('button', { name: 'Filter' }).click();
+  await admin.waitForURL(/email=curious/);
+  const row = admin.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: 'Change role…' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Change the role of ${email}` });
+  await dialog.getByLabel('New role').selectOption('support');
+  await dialog.getByRole('button', { name: 'Change role' }).click();
+  await admin.getByRole('status').filter({ hasText: `${email} is now support.` }).waitFor();
+  await admin.goto(`${server.baseUrl}/admin/users`);
+  await capture(admin, 'admin-users');
+
+  assert.equal((await dev.goto(`${server.baseUrl}/support`))?.status(), 200, 'support may open the console now');
+  assert.equal((await dev.goto(`${server.baseUrl}/admin/users`))?.status(), 404, 'but not the admin pages');
+});
+
+test('support re-enables a key, changes its quota, and reissues it for the owner (secret shown once, then the new key)', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const key = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'team key', '--json');
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, `/support/keys/${key.id}`);
+
+  const switchKey = async (trigger: string, submit: string, outcome: string) => {
+    await page.getByRole('button', { name: trigger }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Reason/).fill(`${submit}: owner’s request`);
+    await dialog.getByRole('button', { name: submit }).click();
+    await page.getByRole('status').filter({ hasText: outcome }).waitFor();
+  };
+  await switchKey('Disable…', 'Disable key', 'Key disabled');
+  await switchKey('Re-enable…', 'Re-enable key', 'Key re-enabled');
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'active');
+
+  await page.getByLabel(/^Daily quota/).fill('77');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved: daily quota' }).waitFor();
+  await page.getByText('77 calls/day').waitFor();
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').dailyQuota, 77);
+
+  await page.getByRole('button', { name: 'Reissue…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reissue key' }).click();
+  const secret = (await page.getByLabel('New secret').textContent())!;
+  assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
+  await page.getByRole('button', { name: 'Done, open the new key' }).click();
+  await page.waitForFunction((old) => /^\/support\/keys\//.test(location.pathname) && !location.pathname.endsWith(old), key.id);
+  await page.getByText('Replaces', { exact: true }).waitFor();
+  assert.ok(!(await page.content()).includes(secret), 'the secret is gone once the dialog is closed');
+  const fresh = cliJson(server, 'key', 'show', secret, '--json');
+  assert.deepEqual([fresh.status, fresh.dailyQuota, fresh.owner], ['active', 77, server.adminEmail]);
+  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'disabled');
+});
+
+test('support pastes a log with leaked secrets on Leaked keys: the matching keys are disabled and counted', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const first = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'ci', '--json');
+  const second = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'notebook', '--json');
+  cliOk(server, 'key', 'disable', second.id, '--reason', 'rotated last week');
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support/leaks');
+
+  await page.getByLabel(/^Text with leaked secrets/).fill(`2026-11-26 build log\nexport CHEMFLOW_KEY=${first.key}\nold: ${second.key}\nagain ${first.key}`);
+  await page.getByLabel(/^Where were they found/).fill('https://paste.example/abc');
+  await page.getByRole('button', { name: 'Disable leaked keys' }).click();
+  await page.getByText('Tick the confirmation box', { exact: false }).or(page.locator('input[name="confirm"]:invalid')).first().waitFor();
+  await page.getByLabel(/Disable every active key whose secret is in this text/).check();
+  await page.getByRole('button', { name: 'Disable leaked keys' }).click();
+  const outcome = page.getByRole('region', { name: 'Outcome' });
+  await outcome.waitFor();
+  const stat = (label: string) => outcome.locator('.stat').filter({ hasText: label }).locator('.value').textContent();
+  assert.deepEqual(
+    [await stat('Secrets found'), await stat('Matched keys'), await stat('Disabled now'), await stat('Already disabled')],
+    ['2', '2', '1', '1'],
+  );
+  await outcome.getByRole('link', { name: first.start }).waitFor();
+  assert.ok(!(await page.content()).includes(first.key), 'the secrets are not echoed back');
+  await capture(page, 'support-leaks');
+  const shown = cliJson(server, 'key', 'show', first.id, '--json');
+  assert.deepEqual([shown.status, shown.disabledReason], ['disabled', 'leaked: https://paste.example/abc']);
+});

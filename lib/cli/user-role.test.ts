@@ -1,0 +1,79 @@
+/**
+ * `user role` as an operator runs it: a child process per command against a scratch SQLite database,
+ * judged by exit code, stdout and stderr, and by the audit row it leaves (read from the file itself).
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { after, describe, it } from 'node:test';
+import { openSqliteFile } from '../db/sqlite-file.ts';
+import { isolatedEnv, runCli } from '../testing/server.ts';
+
+const { dataDir, env } = isolatedEnv();
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const PASSWORD = 'correct horse battery';
+const INTERNALS = /^\s+at .+|node_modules|\.ts:\d+:\d+/m;
+
+function cli(...args: string[]) {
+  const result = runCli(env, args);
+  assert.doesNotMatch(result.stderr, INTERNALS, `stack trace in stderr of "${args.join(' ')}":\n${result.stderr}`);
+  return result;
+}
+
+function succeeds(...args: string[]): string {
+  const result = cli(...args);
+  assert.equal(result.status, 0, `"${args.join(' ')}" failed:\n${result.stderr}`);
+  assert.equal(result.stderr, '');
+  return result.stdout;
+}
+
+function fails(status: 1 | 2, message: RegExp, ...args: string[]): void {
+  const result = cli(...args);
+  assert.equal(result.status, status, `"${args.join(' ')}" exited ${result.status}:\n${result.stdout}${result.stderr}`);
+  assert.match(result.stderr, message);
+  assert.equal(result.stdout, '');
+  if (status === 2) assert.match(result.stderr, /user role --email E --role developer\|support\|admin/, 'usage errors show the usage, which lists the command');
+  else assert.doesNotMatch(result.stderr, /Usage:/);
+}
+
+function roleEvents(email: string) {
+  const db = openSqliteFile(env.DATABASE_URL!);
+  try {
+    return db.prepare(`SELECT e.actorLabel, e.actorId, e.before, e.after FROM "AuditEvent" e JOIN "User" u ON u.id = e.targetUserId
+      WHERE e.action = 'user.role' AND u.email = ? ORDER BY e.createdAt`).all(email) as { actorLabel: string; actorId: string | null; before: string; after: string }[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('user role', () => {
+  it('grants a role, says what it was, and writes a user.role audit event with before and after', () => {
+    succeeds('user', 'create', '--email', 'ada@example.test', '--password', PASSWORD);
+    assert.equal(succeeds('user', 'role', '--email', ' ADA@example.test ', '--role', 'support'), 'ada@example.test is now support (was developer).\n');
+    const events = roleEvents('ada@example.test');
+    assert.equal(events.length, 1);
+    assert.deepEqual(
+      [events[0].actorLabel, events[0].actorId, JSON.parse(events[0].before), JSON.parse(events[0].after)],
+      ['cli', null, { role: 'developer' }, { role: 'support' }],
+    );
+  });
+
+  it('refuses an unknown role, an unknown email and a no-op with exit 1 and a clear message', () => {
+    fails(1, /Unknown role "wizard"; use one of developer, support, admin/, 'user', 'role', '--email', 'ada@example.test', '--role', 'wizard');
+    fails(1, /No user with email nobody@example\.test/, 'user', 'role', '--email', 'nobody@example.test', '--role', 'admin');
+    fails(1, /already has the support role/, 'user', 'role', '--email', 'ada@example.test', '--role', 'support');
+  });
+
+  it('needs both --email and --role (usage error, exit 2)', () => {
+    fails(2, /user role needs --email and --role/, 'user', 'role', '--email', 'ada@example.test');
+    fails(2, /user role needs --email and --role/, 'user', 'role', '--role', 'admin');
+  });
+
+  it('will not demote the last admin, and will once there is another', () => {
+    succeeds('user', 'create', '--email', 'root@example.test', '--password', PASSWORD, '--role', 'admin');
+    fails(1, /root@example\.test is the only admin; make another user admin first/, 'user', 'role', '--email', 'root@example.test', '--role', 'developer');
+    succeeds('user', 'role', '--email', 'ada@example.test', '--role', 'admin');
+    assert.equal(succeeds('user', 'role', '--email', 'root@example.test', '--role', 'developer'), 'root@example.test is now developer (was admin).\n');
+    assert.equal(roleEvents('root@example.test').length, 1, 'the refused demotion left no audit event');
+  });
+});

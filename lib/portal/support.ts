@@ -1,0 +1,206 @@
+/**
+ * The support console: staff find any key from what a customer or a leak report gives them, look at
+ * it, and change it. Every operation checks the staff role first (anyone else gets PortalNotFound, the
+ * same 404 as a page that does not exist); changes go through the key store, which writes the audit
+ * event in the same transaction.
+ */
+import type { Actor } from '../audit.ts';
+import { config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
+import { displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
+import { hashKey } from '../keys/hash.ts';
+import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
+import { keyReport, keyStatus } from '../keys/report.ts';
+import { changeKeySettings, disableKey, enableKey, reissueKey, type KeySettingsChange } from '../keys/store.ts';
+import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
+import { auditTrail } from './audit-trail.ts';
+
+export const SEARCH_LIMIT = 50;
+const DISPLAY_FORM = /^cf_([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
+const FOUR = /^(?:cf_)?([0-9A-Za-z]{4})$/;
+
+/** What a search query was understood as; shown above the results so staff know what matched. */
+export type SearchKind = 'secret' | 'display' | 'four' | 'email';
+
+/** True when the query is a whole secret: the page must not echo it (no URL, no input value). */
+export function looksLikeSecret(query: string): boolean {
+  const q = query.trim();
+  return q.startsWith(KEY_PREFIX) && q.length >= KEY_LENGTH - 2;
+}
+
+function searchWhere(query: string): { kind: SearchKind; where: Prisma.ApiKeyWhereInput } {
+  if (looksLikeSecret(query)) {
+    const problem = keyFormatProblem(query);
+    if (problem) {
+      throw new PortalInputError('That looks like a secret, but it is not a whole, valid key: check that all 41 characters were pasted (cf_ and 38 letters or digits).');
+    }
+    return { kind: 'secret', where: { keyHash: hashKey(query) } };
+  }
+  const display = DISPLAY_FORM.exec(query);
+  if (display) return { kind: 'display', where: { start: display[1], end: display[2] } };
+  const four = FOUR.exec(query)?.[1];
+  const email = query.toLowerCase();
+  if (four) {
+    // Four letters may also be part of an owner's email ("acme"), unless typed with the cf_ prefix.
+    const owner: Prisma.ApiKeyWhereInput[] = query.startsWith(KEY_PREFIX) ? [] : [{ owner: { email: { contains: email } } }];
+    return { kind: 'four', where: { OR: [{ start: four }, { end: four }, { id: query }, ...owner] } };
+  }
+  return { kind: 'email', where: { OR: [{ owner: { email: { contains: email } } }, { id: query }] } };
+}
+
+/** Today's calls per key, on the quota day the limiter counts. */
+async function usedToday(db: Db, keyIds: string[], now: number): Promise<Map<string, number>> {
+  if (!keyIds.length) return new Map();
+  const { day } = quotaDayCalculator(config().quotaTimeZone)(now);
+  const rows = await db.dailyUsage.groupBy({ by: ['keyId'], where: { keyId: { in: keyIds }, day }, _sum: { successes: true, failures: true } });
+  return new Map(rows.map((r) => [r.keyId, (r._sum.successes ?? 0) + (r._sum.failures ?? 0)]));
+}
+
+export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Date.now()) {
+  assertStaff(viewer);
+  const q = typeof query === 'string' ? query.trim() : '';
+  if (!q) throw new PortalInputError('Type a key (cf_abcd…wxyz or 4 of its characters), paste a secret, or type an owner’s email.');
+  if (q.length > 200) throw new PortalInputError('That is too long for a key or an email; paste one key or one email at a time (use Leaked keys for lists).');
+  const { kind, where } = searchWhere(q);
+  const keys = await db.apiKey.findMany({
+    where,
+    orderBy: [{ createdAt: 'desc' }],
+    take: SEARCH_LIMIT + 1,
+    include: { owner: { select: { email: true } }, tier: { select: { dailyQuota: true } } },
+  });
+  const shown = keys.slice(0, SEARCH_LIMIT);
+  const used = await usedToday(db, shown.map((k) => k.id), now);
+  return {
+    kind,
+    truncated: keys.length > SEARCH_LIMIT,
+    results: shown.map((key) => ({
+      id: key.id,
+      display: displayKey(key),
+      name: key.name,
+      owner: key.owner.email,
+      tier: key.tierId,
+      status: keyStatus(key, now),
+      usedToday: used.get(key.id) ?? 0,
+      dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
+    })),
+  };
+}
+
+export type KeySearch = Awaited<ReturnType<typeof searchKeys>>;
+
+/** Everything the staff key page shows: the report (settings, usage), the raw overrides, and its audit trail. */
+export async function staffKeyDetail(db: Db, viewer: Viewer, keyId: string, auditPage = 1) {
+  const key = await anyKeyForStaff(db, viewer, keyId);
+  const [report, tiers, audit, replaces] = await Promise.all([
+    keyReport(db, key),
+    db.tier.findMany({ orderBy: { dailyQuota: 'asc' } }),
+    auditTrail(db, viewer, { key: key.id, page: auditPage }),
+    db.apiKey.findUnique({ where: { replacedById: key.id }, select: { id: true, start: true, end: true } }),
+  ]);
+  return {
+    report,
+    overrides: { tierId: key.tierId, dailyQuota: key.dailyQuota, ratePerSecond: key.ratePerSecond, expiresAt: key.expiresAt },
+    ownerId: key.ownerId,
+    tiers: tiers.map((t) => ({ id: t.id, name: t.name, dailyQuota: t.dailyQuota, ratePerSecond: t.ratePerSecond })),
+    audit,
+    replaces: replaces ? { id: replaces.id, display: displayKey(replaces) } : null,
+  };
+}
+
+function requireReason(reason: string, what: string): string {
+  const text = typeof reason === 'string' ? reason.trim() : '';
+  if (!text) throw new PortalInputError(`Give a reason for ${what}; it is kept in the audit trail.`);
+  if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
+  return text;
+}
+
+export async function staffDisableKey(db: Db, viewer: Viewer, keyId: string, reason: string, actor: Actor = actorOf(viewer)): Promise<ApiKey> {
+  const key = await anyKeyForStaff(db, viewer, keyId);
+  return disableKey(db, key.id, requireReason(reason, 'disabling the key'), actor);
+}
+
+export async function staffEnableKey(db: Db, viewer: Viewer, keyId: string, reason: string, actor: Actor = actorOf(viewer)): Promise<ApiKey> {
+  const key = await anyKeyForStaff(db, viewer, keyId);
+  return enableKey(db, key.id, requireReason(reason, 're-enabling the key'), actor);
+}
+
+/** A new secret for the owner, shown once to the staff member, who passes it on securely. */
+export async function staffReissueKey(db: Db, viewer: Viewer, keyId: string, actor: Actor = actorOf(viewer)) {
+  const key = await anyKeyForStaff(db, viewer, keyId);
+  const { key: issued, secret } = await reissueKey(db, key.id, actor);
+  return { id: issued.id, display: displayKey(issued), secret };
+}
+
+/**
+ * Staff change tier and limits. Form semantics: a blank limit means the tier's default, a blank
+ * expiry means never; an expiry is a UTC day and the key works until the end of it.
+ */
+export interface SettingsForm {
+  tierId: string;
+  dailyQuota: string;
+  ratePerSecond: string;
+  /** "YYYY-MM-DD" or "". */
+  expiresOn: string;
+  reason?: string;
+}
+
+function optionalWholeNumber(raw: string, label: string): number | null {
+  const text = raw.trim();
+  if (!text) return null;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+    throw new PortalInputError(`The ${label} must be a whole number of at least 1, or blank for the tier's default.`);
+  }
+  return value;
+}
+
+/** The end of a UTC day: a key "expiring on 2027-01-31" works through that whole day. */
+export function endOfUtcDay(day: string): Date {
+  const date = new Date(`${day}T23:59:59.999Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) throw new PortalInputError('The expiry must be a date like 2027-01-31, or blank for never.');
+  return date;
+}
+
+export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string, form: SettingsForm, actor: Actor = actorOf(viewer), now = Date.now()) {
+  const key = await anyKeyForStaff(db, viewer, keyId);
+  const changes: KeySettingsChange = {
+    tierId: form.tierId?.trim() || key.tierId,
+    dailyQuota: optionalWholeNumber(form.dailyQuota ?? '', 'daily quota'),
+    ratePerSecond: optionalWholeNumber(form.ratePerSecond ?? '', 'per-second limit'),
+  };
+  const expiresOn = form.expiresOn?.trim() ?? '';
+  // An unchanged day keeps the key's exact expiry time (keys created for "30 days" expire mid-day).
+  if (expiresOn !== (key.expiresAt?.toISOString().slice(0, 10) ?? '')) {
+    const expiresAt = expiresOn ? endOfUtcDay(expiresOn) : null;
+    if (expiresAt && expiresAt.getTime() <= now) throw new PortalInputError('That expiry is in the past. To stop the key now, disable it instead.');
+    changes.expiresAt = expiresAt;
+  }
+  const { changed } = await changeKeySettings(db, key.id, changes, actor, form.reason);
+  return { changed };
+}
+
+/** Bulk disable: every valid secret in the pasted text; the outcome counts and lists the matched keys. */
+export async function bulkDisableLeaked(db: Db, viewer: Viewer, text: string, source: string, actor: Actor = actorOf(viewer)) {
+  assertStaff(viewer);
+  const where = typeof source === 'string' ? source.trim() : '';
+  if (!where) throw new PortalInputError('Say where the secrets were found (a URL, a ticket number); it becomes the reason in the audit trail.');
+  if (where.length > 300) throw new PortalInputError('Keep the source under 300 characters.');
+  if (typeof text !== 'string' || !text.trim()) throw new PortalInputError('Paste the text that contains the leaked secrets.');
+  if (text.length > 1_000_000) throw new PortalInputError('That text is over 1 MB; split it into smaller pastes.');
+  const secrets = secretsInText(text);
+  const outcome = await disableLeakedSecrets(db, secrets, actor, where);
+  const keys = outcome.keyIds.length
+    ? await db.apiKey.findMany({ where: { id: { in: outcome.keyIds } }, include: { owner: { select: { email: true } } } })
+    : [];
+  return {
+    found: secrets.length,
+    matched: outcome.matched,
+    disabled: outcome.disabled,
+    alreadyDisabled: outcome.alreadyDisabled,
+    keys: keys.map((k) => ({ id: k.id, display: displayKey(k), name: k.name, owner: k.owner.email })),
+  };
+}
+
+export type LeakBulkOutcome = Awaited<ReturnType<typeof bulkDisableLeaked>>;

@@ -1,0 +1,48 @@
+/**
+ * A scratch portal for service tests: a migrated SQLite database with the tiers and four people (two
+ * developers, a support agent, an admin) as Viewers, plus their audit actors. Removed when the test ends.
+ */
+import type { TestContext } from 'node:test';
+import type { Actor } from '../audit.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { ensureTiers } from '../db/seed.ts';
+import { scratchSqliteUrl } from '../db/test-databases.ts';
+import { issueKey } from '../keys/store.ts';
+import { actorOf, type Viewer } from '../portal/access.ts';
+import type { Role } from '../auth/roles.ts';
+
+export interface ScratchPortal {
+  db: Db;
+  ada: Viewer;
+  bob: Viewer;
+  support: Viewer;
+  admin: Viewer;
+  actor: (viewer: Viewer) => Actor;
+  issue: (owner: Viewer, name?: string, tierId?: string) => ReturnType<typeof issueKey>;
+}
+
+export async function scratchPortal(t: TestContext): Promise<ScratchPortal> {
+  const url = scratchSqliteUrl(t);
+  // The key store chooses how to announce changes from DATABASE_URL; here it is the scratch file.
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = url;
+  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
+  await migrateDatabase(url);
+  const db = createDb(url);
+  t.after(() => db.$disconnect());
+  await ensureTiers(db);
+  const person = async (email: string, role: Role): Promise<Viewer> => {
+    const user = await db.user.create({ data: { email, role } });
+    return { id: user.id, email: user.email, name: null, role };
+  };
+  const portal = {
+    db,
+    ada: await person('ada@example.test', 'developer'),
+    bob: await person('bob@example.test', 'developer'),
+    support: await person('grace@example.test', 'support'),
+    admin: await person('root@example.test', 'admin'),
+    actor: (viewer: Viewer) => actorOf(viewer, '203.0.113.9'),
+  };
+  return { ...portal, issue: (owner, name = 'laptop', tierId = 'free') => issueKey(db, { ownerId: owner.id, name, tierId }, portal.actor(owner)) };
+}
