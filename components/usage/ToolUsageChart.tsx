@@ -14,7 +14,7 @@ export function ToolUsageChart({ today }: { today: ToolUsage[] }) {
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="tool" width={150} tick={{ fontSize: 12 }} />
           <Tooltip />
-          <Legend />
+          <Legend itemSorter={null} />
           <Bar dataKey="successes" name="Successes" stackId="calls" fill={OUTCOME_COLORS.successes} isAnimationActive={false} />
           <Bar dataKey="failures" name="Failures" stackId="calls" fill={OUTCOME_COLORS.failures} isAnimationActive={false} />
           <Bar dataKey="rateLimited" name="Rate-limited" stackId="calls" fill={OUTCOME_COLORS.rateLimited} isAnimationActive={false} />

@@ -10,7 +10,7 @@ export function ToolUsageTable({ today }: { today: ToolUsage[] }) {
   return (
     <div className="table-wrap">
       <table>
-        <caption className="visually-hidden">Today&apos;s calls per tool</caption>
+        <caption className="visually-hidden">Today&apos;s calls by tool</caption>
         <thead>
           <tr>
             <th scope="col">Tool</th>

@@ -16,7 +16,7 @@ export function TrendChart({ trend }: { trend: DayUsage[] }) {
           <XAxis dataKey="day" tickFormatter={shortDay} />
           <YAxis allowDecimals={false} width={48} />
           <Tooltip />
-          <Legend />
+          <Legend itemSorter={null} />
           <Bar dataKey="successes" name="Successes" stackId="calls" fill={OUTCOME_COLORS.successes} isAnimationActive={false} />
           <Bar dataKey="failures" name="Failures" stackId="calls" fill={OUTCOME_COLORS.failures} isAnimationActive={false} />
         </BarChart>

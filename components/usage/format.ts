@@ -34,11 +34,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1_000],
 ];
 
-/** "in 29 days", "3 minutes ago", "now": the largest unit that fits, rounded towards the instant. */
+/** "in 29 days", "3 minutes ago", "now": the largest unit that fits, rounded to the nearest whole unit. */
 export function formatRelative(iso: string, now = Date.now()): string {
   const diff = new Date(iso).getTime() - now;
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return RELATIVE.format(Math.trunc(diff / ms), unit);
+    if (Math.abs(diff) >= ms) return RELATIVE.format(Math.round(diff / ms), unit);
   }
   return 'now';
 }
