@@ -45,9 +45,15 @@ function cliKey(owner: string, ...options: string[]): { id: string; key: string 
   return JSON.parse(result.stdout);
 }
 
+/** Charts redraw at the new width after their resize observer fires. */
+const chartsFit = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('.chart svg')].every((svg) => svg.getBoundingClientRect().right <= window.innerWidth));
+
 async function screenshotsAtBothWidths(page: Page, name: string) {
+  await chartsFit(page);
   await saveScreenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
+  await chartsFit(page);
   await saveScreenshot(page, `${name}-390`);
   await page.setViewportSize(DESKTOP);
   await assertFitsPhoneWidth(page);
@@ -57,6 +63,16 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
   const page = await context.newPage();
+  // Errors a developer's browser would log (hydration mismatches, failed usage polls). Resource 404s are
+  // left out of the console check: the header links to portal pages that may not exist in every build.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
+  const failedPolls: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/portal/') && !response.ok()) failedPolls.push(`${response.status()} ${response.url()}`);
+  });
   await signUp(page, server.baseUrl, 'ada@example.test');
 
   await page.getByText('You have no API keys yet').waitFor();
@@ -89,7 +105,7 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   await expect(reveal).toBeVisible();
   await reveal.getByRole('button', { name: 'I have stored it' }).click();
   await expect(reveal).toBeHidden();
-  assert.ok(!(await page.content()).includes(secret), 'the secret is gone from the page');
+  await expect.poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' }).toBe(false);
 
   const row = page.getByRole('row', { name: /laptop/ });
   await expect(row.getByText('0 / 1,000 calls')).toBeVisible();
@@ -123,6 +139,8 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   await page.getByRole('link', { name: 'All keys' }).click();
   await expect(page.getByRole('row', { name: /laptop/ }).getByText('2 / 1,000 calls')).toBeVisible();
   await screenshotsAtBothWidths(page, 'keys');
+  assert.deepEqual(consoleErrors, [], 'no errors in the browser console (hydration included)');
+  assert.deepEqual(failedPolls, [], 'every usage refresh succeeded');
   await context.close();
 });
 
@@ -191,5 +209,36 @@ test('a developer cannot see another developer\'s key: 404 for its page and its 
   await page.getByText('You have no API keys yet').waitFor();
   await expect(page.getByText('dan private')).toHaveCount(0);
   await expect(page.getByText(`cf_${dans.key.slice(3, 7)}`)).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a developer reports a key as leaked, then reissues it: the new secret is shown once and works, the old one gets 401', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'fay@example.test');
+  const old = cliKey('fay@example.test', '--name', 'pushed by mistake');
+
+  await page.goto(`${server.baseUrl}/keys/${old.id}`);
+  await page.getByRole('button', { name: 'Report as leaked…' }).click();
+  const report = page.getByRole('dialog', { name: 'Report this key as leaked?' });
+  await expect(report.getByText('disabled at once')).toBeVisible();
+  await report.getByRole('button', { name: 'Disable and report leak' }).click();
+  await page.getByText('the key is disabled and the leak is on record').waitFor();
+  await expect(page.getByText('reported leaked by the owner')).toBeVisible();
+  assert.equal((await queryCompound(old.key, 'ethanol')).status, 401);
+
+  await page.getByRole('button', { name: 'Reissue…' }).click();
+  await page.getByRole('dialog', { name: 'Reissue this key?' }).getByRole('button', { name: 'Reissue key' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Key reissued: your new secret' });
+  const secret = await reveal.getByLabel(/Your new API key/).inputValue();
+  assert.notEqual(secret, old.key);
+  await reveal.getByRole('button', { name: 'I have stored it: open the new key' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/keys/') && !url.pathname.endsWith(old.id));
+  await expect(page.getByRole('heading', { name: 'pushed by mistake' })).toBeVisible();
+  await expect.poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' }).toBe(false);
+
+  assert.equal((await queryCompound(secret, 'ethanol')).status, 200);
+  assert.equal((await queryCompound(old.key, 'ethanol')).status, 401);
+  await page.goto(`${server.baseUrl}/keys`);
+  await expect(page.getByRole('row', { name: /pushed by mistake/ }).getByText('replaced')).toBeVisible();
   await page.context().close();
 });

@@ -40,20 +40,20 @@ export default async function KeysPage() {
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id}>
-                  <th scope="row"><Link href={`/keys/${key.id}`}>{key.name}</Link></th>
-                  <td><code>{key.display}</code></td>
-                  <td>{key.tier}</td>
-                  <td><KeyStatusBadge status={key.status} /></td>
-                  <td>
+                  <th scope="row" data-label="Name"><Link href={`/keys/${key.id}`}>{key.name}</Link></th>
+                  <td data-label="Key"><code>{key.display}</code></td>
+                  <td data-label="Tier">{key.tier}</td>
+                  <td data-label="Status"><KeyStatusBadge status={key.status} /></td>
+                  <td data-label="Expires">
                     {key.expiresAt ? (
-                      <>
+                      <div>
                         <time dateTime={key.expiresAt}>{formatUtc(key.expiresAt)}</time>
                         <span className="when muted">{formatRelative(key.expiresAt, now)}</span>
-                      </>
+                      </div>
                     ) : 'never'}
                   </td>
-                  <td><QuotaMeter used={key.usedToday} quota={key.dailyQuota} /></td>
-                  <td>
+                  <td data-label="Today"><QuotaMeter used={key.usedToday} quota={key.dailyQuota} /></td>
+                  <td data-label="Last used">
                     {key.lastUsedAt ? <time dateTime={key.lastUsedAt} title={formatUtc(key.lastUsedAt, { seconds: true })}>{formatRelative(key.lastUsedAt, now)}</time> : 'never'}
                   </td>
                 </tr>

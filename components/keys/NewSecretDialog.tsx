@@ -76,12 +76,12 @@ export function NewSecretDialog({ title, secret, display, doneLabel = 'I have st
       <pre ref={curlBlock} aria-label="curl example">{curlExample(origin, secret)}</pre>
       <CopyButton text={curlExample(origin, secret)} target={curlBlock} label="Copy curl command" />
 
-      {escapeWarned && (
-        <p className="alert error" role="alert">
-          Close without keeping the key? It cannot be shown again. Press Escape once more to close, or copy it first.
-        </p>
-      )}
       <div className="actions dialog-actions">
+        {escapeWarned && (
+          <p className="alert error escape-warning" role="alert">
+            Close without keeping the key? It cannot be shown again. Press Escape once more to close, or copy it first.
+          </p>
+        )}
         <button type="button" onClick={() => dialog.current?.close()}>{doneLabel}</button>
       </div>
     </dialog>

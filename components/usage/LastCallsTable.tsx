@@ -23,7 +23,7 @@ export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
         <tbody>
           {calls.map((call) => (
             <tr key={call.requestId}>
-              <td>
+              <td className="time">
                 <time dateTime={call.createdAt}>{formatUtc(call.createdAt, { seconds: true })}</time>
                 <span className="when muted" suppressHydrationWarning>{formatRelative(call.createdAt)}</span>
               </td>

@@ -12,7 +12,7 @@ export function ToolUsageChart({ today }: { today: ToolUsage[] }) {
         <BarChart data={today} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} />
-          <YAxis type="category" dataKey="tool" width={150} tick={{ fontSize: 12 }} />
+          <YAxis type="category" dataKey="tool" width={170} tick={{ fontSize: 11 }} />
           <Tooltip />
           <Legend itemSorter={null} />
           <Bar dataKey="successes" name="Successes" stackId="calls" fill={OUTCOME_COLORS.successes} isAnimationActive={false} />

@@ -186,7 +186,7 @@ test('disableMyKey: disabled at once with the owner\'s reason (or "disabled by o
   await assert.rejects(disableMyKey(db, ada, first.id, undefined, as(ada)), isInputError(/already disabled/));
   await assert.rejects(reportMyKeyLeaked(db, ada, first.id, as(ada)), isInputError(/already disabled/));
   const detail = await myKeyDetail(db, ada, first.id);
-  assert.deepEqual(detail.actions, { disable: false, reportLeaked: false, reissue: true, upgrade: false });
+  assert.deepEqual(detail.actions, { disable: false, reportLeaked: false, reissue: true, reissueRefusal: null, upgrade: false });
   assert.equal(detail.report.status, 'disabled');
 });
 
@@ -210,7 +210,9 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
   assert.deepEqual([reissue.actorId, reissue.ip], [ada.id, IP]);
 
   await assert.rejects(reissueMyKey(db, ada, old.key.id, as(ada)), isInputError(/already reissued/));
-  assert.deepEqual((await myKeyDetail(db, ada, old.key.id)).actions, { disable: false, reportLeaked: false, reissue: false, upgrade: false });
+  assert.deepEqual((await myKeyDetail(db, ada, old.key.id)).actions, {
+    disable: false, reportLeaked: false, reissue: false, reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.', upgrade: false,
+  });
 });
 
 test('reissueMyKey keeps off a key that staff or a leak report disabled, and refuses an expired key', async (t) => {
@@ -218,6 +220,9 @@ test('reissueMyKey keeps off a key that staff or a leak report disabled, and ref
   const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, as(ada))).key;
   await disableKey(db, byStaff.id, 'abuse', as(grace));
   await assert.rejects(reissueMyKey(db, ada, byStaff.id, as(ada)), isInputError(/disabled by ChemFlow.*ask support/));
+  const { actions } = await myKeyDetail(db, ada, byStaff.id);
+  assert.equal(actions.reissue, false);
+  assert.match(actions.reissueRefusal!, /disabled by ChemFlow/);
   const expired = (await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(Date.now() - 1000) }, as(ada))).key;
   await assert.rejects(reissueMyKey(db, ada, expired.id, as(ada)), isInputError(/expired.*Create a new key/));
   assert.equal(await db.apiKey.count(), 2, 'no key was issued');

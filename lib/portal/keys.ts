@@ -155,6 +155,8 @@ export interface MyKeyActions {
   disable: boolean;
   reportLeaked: boolean;
   reissue: boolean;
+  /** Why the key cannot be reissued, when it cannot (shown in place of the button). */
+  reissueRefusal: string | null;
   upgrade: boolean;
 }
 
@@ -163,12 +165,14 @@ export async function myKeyDetail(db: Db, viewer: Viewer, keyId: string, now = D
   const key = await ownKey(db, viewer, keyId);
   const report = await keyReport(db, key, now);
   const usable = disableRefusal(key) === null;
+  const refusal = reissueRefusal(key, viewer, now);
   return {
     report,
     actions: {
       disable: usable,
       reportLeaked: usable,
-      reissue: reissueRefusal(key, viewer, now) === null,
+      reissue: refusal === null,
+      reissueRefusal: refusal,
       upgrade: report.tier === 'free' && report.status === 'active',
     },
   };

@@ -73,6 +73,8 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
         </div>
       )}
 
+      {actions.reissueRefusal && <p className="muted">{actions.reissueRefusal}</p>}
+
       {reissued && (
         <NewSecretDialog
           title="Key reissued: your new secret"
