@@ -1,6 +1,6 @@
 /**
- * What a key is: display form, status (with why it was disabled), tier, expiry, creation and last use.
- * Shared by the key detail page and the support console (which also shows the owner).
+ * What a key is: display form, status (with why it was disabled), tier, expiry and creation; its last use
+ * is in the live usage panels. Shared by the key detail page and the support console (which also shows the owner).
  */
 import Link from 'next/link';
 import type { KeyReport } from '@/lib/keys/report.ts';
@@ -45,8 +45,6 @@ export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyRe
       <dd><When iso={report.expiresAt} never="never (no expiry)" /></dd>
       <dt>Created</dt>
       <dd><When iso={report.createdAt} /></dd>
-      <dt>Last used</dt>
-      <dd><When iso={report.lastUsedAt} /></dd>
     </dl>
   );
 }

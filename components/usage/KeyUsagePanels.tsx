@@ -41,6 +41,17 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
             <span className="muted" suppressHydrationWarning>{formatRelative(report.quotaResetsAt)}</span>
           </div>
           <div className="stat">
+            <span className="label">Last call</span>
+            {report.lastUsedAt ? (
+              <>
+                <span className="value" suppressHydrationWarning>{formatRelative(report.lastUsedAt)}</span>
+                <time className="muted" dateTime={report.lastUsedAt}>{formatUtc(report.lastUsedAt, { seconds: true })}</time>
+              </>
+            ) : (
+              <span className="value">never</span>
+            )}
+          </div>
+          <div className="stat">
             <span className="label">Per-second limit</span>
             <span className="value">{formatCount(report.ratePerSecond)} {report.ratePerSecond === 1 ? 'call' : 'calls'}/s</span>
           </div>
