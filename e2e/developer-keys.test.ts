@@ -134,6 +134,16 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   await expect(page.getByText('2 / 1,000 calls')).toBeVisible();
   await expect(page.getByText(/^Updated \d\d:\d\d:\d\d UTC$/)).toBeVisible();
   assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the page was not reloaded');
+
+  // A hidden tab stops polling; showing it again resumes.
+  const setHidden = (hidden: boolean) => page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await page.getByText('Refreshing paused while this tab is hidden.').waitFor();
+  await setHidden(false);
+  await page.getByText('Refreshes every 5 s.').waitFor();
   await screenshotsAtBothWidths(page, 'key-detail');
 
   await page.getByRole('link', { name: 'All keys' }).click();

@@ -7,8 +7,7 @@ import { revalidatePath } from 'next/cache';
 import { getDb } from '@/lib/db/client.ts';
 import { displayKey } from '@/lib/keys/format.ts';
 import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
-import { createMyKey, disableMyKey, EXPIRY_DAYS, type ExpiryDays, renameMyKey, reissueMyKey, reportMyKeyLeaked } from '@/lib/portal/keys.ts';
-import { PortalInputError } from '@/lib/portal/access.ts';
+import { createMyKey, disableMyKey, renameMyKey, reissueMyKey, reportMyKeyLeaked } from '@/lib/portal/keys.ts';
 import { currentActor, requireViewer } from '@/lib/portal/viewer.ts';
 
 /** A new secret, shown once by the dialog that receives it. */
@@ -18,13 +17,8 @@ export interface IssuedSecret {
   secret: string;
 }
 
-/** The expiry radio's value: "30", "90", "365" or "never". */
-function expiryChoice(raw: string): ExpiryDays {
-  if (raw === 'never') return null;
-  const days = Number(raw);
-  if (EXPIRY_DAYS.includes(days as (typeof EXPIRY_DAYS)[number])) return days as ExpiryDays;
-  throw new PortalInputError('Choose when the key expires: in 30, 90 or 365 days, or never.');
-}
+/** The expiry radio's value: "30", "90", "365" or "never"; the service refuses anything else (NaN included). */
+const expiryDays = (raw: string): number | null => (raw === 'never' ? null : Number(raw));
 
 function refresh(...keyIds: string[]): void {
   revalidatePath('/keys');
@@ -35,7 +29,7 @@ export async function createKeyAction(_previous: ActionState<IssuedSecret>, form
   const viewer = await requireViewer('/keys');
   const actor = await currentActor(viewer);
   return runAction(async () => {
-    const { key, secret } = await createMyKey(getDb(), viewer, { name: field(form, 'name'), expiryDays: expiryChoice(field(form, 'expiry')) }, actor);
+    const { key, secret } = await createMyKey(getDb(), viewer, { name: field(form, 'name'), expiryDays: expiryDays(field(form, 'expiry')) }, actor);
     refresh();
     return { keyId: key.id, display: displayKey(key), secret };
   });
@@ -43,7 +37,7 @@ export async function createKeyAction(_previous: ActionState<IssuedSecret>, form
 
 export async function renameKeyAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const keyId = field(form, 'keyId');
-  const viewer = await requireViewer(`/keys/${keyId}`);
+  const viewer = await requireViewer(`/keys/${encodeURIComponent(keyId)}`);
   const actor = await currentActor(viewer);
   return runAction(async () => {
     const key = await renameMyKey(getDb(), viewer, keyId, field(form, 'name'), actor);
@@ -54,7 +48,7 @@ export async function renameKeyAction(_previous: ActionState, form: FormData): P
 
 export async function disableKeyAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const keyId = field(form, 'keyId');
-  const viewer = await requireViewer(`/keys/${keyId}`);
+  const viewer = await requireViewer(`/keys/${encodeURIComponent(keyId)}`);
   const actor = await currentActor(viewer);
   return runAction(async () => {
     const key = await disableMyKey(getDb(), viewer, keyId, field(form, 'reason') || undefined, actor);
@@ -65,7 +59,7 @@ export async function disableKeyAction(_previous: ActionState, form: FormData): 
 
 export async function reissueKeyAction(_previous: ActionState<IssuedSecret>, form: FormData): Promise<ActionState<IssuedSecret>> {
   const keyId = field(form, 'keyId');
-  const viewer = await requireViewer(`/keys/${keyId}`);
+  const viewer = await requireViewer(`/keys/${encodeURIComponent(keyId)}`);
   const actor = await currentActor(viewer);
   return runAction(async () => {
     const { key, secret } = await reissueMyKey(getDb(), viewer, keyId, actor);
@@ -76,7 +70,7 @@ export async function reissueKeyAction(_previous: ActionState<IssuedSecret>, for
 
 export async function reportLeakedAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const keyId = field(form, 'keyId');
-  const viewer = await requireViewer(`/keys/${keyId}`);
+  const viewer = await requireViewer(`/keys/${encodeURIComponent(keyId)}`);
   const actor = await currentActor(viewer);
   return runAction(async () => {
     const key = await reportMyKeyLeaked(getDb(), viewer, keyId, actor);

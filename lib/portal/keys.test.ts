@@ -96,7 +96,9 @@ test('createMyKey refuses a bad name or expiry, and more than the active-key lim
   const { db, ada, as } = await portalDb(t);
   await assert.rejects(createMyKey(db, ada, { name: '   ', expiryDays: 30 }, as(ada)), isInputError(/name of 1 to 100 characters/));
   await assert.rejects(createMyKey(db, ada, { name: 'x'.repeat(101), expiryDays: 30 }, as(ada)), isInputError(/1 to 100/));
-  await assert.rejects(createMyKey(db, ada, { name: 'weekly', expiryDays: 7 as never }, as(ada)), isInputError(/30, 90 or 365 days, or never/));
+  for (const expiryDays of [7, Number.NaN, -30, 30.5]) {
+    await assert.rejects(createMyKey(db, ada, { name: 'odd expiry', expiryDays }, as(ada)), isInputError(/30, 90 or 365 days, or never/));
+  }
 
   const now = Date.now();
   // An expired and a disabled key do not count towards the limit.

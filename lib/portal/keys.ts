@@ -56,7 +56,7 @@ function checkedName(name: unknown): string {
   return trimmed;
 }
 
-function checkedExpiry(expiryDays: unknown): ExpiryDays {
+function checkedExpiry(expiryDays: number | null): ExpiryDays {
   if (expiryDays === null || EXPIRY_DAYS.includes(expiryDays as (typeof EXPIRY_DAYS)[number])) return expiryDays as ExpiryDays;
   throw new PortalInputError('Choose when the key expires: in 30, 90 or 365 days, or never.');
 }
@@ -121,11 +121,11 @@ export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Prom
   };
 }
 
-/** A new free-tier key for the viewer; the secret is returned once and never stored. */
+/** A new free-tier key for the viewer, expiring after one of EXPIRY_DAYS or never (null); the secret is returned once and never stored. */
 export async function createMyKey(
   db: Db,
   viewer: Viewer,
-  input: { name: string; expiryDays: ExpiryDays },
+  input: { name: string; expiryDays: number | null },
   actor: Actor,
   now = Date.now(),
 ): Promise<{ key: ApiKey; secret: string }> {
