@@ -188,6 +188,7 @@ test('a developer disables a key after confirming, and /mcp answers 401 from the
   await page.getByRole('button', { name: 'Disable…' }).click();
   const confirm = page.getByRole('dialog', { name: 'Disable this key?' });
   await expect(confirm.getByText('Every call with this key gets 401')).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByLabel(/Reason/).fill('runner decommissioned');
   await confirm.getByRole('button', { name: 'Disable key' }).click();
   await page.getByText('The key is disabled: calls with it now get 401.').waitFor();

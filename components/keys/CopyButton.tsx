@@ -18,7 +18,7 @@ function selectContents(element: HTMLElement): void {
   selection?.addRange(range);
 }
 
-export function CopyButton({ text, target, label, autoFocus }: { text: string; target: RefObject<HTMLElement | null>; label: string; autoFocus?: boolean }) {
+export function CopyButton({ text, target, label }: { text: string; target: RefObject<HTMLElement | null>; label: string }) {
   const [status, setStatus] = useState('');
   async function copy() {
     try {
@@ -31,7 +31,7 @@ export function CopyButton({ text, target, label, autoFocus }: { text: string; t
   }
   return (
     <span className="copy">
-      <button type="button" className="secondary" onClick={copy} autoFocus={autoFocus}>{label}</button>
+      <button type="button" className="secondary" onClick={copy}>{label}</button>
       <span role="status" className="copy-status">{status}</span>
     </span>
   );

@@ -65,7 +65,7 @@ export function NewSecretDialog({ title, secret, display, doneLabel = 'I have st
 
       <label htmlFor="new-secret-value">Your new API key <span className="hint">({display})</span></label>
       <textarea id="new-secret-value" ref={secretField} className="secret secret-field" readOnly rows={2} value={secret} spellCheck={false} />
-      <CopyButton text={secret} target={secretField} label="Copy key" autoFocus />
+      <CopyButton text={secret} target={secretField} label="Copy key" />
 
       <h3>MCP client configuration</h3>
       <p className="muted">Paste this into your MCP client&apos;s server settings (for example <code>.mcp.json</code>).</p>

@@ -22,7 +22,14 @@ export function ConfirmDialog({ trigger, triggerClass = 'secondary', title, conf
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+
+  function open() {
+    dialog.current?.showModal();
+    // The safe choice has the focus: Enter or Space right after opening does not destroy anything.
+    cancel.current?.focus();
+  }
 
   useEffect(() => {
     if (state?.ok) dialog.current?.close();
@@ -30,7 +37,7 @@ export function ConfirmDialog({ trigger, triggerClass = 'secondary', title, conf
 
   return (
     <>
-      <button type="button" className={triggerClass} onClick={() => dialog.current?.showModal()}>{trigger}</button>
+      <button type="button" className={triggerClass} onClick={open}>{trigger}</button>
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby={titleId}>
         <form action={formAction} className="stack">
           <h2 id={titleId}>{title}</h2>
@@ -39,7 +46,7 @@ export function ConfirmDialog({ trigger, triggerClass = 'secondary', title, conf
           <FormMessage state={state && !state.ok ? state : null} />
           <div className="actions">
             <SubmitButton className={confirmClass} pendingText={pendingText}>{confirm}</SubmitButton>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()} autoFocus>Cancel</button>
+            <button type="button" className="secondary" ref={cancel} onClick={() => dialog.current?.close()}>Cancel</button>
           </div>
         </form>
       </dialog>
