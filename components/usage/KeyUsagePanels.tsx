@@ -1,38 +1,117 @@
 /**
- * PLACEHOLDER, replaced at merge by the real usage panels (charts, refresh) built in another branch.
- * Same path and props, so the support console's key page works in both.
+ * The usage of one key: quota and limits, today's calls per tool (table and chart), the 7-day trend and
+ * the last calls. Shared by the developer's key page and the support console; it only renders a
+ * KeyReport, so the caller decides who may see it. No hooks: it renders on the server or inside
+ * LiveKeyUsage alike.
  */
 import type { KeyReport } from '@/lib/keys/report.ts';
+import { formatCalls, formatCount, formatRelative, formatUtc } from './format.ts';
+import { LastCallsTable } from './LastCallsTable.tsx';
+import { QuotaMeter } from './QuotaMeter.tsx';
+import { ToolUsageChart } from './ToolUsageChart.tsx';
+import { ToolUsageTable } from './ToolUsageTable.tsx';
+import { TrendChart } from './TrendChart.tsx';
+import './usage.css';
 
 export function KeyUsagePanels({ report }: { report: KeyReport }) {
+  const resets = `${formatUtc(report.quotaResetsAt)} (${formatRelative(report.quotaResetsAt)})`;
+  const quotaReached = report.remainingToday === 0;
   return (
-    <section aria-label="Usage">
-      <h2>Today by tool</h2>
-      {report.today.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead><tr><th>Tool</th><th className="num">Successes</th><th className="num">Failures</th><th className="num">Rate-limited</th></tr></thead>
-            <tbody>
-              {report.today.map((t) => (
-                <tr key={t.tool}><td>{t.tool}</td><td className="num">{t.successes}</td><td className="num">{t.failures}</td><td className="num">{t.rateLimited}</td></tr>
-              ))}
-            </tbody>
-          </table>
+    <div className="usage-panels">
+      {quotaReached && (
+        <p className="alert error" suppressHydrationWarning>
+          <strong>Daily quota reached:</strong> resets at {resets}. Until then /mcp answers tool calls with 429.
+        </p>
+      )}
+
+      <section className="panel">
+        <h2>Quota today</h2>
+        <div className="grid">
+          <div className="stat">
+            <span className="label">Used of the daily quota</span>
+            <QuotaMeter used={report.usedToday} quota={report.dailyQuota} />
+          </div>
+          <div className="stat">
+            <span className="label">Remaining today</span>
+            <span className="value">{formatCalls(report.remainingToday)}</span>
+          </div>
+          <div className="stat">
+            <span className="label">Quota resets</span>
+            <span className="value">{formatUtc(report.quotaResetsAt)}</span>
+            <span className="muted" suppressHydrationWarning>{formatRelative(report.quotaResetsAt)}</span>
+          </div>
+          <div className="stat">
+            <span className="label">Last call</span>
+            {report.lastUsedAt ? (
+              <>
+                <span className="value" suppressHydrationWarning>{formatRelative(report.lastUsedAt)}</span>
+                <time className="muted" dateTime={report.lastUsedAt}>{formatUtc(report.lastUsedAt, { seconds: true })}</time>
+              </>
+            ) : (
+              <span className="value">never</span>
+            )}
+          </div>
+          <div className="stat">
+            <span className="label">Per-second limit</span>
+            <span className="value">{formatCount(report.ratePerSecond)} {report.ratePerSecond === 1 ? 'call' : 'calls'}/s</span>
+          </div>
         </div>
-      ) : <p className="empty">No calls today.</p>}
-      <h2>Last calls</h2>
-      {report.lastCalls.length ? (
-        <div className="table-wrap">
-          <table>
-            <thead><tr><th>Time (UTC)</th><th>Tool</th><th>Outcome</th><th className="num">Latency</th></tr></thead>
-            <tbody>
-              {report.lastCalls.map((c) => (
-                <tr key={c.requestId}><td>{c.createdAt.replace('T', ' ').slice(0, 19)}</td><td>{c.tool}</td><td><span className={`badge ${c.outcome}`}>{c.outcome}</span></td><td className="num">{c.latencyMs.toFixed(1)} ms</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : <p className="empty">No calls yet.</p>}
-    </section>
+        <p className="muted">
+          Successful and failed calls count against the {formatCalls(report.dailyQuota)}/day quota; calls refused
+          as rate-limited do not.
+        </p>
+      </section>
+
+      <section className="panel">
+        <h2>Today&apos;s calls by tool</h2>
+        {report.today.length === 0 ? (
+          <p className="empty">No calls today yet. Calls appear here within seconds.</p>
+        ) : (
+          <>
+            <ToolUsageTable today={report.today} />
+            <ToolUsageChart today={report.today} />
+          </>
+        )}
+      </section>
+
+      <section className="panel">
+        <h2>Last 7 days</h2>
+        <TrendChart trend={report.trend} />
+        <details>
+          <summary>The last 7 days as a table</summary>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col" className="num">Successes</th>
+                  <th scope="col" className="num">Failures</th>
+                  <th scope="col" className="num">Rate-limited</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.trend.map((d) => (
+                  <tr key={d.day}>
+                    <th scope="row">{d.day}</th>
+                    <td className="num">{formatCount(d.successes)}</td>
+                    <td className="num">{formatCount(d.failures)}</td>
+                    <td className="num">{formatCount(d.rateLimited)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </section>
+
+      <section className="panel">
+        <h2>Last 10 calls</h2>
+        {report.lastCalls.length === 0 ? (
+          <p className="empty">No calls with this key yet.</p>
+        ) : (
+          <LastCallsTable calls={report.lastCalls} />
+        )}
+      </section>
+    </div>
   );
 }

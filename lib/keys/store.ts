@@ -82,6 +82,22 @@ export async function issueKey(db: Db, input: IssueKeyInput, actor: Actor): Prom
   });
 }
 
+/**
+ * A new name for a key. The name is only a label for its owner: /mcp never reads it, so no cached copy
+ * needs dropping (no announceChange). An unchanged name changes nothing and writes no event.
+ */
+export async function renameKey(db: Db, keyId: string, name: string, actor: Actor): Promise<ApiKey> {
+  validateLimits({ name });
+  return db.$transaction(async (tx) => {
+    const before = await tx.apiKey.findUnique({ where: { id: keyId } });
+    if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
+    if (before.name === name.trim()) return before;
+    const after = await tx.apiKey.update({ where: { id: keyId }, data: { name: name.trim() } });
+    await writeAudit(tx, actor, { action: 'key.rename', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after) });
+    return after;
+  });
+}
+
 /** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
 export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor, action = 'key.disable'): Promise<ApiKey> {
   if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');

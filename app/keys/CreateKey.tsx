@@ -1,0 +1,105 @@
+'use client';
+/**
+ * Creating a key: a dialog asking for a name and an expiry, then the new secret shown once. The form is
+ * remounted after each key, so the secret does not linger in its state once the developer closes it.
+ */
+import { useActionState, useEffect, useId, useRef, useState } from 'react';
+import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
+import { FormMessage } from '@/components/FormMessage.tsx';
+import { SubmitButton } from '@/components/SubmitButton.tsx';
+import { createKeyAction, type IssuedSecret } from './actions.ts';
+
+const EXPIRY_OPTIONS = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '365 days' },
+  { value: 'never', label: 'No expiry' },
+];
+
+function CreateKeyForm({ titleId, onIssued, onCancel }: { titleId: string; onIssued: (issued: IssuedSecret & { name: string }) => void; onCancel: () => void }) {
+  const [state, action] = useActionState(createKeyAction, null);
+  // Controlled, so a refused submission keeps what was typed (React resets uncontrolled fields after an action).
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState('90');
+
+  useEffect(() => {
+    if (state?.ok && state.secret && state.keyId && state.display) onIssued({ keyId: state.keyId, display: state.display, secret: state.secret, name: name.trim() });
+    // Only a new answer from the server hands on a secret (not a change of the typed name).
+  }, [state]);
+
+  return (
+    <form action={action} className="stack">
+      <h2 id={titleId}>Create a key</h2>
+      <FormMessage state={state && !state.ok ? state : null} />
+      <label>
+        Name <span className="hint">Where you will use it, e.g. &quot;laptop&quot; or &quot;CI&quot;.</span>
+        <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required autoFocus autoComplete="off" />
+      </label>
+      <fieldset>
+        <legend>Expires after</legend>
+        <div className="radio-row">
+          {EXPIRY_OPTIONS.map((option) => (
+            <label key={option.value}>
+              <input type="radio" name="expiry" value={option.value} checked={expiry === option.value} onChange={() => setExpiry(option.value)} />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        <p className="hint muted">A key that expires limits the damage if it ever leaks. You can reissue or replace it any time.</p>
+      </fieldset>
+      <p className="muted">New keys start on the free tier; ask for Pro on the key&apos;s page.</p>
+      <div className="actions">
+        <SubmitButton pendingText="Creating…">Create key</SubmitButton>
+        <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The "Create key" button, or the empty state with "Create your first key". One component in one place
+ * for both, so the page re-rendering with the new key (no longer empty) keeps the dialog showing the secret.
+ */
+export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [issued, setIssued] = useState<(IssuedSecret & { name: string }) | null>(null);
+  const [round, setRound] = useState(0);
+
+  return (
+    <>
+      {hasKeys ? (
+        <div className="actions keys-toolbar">
+          <button type="button" onClick={() => dialog.current?.showModal()}>Create key</button>
+        </div>
+      ) : (
+        <div className="empty">
+          <p>You have no API keys yet. A key lets your MCP client or script call the chemistry tools at <code>/mcp</code>.</p>
+          <button type="button" onClick={() => dialog.current?.showModal()}>Create your first key</button>
+        </div>
+      )}
+      <dialog ref={dialog} className="secret-dialog" aria-labelledby={titleId}>
+        <CreateKeyForm
+          key={round}
+          titleId={titleId}
+          onCancel={() => dialog.current?.close()}
+          onIssued={(next) => {
+            dialog.current?.close();
+            setIssued(next);
+          }}
+        />
+      </dialog>
+      {issued && (
+        <NewSecretDialog
+          title={`Key "${issued.name}" created`}
+          secret={issued.secret}
+          display={issued.display}
+          onClosed={() => {
+            setIssued(null);
+            setRound((r) => r + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+/**
+ * What the owner can do with a key: rename it inline; reissue, report as leaked and disable it, each
+ * after a confirmation. The action states live here, above the dialogs, because a successful action
+ * re-renders the page without the buttons that no longer apply (a disabled key offers no "Disable"),
+ * and the outcome (or a reissued secret) must survive that.
+ */
+import { useRouter } from 'next/navigation';
+import { useActionState, useState } from 'react';
+import { FormMessage } from '@/components/FormMessage.tsx';
+import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
+import { SubmitButton } from '@/components/SubmitButton.tsx';
+import type { MyKeyActions } from '@/lib/portal/keys.ts';
+import { disableKeyAction, reissueKeyAction, renameKeyAction, reportLeakedAction } from '../actions.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+export function KeyActions({ keyId, name, actions }: { keyId: string; name: string; actions: MyKeyActions }) {
+  const router = useRouter();
+  const [renameState, rename] = useActionState(renameKeyAction, null);
+  const [disableState, disable] = useActionState(disableKeyAction, null);
+  const [leakState, reportLeak] = useActionState(reportLeakedAction, null);
+  const [reissueState, reissue] = useActionState(reissueKeyAction, null);
+  const [newName, setNewName] = useState(name);
+  const [secretClosed, setSecretClosed] = useState<typeof reissueState>(null);
+  const reissued = reissueState?.ok && reissueState.secret && reissueState !== secretClosed ? reissueState : null;
+
+  return (
+    <div className="key-actions">
+      <form action={rename} className="inline">
+        <input type="hidden" name="keyId" value={keyId} />
+        <label>
+          Name
+          <input name="name" value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={100} required autoComplete="off" />
+        </label>
+        <SubmitButton className="secondary" pendingText="Renaming…">Rename</SubmitButton>
+      </form>
+      <FormMessage state={renameState} />
+
+      <FormMessage state={disableState?.ok ? disableState : null} />
+      <FormMessage state={leakState?.ok ? leakState : null} />
+
+      {(actions.reissue || actions.reportLeaked || actions.disable) && (
+        <div className="actions">
+          {actions.reissue && (
+            <ConfirmDialog trigger="Reissue…" title="Reissue this key?" confirm="Reissue key" confirmClass="" pendingText="Reissuing…" keyId={keyId} state={reissueState} formAction={reissue}>
+              <p>
+                You get a new secret with the same name, tier, limits and expiry, shown once. <strong>The current secret
+                stops working at once</strong>, so put the new one into your clients right after.
+              </p>
+            </ConfirmDialog>
+          )}
+          {actions.reportLeaked && (
+            <ConfirmDialog trigger="Report as leaked…" title="Report this key as leaked?" confirm="Disable and report leak" pendingText="Reporting…" keyId={keyId} state={leakState} formAction={reportLeak}>
+              <p>
+                Use this when the secret turned up somewhere others can see it: a public repository, a log, a chat.
+                The key is <strong>disabled at once</strong> (calls with it get 401) and the leak report is recorded
+                in the key&apos;s audit trail. Afterwards you can reissue it to get a new secret with the same settings.
+              </p>
+            </ConfirmDialog>
+          )}
+          {actions.disable && (
+            <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" keyId={keyId} state={disableState} formAction={disable}>
+              <p>
+                Every call with this key gets 401 from then on. You cannot turn it back on yourself (you can reissue
+                it, or create a new key).
+              </p>
+              <label>
+                Reason <span className="hint">(optional, kept in the audit trail)</span>
+                <input name="reason" maxLength={500} placeholder="disabled by owner" autoComplete="off" />
+              </label>
+            </ConfirmDialog>
+          )}
+        </div>
+      )}
+
+      {actions.reissueRefusal && <p className="muted">{actions.reissueRefusal}</p>}
+
+      {reissued && (
+        <NewSecretDialog
+          title="Key reissued: your new secret"
+          secret={reissued.secret!}
+          display={reissued.display!}
+          doneLabel="I have stored it: open the new key"
+          onClosed={() => {
+            setSecretClosed(reissueState);
+            router.push(`/keys/${reissued.keyId}`);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * The developer's key stories in the browser against the production server: create a key and copy its
+ * secret, call /mcp with it and watch the calls arrive in the live usage panels; run out of daily quota;
+ * disable a key; and never see another developer's key. /mcp is called from the test, as a client would.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signUp } from '../lib/testing/browser.ts';
+import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
+import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+before(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Long enough for the live panels' 5 s refresh (plus a slow first render). */
+const REFRESH_WAIT = { timeout: 15_000 };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function freshPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  return context.newPage();
+}
+
+/** Free keys allow 1 call/s: space calls out as a client within its limit would. */
+const pause = (ms = 1_100) => new Promise((done) => setTimeout(done, ms));
+
+const queryCompound = (secret: string, compound: string) =>
+  postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: compound }), bearer(secret));
+
+/** A key issued by the operator CLI for an existing account. */
+function cliKey(owner: string, ...options: string[]): { id: string; key: string } {
+  const result = server.cli('key', 'create', '--owner', owner, ...options, '--json');
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
+/** Charts redraw at the new width after their resize observer fires. */
+const chartsFit = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('.chart svg')].every((svg) => svg.getBoundingClientRect().right <= window.innerWidth));
+
+async function screenshotsAtBothWidths(page: Page, name: string) {
+  await chartsFit(page);
+  await saveScreenshot(page, `${name}-1280`);
+  await page.setViewportSize(PHONE);
+  await chartsFit(page);
+  await saveScreenshot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+  await assertFitsPhoneWidth(page);
+}
+
+test('a new developer creates a key, copies it, calls /mcp and sees both calls in the live usage panels', async () => {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  const page = await context.newPage();
+  // Errors a developer's browser would log (hydration mismatches, failed usage polls). Resource 404s are
+  // left out of the console check: the header links to portal pages that may not exist in every build.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+  });
+  const failedPolls: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/portal/') && !response.ok()) failedPolls.push(`${response.status()} ${response.url()}`);
+  });
+  await signUp(page, server.baseUrl, 'ada@example.test');
+
+  await page.getByText('You have no API keys yet').waitFor();
+  await page.getByRole('button', { name: 'Create your first key' }).click();
+  const form = page.getByRole('dialog', { name: 'Create a key' });
+  await form.getByLabel('Name').fill('laptop');
+  await form.getByLabel('30 days').check();
+  await form.getByRole('button', { name: 'Create key' }).click();
+
+  const reveal = page.getByRole('dialog', { name: 'Key "laptop" created' });
+  await reveal.waitFor();
+  const secret = await reveal.getByLabel(/Your new API key/).inputValue();
+  assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
+  await expect(reveal.getByText('This is the only time the key is shown.')).toBeVisible();
+  const config = JSON.parse((await reveal.getByLabel('MCP client configuration').textContent())!);
+  assert.deepEqual(config, { mcpServers: { chemflow: { type: 'http', url: `${server.baseUrl}/mcp`, headers: { Authorization: `Bearer ${secret}` } } } });
+  const curl = (await reveal.getByLabel('curl example').textContent())!;
+  for (const part of [`curl -s ${server.baseUrl}/mcp`, `'Accept: application/json, text/event-stream'`, `'Authorization: Bearer ${secret}'`, '"name":"service_query_compound"', '"compound_name":"ethanol"']) {
+    assert.ok(curl.includes(part), `the curl example has ${part}`);
+  }
+
+  await reveal.getByRole('button', { name: 'Copy key' }).click();
+  await reveal.getByText('Copied.').waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+  await saveScreenshot(page, 'key-created-1280');
+
+  // Escape first shows why closing loses the key; only a second Escape (or "I have stored it") closes.
+  await page.keyboard.press('Escape');
+  await reveal.getByRole('alert').filter({ hasText: 'Press Escape once more to close' }).waitFor();
+  await expect(reveal).toBeVisible();
+  await reveal.getByRole('button', { name: 'I have stored it' }).click();
+  await expect(reveal).toBeHidden();
+  await expect.poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' }).toBe(false);
+
+  const row = page.getByRole('row', { name: /laptop/ });
+  await expect(row.getByText('0 / 1,000 calls')).toBeVisible();
+  await expect(row.getByText('in 30 days')).toBeVisible();
+  await expect(row.getByText('active')).toBeVisible();
+  await row.getByRole('link', { name: 'laptop' }).click();
+  await page.waitForURL(/\/keys\/[^/]+$/);
+  await page.getByText('No calls today yet').waitFor();
+  // Proves the numbers below arrive by the panels' own refresh: a reload would drop this marker.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  const ok = await queryCompound(secret, 'ethanol');
+  assert.equal(ok.status, 200);
+  assert.ok(!ok.json.result.isError, ok.text);
+  await pause();
+  const failed = await queryCompound(secret, 'no such compound xyz');
+  assert.equal(failed.status, 200);
+  assert.equal(failed.json.result.isError, true, failed.text);
+
+  const today = page.getByRole('table', { name: "Today's calls by tool" });
+  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['1', '1', '0'], REFRESH_WAIT);
+  const lastCalls = page.getByRole('table', { name: 'Last calls' }).getByRole('row');
+  await expect(lastCalls).toHaveCount(3); // header + 2 calls, newest first
+  await expect(lastCalls.nth(1).getByRole('cell')).toContainText(['service_query_compound', 'failure', /ms$/, 'compound_not_found']);
+  await expect(lastCalls.nth(2).getByRole('cell')).toContainText(['service_query_compound', 'success', /ms$/, 'none']);
+  await expect(page.getByText('2 / 1,000 calls')).toBeVisible();
+  await expect(page.getByText(/^Updated \d\d:\d\d:\d\d UTC$/)).toBeVisible();
+  assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the page was not reloaded');
+
+  // A hidden tab stops polling; showing it again resumes.
+  const setHidden = (hidden: boolean) => page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await page.getByText('Refreshing paused while this tab is hidden.').waitFor();
+  await setHidden(false);
+  await page.getByText('Refreshes every 5 s.').waitFor();
+  await screenshotsAtBothWidths(page, 'key-detail');
+
+  await page.getByRole('link', { name: 'All keys' }).click();
+  await expect(page.getByRole('row', { name: /laptop/ }).getByText('2 / 1,000 calls')).toBeVisible();
+  await screenshotsAtBothWidths(page, 'keys');
+  assert.deepEqual(consoleErrors, [], 'no errors in the browser console (hydration included)');
+  assert.deepEqual(failedPolls, [], 'every usage refresh succeeded');
+  await context.close();
+});
+
+test('a key with a small daily quota runs out: "2 / 2" and "Daily quota reached" in the UI, 429 from /mcp', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'bea@example.test');
+  const { id, key } = cliKey('bea@example.test', '--name', 'tiny', '--daily-quota', '2');
+
+  assert.equal((await queryCompound(key, 'ethanol')).status, 200);
+  await pause();
+  assert.equal((await queryCompound(key, 'methanol')).status, 200);
+  await pause();
+  const refused = await queryCompound(key, 'acetone');
+  assert.equal(refused.status, 429, refused.text);
+
+  await page.goto(`${server.baseUrl}/keys`);
+  await expect(page.getByRole('row', { name: /tiny/ }).getByText('2 / 2 calls')).toBeVisible();
+  await page.getByRole('link', { name: 'tiny' }).click();
+  await page.waitForURL(`${server.baseUrl}/keys/${id}`);
+  await expect(page.getByText('Daily quota reached:')).toBeVisible();
+  await expect(page.getByText('2 / 2 calls')).toBeVisible();
+  await expect(page.getByText('0 calls', { exact: true })).toBeVisible(); // remaining today
+  const today = page.getByRole('table', { name: "Today's calls by tool" });
+  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['2', '0', '1']);
+  await page.context().close();
+});
+
+test('a developer disables a key after confirming, and /mcp answers 401 from then on', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'cy@example.test');
+  const { id, key } = cliKey('cy@example.test', '--name', 'ci runner');
+  assert.equal((await queryCompound(key, 'ethanol')).status, 200);
+
+  await page.goto(`${server.baseUrl}/keys/${id}`);
+  await page.getByRole('button', { name: 'Disable…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disable this key?' });
+  await expect(confirm.getByText('Every call with this key gets 401')).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByLabel(/Reason/).fill('runner decommissioned');
+  await confirm.getByRole('button', { name: 'Disable key' }).click();
+  await page.getByText('The key is disabled: calls with it now get 401.').waitFor();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('runner decommissioned')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Disable…' })).toHaveCount(0);
+
+  const answer = await queryCompound(key, 'ethanol');
+  assert.equal(answer.status, 401, answer.text);
+  await page.goto(`${server.baseUrl}/keys`);
+  await expect(page.getByRole('row', { name: /ci runner/ }).getByText('disabled')).toBeVisible();
+  await page.context().close();
+});
+
+test('a developer cannot see another developer\'s key: 404 for its page and its usage, absent from their list', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'dan@example.test');
+  const dans = cliKey('dan@example.test', '--name', 'dan private');
+  await page.context().clearCookies();
+  await signUp(page, server.baseUrl, 'eve@example.test');
+
+  const response = await page.goto(`${server.baseUrl}/keys/${dans.id}`);
+  assert.equal(response?.status(), 404);
+  await expect(page.getByText('dan private')).toHaveCount(0);
+  assert.equal((await page.request.get(`${server.baseUrl}/api/portal/keys/${dans.id}/usage`)).status(), 404);
+  assert.equal((await page.goto(`${server.baseUrl}/keys/no-such-key`))?.status(), 404, 'the same answer as for an id that does not exist');
+
+  await page.goto(`${server.baseUrl}/keys`);
+  await page.getByText('You have no API keys yet').waitFor();
+  await expect(page.getByText('dan private')).toHaveCount(0);
+  await expect(page.getByText(`cf_${dans.key.slice(3, 7)}`)).toHaveCount(0);
+  await page.context().close();
+});
+
+test('a developer reports a key as leaked, then reissues it: the new secret is shown once and works, the old one gets 401', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'fay@example.test');
+  const old = cliKey('fay@example.test', '--name', 'pushed by mistake');
+
+  await page.goto(`${server.baseUrl}/keys/${old.id}`);
+  await page.getByRole('button', { name: 'Report as leaked…' }).click();
+  const report = page.getByRole('dialog', { name: 'Report this key as leaked?' });
+  await expect(report.getByText('disabled at once')).toBeVisible();
+  await report.getByRole('button', { name: 'Disable and report leak' }).click();
+  await page.getByText('the key is disabled and the leak is on record').waitFor();
+  await expect(page.getByText('reported leaked by the owner')).toBeVisible();
+  assert.equal((await queryCompound(old.key, 'ethanol')).status, 401);
+
+  await page.getByRole('button', { name: 'Reissue…' }).click();
+  await page.getByRole('dialog', { name: 'Reissue this key?' }).getByRole('button', { name: 'Reissue key' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Key reissued: your new secret' });
+  const secret = await reveal.getByLabel(/Your new API key/).inputValue();
+  assert.notEqual(secret, old.key);
+  await reveal.getByRole('button', { name: 'I have stored it: open the new key' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/keys/') && !url.pathname.endsWith(old.id));
+  await expect(page.getByRole('heading', { name: 'pushed by mistake' })).toBeVisible();
+  await expect.poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' }).toBe(false);
+
+  assert.equal((await queryCompound(secret, 'ethanol')).status, 200);
+  assert.equal((await queryCompound(old.key, 'ethanol')).status, 401);
+  await page.goto(`${server.baseUrl}/keys`);
+  await expect(page.getByRole('row', { name: /pushed by mistake/ }).getByText('replaced')).toBeVisible();
+  await page.context().close();
+});

@@ -1,0 +1,205 @@
+/**
+ * A developer's own keys: list, create, inspect, rename, disable, reissue and report as leaked. Every
+ * operation takes the key id from the request and goes through `ownKey`, so another developer's key
+ * (or an id that does not exist) is PortalNotFound, never a hint that it exists.
+ */
+import type { Actor } from '../audit.ts';
+import { config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { ApiKey } from '../db/generated/sqlite/client.ts';
+import { displayKey } from '../keys/format.ts';
+import { keyReport, keyStatus, type KeyReport } from '../keys/report.ts';
+import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
+import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { ownKey, PortalInputError, type Viewer } from './access.ts';
+
+/** Enough for every laptop, CI runner and agent a developer runs; more usually means keys are not being cleaned up. */
+export const MAX_ACTIVE_KEYS = 20;
+export const EXPIRY_DAYS = [30, 90, 365] as const;
+export type ExpiryDays = (typeof EXPIRY_DAYS)[number] | null;
+
+const DAY_MS = 86_400_000;
+const OWNER_DISABLED_REASON = 'disabled by owner';
+const OWNER_LEAK_REASON = 'reported leaked by the owner';
+
+/** What the keys table shows per key: "replaced" is a key disabled because it was reissued. */
+export type KeyListStatus = ReturnType<typeof keyStatus> | 'replaced';
+
+export interface KeyListRow {
+  id: string;
+  name: string;
+  display: string;
+  tier: string;
+  status: KeyListStatus;
+  expiresAt: string | null;
+  dailyQuota: number;
+  usedToday: number;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+export interface KeyList {
+  keys: KeyListRow[];
+  /** When today's quota counts start again (ISO). */
+  quotaResetsAt: string;
+}
+
+function listStatus(key: ApiKey, now: number): KeyListStatus {
+  return key.replacedById ? 'replaced' : keyStatus(key, now);
+}
+
+function checkedName(name: unknown): string {
+  const trimmed = typeof name === 'string' ? name.trim() : '';
+  if (!trimmed || trimmed.length > 100) {
+    throw new PortalInputError('Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".');
+  }
+  return trimmed;
+}
+
+function checkedExpiry(expiryDays: number | null): ExpiryDays {
+  if (expiryDays === null || EXPIRY_DAYS.includes(expiryDays as (typeof EXPIRY_DAYS)[number])) return expiryDays as ExpiryDays;
+  throw new PortalInputError('Choose when the key expires: in 30, 90 or 365 days, or never.');
+}
+
+function refuseWith(refusal: string | null): void {
+  if (refusal) throw new PortalInputError(refusal);
+}
+
+/** Why a key cannot be disabled (or reported leaked) any more, or null when it can. */
+function disableRefusal(key: ApiKey): string | null {
+  if (key.replacedById) return 'This key was replaced by a reissued key, so it no longer works; open the new key instead.';
+  if (key.disabledAt) return `This key is already disabled (since ${key.disabledAt.toISOString().slice(0, 16).replace('T', ' ')} UTC) and no longer works.`;
+  return null;
+}
+
+/**
+ * Why the owner cannot reissue a key, or null when they can. They may reissue an active key or one they
+ * disabled themselves; a key disabled by staff or by a public leak report stays off (reissuing it would
+ * undo that decision; support can reissue it), and an expired key would pass its expiry on.
+ */
+function reissueRefusal(key: ApiKey, viewer: Viewer, now: number): string | null {
+  if (key.replacedById) return 'This key was already reissued; reissue the key that replaced it instead.';
+  if (key.disabledAt && key.disabledById !== viewer.id) {
+    return 'This key was disabled by ChemFlow (staff or a leak report), so it cannot be reissued here. Create a new key, or ask support to reissue it.';
+  }
+  if (key.expiresAt && key.expiresAt.getTime() <= now) {
+    return 'This key has expired, and a reissued key would keep the same expiry. Create a new key instead.';
+  }
+  return null;
+}
+
+/** My keys, newest first, each with today's quota use (one grouped query for all of them). */
+export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Promise<KeyList> {
+  const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
+  const keys = await db.apiKey.findMany({
+    where: { ownerId: viewer.id },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    include: { tier: { select: { dailyQuota: true } } },
+  });
+  const usage = keys.length
+    ? await db.dailyUsage.groupBy({
+        by: ['keyId'],
+        where: { day, keyId: { in: keys.map((k) => k.id) } },
+        _sum: { successes: true, failures: true },
+      })
+    : [];
+  const usedByKey = new Map(usage.map((u) => [u.keyId, (u._sum.successes ?? 0) + (u._sum.failures ?? 0)]));
+  return {
+    quotaResetsAt: new Date(resetsAt).toISOString(),
+    keys: keys.map((key) => ({
+      id: key.id,
+      name: key.name,
+      display: displayKey(key),
+      tier: key.tierId,
+      status: listStatus(key, now),
+      expiresAt: key.expiresAt?.toISOString() ?? null,
+      dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
+      usedToday: usedByKey.get(key.id) ?? 0,
+      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+      createdAt: key.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** A new free-tier key for the viewer, expiring after one of EXPIRY_DAYS or never (null); the secret is returned once and never stored. */
+export async function createMyKey(
+  db: Db,
+  viewer: Viewer,
+  input: { name: string; expiryDays: number | null },
+  actor: Actor,
+  now = Date.now(),
+): Promise<{ key: ApiKey; secret: string }> {
+  const name = checkedName(input.name);
+  const expiryDays = checkedExpiry(input.expiryDays);
+  const active = await db.apiKey.count({
+    where: { ownerId: viewer.id, disabledAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(now) } }] },
+  });
+  if (active >= MAX_ACTIVE_KEYS) {
+    throw new PortalInputError(`You already have ${active} active keys, the most one account may hold. Disable a key you no longer use, then create the new one.`);
+  }
+  return issueKey(db, {
+    ownerId: viewer.id,
+    name,
+    tierId: 'free',
+    expiresAt: expiryDays === null ? null : new Date(now + expiryDays * DAY_MS),
+  }, actor);
+}
+
+/** "My key and usage": settings, limits, today's calls per tool, the 7-day trend and the last calls. */
+export async function myKeyReport(db: Db, viewer: Viewer, keyId: string, now = Date.now()): Promise<KeyReport> {
+  return keyReport(db, await ownKey(db, viewer, keyId), now);
+}
+
+/** Which actions the key page offers; the same rules refuse them here when called anyway. */
+export interface MyKeyActions {
+  disable: boolean;
+  reportLeaked: boolean;
+  reissue: boolean;
+  /** Why the key cannot be reissued, when it cannot (shown in place of the button). */
+  reissueRefusal: string | null;
+  upgrade: boolean;
+}
+
+/** The key page: the report plus the actions that make sense for the key's state. */
+export async function myKeyDetail(db: Db, viewer: Viewer, keyId: string, now = Date.now()): Promise<{ report: KeyReport; actions: MyKeyActions }> {
+  const key = await ownKey(db, viewer, keyId);
+  const report = await keyReport(db, key, now);
+  const usable = disableRefusal(key) === null;
+  const refusal = reissueRefusal(key, viewer, now);
+  return {
+    report,
+    actions: {
+      disable: usable,
+      reportLeaked: usable,
+      reissue: refusal === null,
+      reissueRefusal: refusal,
+      upgrade: report.tier === 'free' && report.status === 'active',
+    },
+  };
+}
+
+export async function renameMyKey(db: Db, viewer: Viewer, keyId: string, name: string, actor: Actor): Promise<ApiKey> {
+  const key = await ownKey(db, viewer, keyId);
+  return renameKey(db, key.id, checkedName(name), actor);
+}
+
+export async function disableMyKey(db: Db, viewer: Viewer, keyId: string, reason: string | undefined, actor: Actor): Promise<ApiKey> {
+  const key = await ownKey(db, viewer, keyId);
+  refuseWith(disableRefusal(key));
+  if (reason && reason.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
+  return disableKey(db, key.id, reason?.trim() || OWNER_DISABLED_REASON, actor);
+}
+
+/** A new secret with the same name, tier, limits and expiry; the old secret stops working at once. */
+export async function reissueMyKey(db: Db, viewer: Viewer, keyId: string, actor: Actor, now = Date.now()) {
+  const key = await ownKey(db, viewer, keyId);
+  refuseWith(reissueRefusal(key, viewer, now));
+  return reissueKey(db, key.id, actor);
+}
+
+/** The owner found their secret somewhere public: the key is disabled at once and the report audited as a leak. */
+export async function reportMyKeyLeaked(db: Db, viewer: Viewer, keyId: string, actor: Actor): Promise<ApiKey> {
+  const key = await ownKey(db, viewer, keyId);
+  refuseWith(disableRefusal(key));
+  return disableKey(db, key.id, OWNER_LEAK_REASON, actor, 'key.leak_disable');
+}
