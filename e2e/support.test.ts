@@ -144,6 +144,9 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
     assert.equal(response?.status(), 404, `${path} answers 404 to a developer`);
   }
   assert.equal(await dev.getByRole('link', { name: 'Support', exact: true }).count(), 0, 'no staff links in the header');
+  const someKey = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--json');
+  const usage = await dev.request.get(`${server.baseUrl}/api/support/keys/${someKey.id}/usage`);
+  assert.equal(usage.status(), 404, "the support console's usage endpoint answers 404 to a developer");
 
   const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signIn(admin, server.baseUrl, server.adminEmail, server.adminPassword!, '/admin/users');
@@ -181,7 +184,7 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   await switchKey('Re-enable…', 'Re-enable key', 'Key re-enabled');
   assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'active');
 
-  await page.getByLabel(/^Daily quota/).fill('77');
+  await page.getByRole('spinbutton', { name: /^Daily quota/ }).fill('77');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved: daily quota' }).waitFor();
   await page.getByText('77 calls/day').waitFor();

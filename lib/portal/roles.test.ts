@@ -11,7 +11,7 @@ import { scratchPortal } from '../testing/portal-db.ts';
 import { PortalNotFound, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
 import {
-  bulkDisableLeaked, searchKeys, staffChangeSettings, staffDisableKey, staffEnableKey, staffKeyDetail, staffReissueKey,
+  bulkDisableLeaked, searchKeys, staffChangeSettings, staffDisableKey, staffEnableKey, staffKeyDetail, staffKeyReport, staffReissueKey,
 } from './support.ts';
 import { approveUpgrade, declineUpgrade, requestUpgrade, upgradeQueue } from './upgrades.ts';
 import { changeUserRole, listUsers } from './users.ts';
@@ -45,6 +45,7 @@ function staffOperations(w: World, viewer: Viewer): [string, () => Promise<unkno
     ['searchKeys', () => searchKeys(db, viewer, 'bob@example.test')],
     ['searchKeys by secret', () => searchKeys(db, viewer, active.secret)],
     ['staffKeyDetail', () => staffKeyDetail(db, viewer, active.key.id)],
+    ['staffKeyReport', () => staffKeyReport(db, viewer, active.key.id)],
     ['staffDisableKey', () => staffDisableKey(db, viewer, active.key.id, 'leaked')],
     ['staffEnableKey', () => staffEnableKey(db, viewer, off.key.id, 'safe')],
     ['staffReissueKey', () => staffReissueKey(db, viewer, active.key.id)],

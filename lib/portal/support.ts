@@ -90,6 +90,11 @@ export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Da
 
 export type KeySearch = Awaited<ReturnType<typeof searchKeys>>;
 
+/** One key's report for staff (the support key page's live usage panels poll it). */
+export async function staffKeyReport(db: Db, viewer: Viewer, keyId: string) {
+  return keyReport(db, await anyKeyForStaff(db, viewer, keyId));
+}
+
 /** Everything the staff key page shows: the report (settings, usage), the raw overrides, and its audit trail. */
 export async function staffKeyDetail(db: Db, viewer: Viewer, keyId: string, auditPage = 1) {
   const key = await anyKeyForStaff(db, viewer, keyId);

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { KeyUsagePanels } from '@/components/usage/KeyUsagePanels.tsx';
+import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { AuditTable } from '@/components/support/AuditTable.tsx';
 import { StatusBadge } from '@/components/support/StatusBadge.tsx';
 import { When } from '@/components/support/When.tsx';
@@ -63,7 +63,7 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
         tiers={detail.tiers}
       />
 
-      <KeyUsagePanels report={r} />
+      <LiveKeyUsage initial={r} endpoint={`/api/support/keys/${encodeURIComponent(r.id)}/usage`} />
 
       <h2>Audit trail of this key</h2>
       <AuditTable events={detail.audit.events} caption={`${detail.audit.total} event${detail.audit.total === 1 ? '' : 's'}, newest first`} />
