@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { formatRelative, formatUtc } from '@/components/usage/format.ts';
+import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { KeyStatusBadge } from '@/components/usage/KeyStatusBadge.tsx';
 import { QuotaMeter } from '@/components/usage/QuotaMeter.tsx';
 import { getDb } from '@/lib/db/client.ts';

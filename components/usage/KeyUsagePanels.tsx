@@ -5,7 +5,7 @@
  * LiveKeyUsage alike.
  */
 import type { KeyReport } from '@/lib/keys/report.ts';
-import { formatCalls, formatCount, formatRelative, formatUtc } from './format.ts';
+import { formatCalls, formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { LastCallsTable } from './LastCallsTable.tsx';
 import { QuotaMeter } from './QuotaMeter.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';

@@ -1,6 +1,6 @@
 /** Today's calls per tool with a totals row; failures and successes both count against the quota, rate-limited calls do not. */
 import type { ToolUsage } from '@/lib/usage/queries.ts';
-import { formatCount } from './format.ts';
+import { formatCount } from '@/lib/portal/format.ts';
 
 export function ToolUsageTable({ today }: { today: ToolUsage[] }) {
   const total = today.reduce(

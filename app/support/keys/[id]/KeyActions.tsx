@@ -5,6 +5,7 @@ import { useActionState, useState } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { ConfirmDialog } from '@/components/support/ConfirmDialog.tsx';
+import { formatCount } from '@/lib/portal/format.ts';
 import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
 
 export interface KeyActionsProps {
@@ -64,12 +65,12 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
         Tier
         <select name="tierId" defaultValue={settings.tierId}>
           {tiers.map((t) => (
-            <option key={t.id} value={t.id}>{t.name}: {t.dailyQuota.toLocaleString('en-US')} calls/day, {t.ratePerSecond} calls/s</option>
+            <option key={t.id} value={t.id}>{t.name}: {formatCount(t.dailyQuota)} calls/day, {t.ratePerSecond} calls/s</option>
           ))}
         </select>
       </label>
       <label>
-        Daily quota <span className="hint">calls/day; blank = the tier’s default{current ? ` (${current.dailyQuota.toLocaleString('en-US')})` : ''}</span>
+        Daily quota <span className="hint">calls/day; blank = the tier’s default{current ? ` (${formatCount(current.dailyQuota)})` : ''}</span>
         <input name="dailyQuota" type="number" inputMode="numeric" min={1} step={1} defaultValue={settings.dailyQuota ?? ''} />
       </label>
       <label>
