@@ -1,8 +1,9 @@
 'use client';
 /** What staff can do to a key: disable / re-enable (with a reason), reissue, change tier and limits. */
 import { useRouter } from 'next/navigation';
-import { useActionState, useState } from 'react';
+import { useActionState, useRef } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { CopyButton } from '@/components/CopyButton.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { ConfirmDialog } from '@/components/support/ConfirmDialog.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
@@ -27,27 +28,19 @@ function ReasonField({ hint }: { hint: string }) {
   );
 }
 
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button type="button" className="secondary" onClick={async () => { await navigator.clipboard.writeText(text); setCopied(true); }}>
-      {copied ? 'Copied' : 'Copy secret'}
-    </button>
-  );
-}
-
 function NewSecret({ state, owner, close }: { state: Partial<ReissueResult>; owner: string; close: () => void }) {
+  const secret = useRef<HTMLParagraphElement>(null);
   return (
     <div className="stack" style={{ display: 'grid', gap: '0.75rem' }}>
       <p className="alert success" role="status">Reissued as {state.display}. The old secret stopped working.</p>
       <p>The new secret, shown <strong>only now</strong>:</p>
-      <p className="secret" aria-label="New secret">{state.secret}</p>
+      <p className="secret" aria-label="New secret" ref={secret}>{state.secret}</p>
       <p className="muted">
         Send it to {owner} through a secure channel (your ticketing system’s private reply or a password manager
         share, never chat or plain email), then close this dialog. It cannot be shown again.
       </p>
       <div className="actions">
-        {state.secret ? <CopyButton text={state.secret} /> : null}
+        {state.secret ? <CopyButton text={state.secret} target={secret} label="Copy secret" /> : null}
         <button type="button" onClick={close}>Done, open the new key</button>
       </div>
     </div>
