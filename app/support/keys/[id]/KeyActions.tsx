@@ -3,9 +3,9 @@
 import { useRouter } from 'next/navigation';
 import { useActionState, useRef } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { CopyButton } from '@/components/CopyButton.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
-import { ConfirmDialog } from '@/components/support/ConfirmDialog.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
 import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
 
@@ -86,6 +86,9 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
 
 export function KeyActions(props: KeyActionsProps) {
   const router = useRouter();
+  // Held here, above the dialogs: disabling swaps the Disable dialog for Re-enable, and the outcome stays on screen.
+  const [switchState, switchKey] = useActionState(switchKeyAction, null);
+  const [reissueState, reissue] = useActionState(reissueKeyAction, null);
   const hidden = <input type="hidden" name="keyId" value={props.keyId} />;
   return (
     <div className="key-actions">
@@ -95,8 +98,7 @@ export function KeyActions(props: KeyActionsProps) {
           props.reissued ? (
             <p className="muted">This key was reissued; its successor is the live secret, so it cannot be re-enabled.</p>
           ) : (
-            // Same key (and action) as the Disable dialog: the outcome ("Key disabled") stays on screen when the page swaps them.
-            <ConfirmDialog key="on-off" trigger="Re-enable…" title="Re-enable this key?" action={switchKeyAction} submitLabel="Re-enable key" pendingText="Re-enabling…">
+            <ConfirmDialog trigger="Re-enable…" triggerClass="" title="Re-enable this key?" confirm="Re-enable key" confirmClass="" pendingText="Re-enabling…" state={switchState} formAction={switchKey}>
               {hidden}
               <input type="hidden" name="turn" value="on" />
               <p>{props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known to be safe.</p>
@@ -104,13 +106,14 @@ export function KeyActions(props: KeyActionsProps) {
             </ConfirmDialog>
           )
         ) : (
-          <ConfirmDialog key="on-off" trigger="Disable…" triggerClass="danger" title="Disable this key?" action={switchKeyAction} submitLabel="Disable key" submitClass="danger" pendingText="Disabling…">
+          <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" state={switchState} formAction={switchKey}>
             {hidden}
             <input type="hidden" name="turn" value="off" />
             <p>Calls with {props.display} of {props.owner} will get 401 from the next call on.</p>
             <ReasonField hint="For example: leaked in a public repository (link), owner’s request (ticket)" />
           </ConfirmDialog>
         )}
+        <FormMessage state={switchState?.ok ? switchState : null} />
       </section>
       <section className="panel" aria-labelledby="reissue-actions">
         <h3 id="reissue-actions">Reissue</h3>
@@ -121,10 +124,11 @@ export function KeyActions(props: KeyActionsProps) {
             <p className="muted">A new secret with the same settings for the owner; this one stops working at once.</p>
             <ConfirmDialog<ReissueResult>
               trigger="Reissue…"
-              triggerClass="secondary"
               title="Reissue this key?"
-              action={reissueKeyAction}
-              submitLabel="Reissue key"
+              confirm="Reissue key"
+              confirmClass=""
+              state={reissueState}
+              formAction={reissue}
               pendingText="Reissuing…"
               success={(state, close) => <NewSecret state={state} owner={props.owner} close={close} />}
               onClosedAfterSuccess={(state) => router.push(`/support/keys/${state.id}`)}
