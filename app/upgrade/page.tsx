@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { StatusBadge } from '@/components/support/StatusBadge.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { formatCount } from '@/lib/portal/format.ts';

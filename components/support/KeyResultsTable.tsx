@@ -1,7 +1,7 @@
 /** Keys found by a support search: enough to recognise the right one, and a link to it. */
 import Link from 'next/link';
 import type { KeySearch } from '@/lib/portal/support.ts';
-import { StatusBadge } from './StatusBadge.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
 
 export function KeyResultsTable({ results }: { results: KeySearch['results'] }) {

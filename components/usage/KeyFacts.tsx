@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import type { KeyReport } from '@/lib/keys/report.ts';
 import { When } from '@/components/When.tsx';
-import { keyBadgeStatus, KeyStatusBadge } from './KeyStatusBadge.tsx';
+import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
 
 export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyReport; showOwner?: boolean; keyHref?: (id: string) => string }) {
   const status = keyBadgeStatus(report);
@@ -21,7 +21,7 @@ export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyRe
       )}
       <dt>Status</dt>
       <dd>
-        <KeyStatusBadge status={status} />
+        <StatusBadge status={status} />
         {status === 'replaced' && report.replacedById && (
           <> by a reissued key{keyHref && <>: <Link href={keyHref(report.replacedById)}>open the new key</Link></>}</>
         )}

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { AuditTable } from '@/components/support/AuditTable.tsx';
-import { StatusBadge } from '@/components/support/StatusBadge.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
 import { getDb } from '@/lib/db/client.ts';
