@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
-import { QuotaMeter } from '@/components/usage/QuotaMeter.tsx';
+import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { listMyKeys } from '@/lib/portal/keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';

@@ -4,10 +4,10 @@
  * KeyReport, so the caller decides who may see it. No hooks: it renders on the server or inside
  * LiveKeyUsage alike.
  */
+import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import type { KeyReport } from '@/lib/keys/report.ts';
 import { formatCalls, formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { LastCallsTable } from './LastCallsTable.tsx';
-import { QuotaMeter } from './QuotaMeter.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';
 import { ToolUsageTable } from './ToolUsageTable.tsx';
 import { TrendChart } from './TrendChart.tsx';
