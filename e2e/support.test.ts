@@ -180,7 +180,7 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   await page.getByRole('spinbutton', { name: /^Daily quota/ }).fill('77');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved: daily quota' }).waitFor();
-  await page.getByText('77 calls/day').waitFor();
+  await page.getByRole('region', { name: 'Key facts' }).getByText('77 calls/day').waitFor();
   assert.equal(cliJson(server, 'key', 'show', key.id, '--json').dailyQuota, 77);
 
   await page.getByRole('button', { name: 'Reissue…' }).click();
