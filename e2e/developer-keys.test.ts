@@ -6,21 +6,19 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signUp } from '../lib/testing/browser.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../lib/testing/browser.ts';
 import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
+import type { TestServer } from '../lib/testing/server.ts';
 
 let server: TestServer;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  ({ server, browser, close } = await startServerAndBrowser());
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => close?.());
 
 /** Long enough for the live panels' 5 s refresh (plus a slow first render). */
 const REFRESH_WAIT = { timeout: 15_000 };

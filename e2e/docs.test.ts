@@ -8,21 +8,19 @@ import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
 import { toolListing } from '../lib/mcp/registry.ts';
-import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signUp } from '../lib/testing/browser.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../lib/testing/browser.ts';
 import { bearer, postMcp } from '../lib/testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
+import type { TestServer } from '../lib/testing/server.ts';
 
 let server: TestServer;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  ({ server, browser, close } = await startServerAndBrowser());
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => close?.());
 
 async function newPage(width = 1280): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 800 } });

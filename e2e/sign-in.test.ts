@@ -6,20 +6,18 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
-import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
+import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
 import { startTestServer, type TestServer } from '../lib/testing/server.ts';
 
 let server: TestServer;
 let browser: Browser;
+let close: (() => Promise<void>) | undefined;
 
 before(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
+  ({ server, browser, close } = await startServerAndBrowser());
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+after(() => close?.());
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

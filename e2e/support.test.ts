@@ -5,22 +5,15 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Browser, Page } from '@playwright/test';
-import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
+import type { Page } from '@playwright/test';
+import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
 import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+import { withServerAndBrowser } from '../lib/testing/server-and-browser.ts';
+import type { TestServer } from '../lib/testing/server.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-
-async function withServerAndBrowser(t: { after: (fn: () => Promise<unknown>) => void }): Promise<{ server: TestServer; browser: Browser }> {
-  const server = await startTestServer();
-  t.after(() => server.stop());
-  const browser = await launchBrowser();
-  t.after(() => browser.close());
-  return { server, browser };
-}
 
 function cliJson(server: TestServer, ...args: string[]) {
   const result = server.cli(...args);
@@ -187,7 +180,7 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   await page.getByRole('spinbutton', { name: /^Daily quota/ }).fill('77');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved: daily quota' }).waitFor();
-  await page.getByText('77 calls/day').waitFor();
+  await page.getByRole('region', { name: 'Key facts' }).getByText('77 calls/day').waitFor();
   assert.equal(cliJson(server, 'key', 'show', key.id, '--json').dailyQuota, 77);
 
   await page.getByRole('button', { name: 'Reissue…' }).click();

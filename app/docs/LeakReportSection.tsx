@@ -1,5 +1,6 @@
 /** How anyone reports ChemFlow keys found in public places (POST /api/keys/report-leak). */
 import { config } from '@/lib/config.ts';
+import { formatCount } from '@/lib/portal/format.ts';
 import { LEAK_REPORT_ACCEPTED_MESSAGE, MAX_REPORT_BYTES, MAX_REPORTED_SECRETS, MAX_SOURCE_CHARS } from '@/lib/portal/leak-report.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { leakReportCurl } from './snippets.ts';
@@ -16,7 +17,7 @@ export function LeakReportSection({ origin }: { origin: string }) {
       <CodeBlock caption="curl: report a leaked key" code={leakReportCurl(origin)} />
       <ul>
         <li>
-          Body: <code>{'{"secrets": ["cf_…", …], "source": "…"}'}</code>, with up to {MAX_REPORTED_SECRETS.toLocaleString('en-US')} secrets and an
+          Body: <code>{'{"secrets": ["cf_…", …], "source": "…"}'}</code>, with up to {formatCount(MAX_REPORTED_SECRETS)} secrets and an
           optional <code>source</code> of at most {MAX_SOURCE_CHARS} characters saying where they were found. GitHub secret scanning&apos;s format,{' '}
           <code>{'[{"token": "cf_…", "type": "…", "url": "…", "source": "…"}, …]'}</code>, is accepted too.
         </li>

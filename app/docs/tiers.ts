@@ -5,6 +5,7 @@
  */
 import { getDb } from '@/lib/db/client.ts';
 import { tierPolicies } from '@/lib/limits/policy.ts';
+import { formatCount } from '@/lib/portal/format.ts';
 
 export interface TierLimits {
   id: string;
@@ -24,10 +25,8 @@ export async function currentTiers(): Promise<TierLimits[]> {
   return tierPolicies();
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
-export const perSecond = (tier: TierLimits) => `${count(tier.ratePerSecond)} ${tier.ratePerSecond === 1 ? 'call/s' : 'calls/s'}`;
-export const perDay = (tier: TierLimits) => `${count(tier.dailyQuota)} calls/day`;
+export const perSecond = (tier: TierLimits) => `${formatCount(tier.ratePerSecond)} ${tier.ratePerSecond === 1 ? 'call/s' : 'calls/s'}`;
+export const perDay = (tier: TierLimits) => `${formatCount(tier.dailyQuota)} calls/day`;
 
 /** "Free: 1 call/s and 1,000 calls/day. Pro: 25 calls/s and 100,000 calls/day." */
 export function tiersInBrief(tiers: TierLimits[]): string {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { formatRelative, formatUtc } from '@/components/usage/format.ts';
-import { KeyStatusBadge } from '@/components/usage/KeyStatusBadge.tsx';
-import { QuotaMeter } from '@/components/usage/QuotaMeter.tsx';
+import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { listMyKeys } from '@/lib/portal/keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
@@ -43,7 +43,7 @@ export default async function KeysPage() {
                   <th scope="row" data-label="Name"><Link href={`/keys/${key.id}`}>{key.name}</Link></th>
                   <td data-label="Key"><code>{key.display}</code></td>
                   <td data-label="Tier">{key.tier}</td>
-                  <td data-label="Status"><KeyStatusBadge status={key.status} /></td>
+                  <td data-label="Status"><StatusBadge status={key.status} /></td>
                   <td data-label="Expires">
                     {key.expiresAt ? (
                       <div>

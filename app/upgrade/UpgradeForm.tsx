@@ -3,6 +3,7 @@
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
+import { formatCount } from '@/lib/portal/format.ts';
 import { requestUpgradeAction } from './actions.ts';
 
 export interface UpgradeFormProps {
@@ -30,7 +31,7 @@ export function UpgradeForm({ keys, selected, contact, useCaseMax, contactMax }:
         </select>
       </label>
       <label>
-        Use case <span className="hint">What does your agent do with the tools? Up to {useCaseMax.toLocaleString('en-US')} characters.</span>
+        Use case <span className="hint">What does your agent do with the tools? Up to {formatCount(useCaseMax)} characters.</span>
         <textarea name="useCase" required maxLength={useCaseMax} rows={5} />
       </label>
       <label>

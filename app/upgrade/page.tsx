@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { StatusBadge } from '@/components/support/StatusBadge.tsx';
-import { When } from '@/components/support/When.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { When } from '@/components/When.tsx';
 import { getDb } from '@/lib/db/client.ts';
+import { formatCount } from '@/lib/portal/format.ts';
 import { CONTACT_MAX, myUpgradeRequests, tierComparison, upgradeableKeys, USE_CASE_MAX } from '@/lib/portal/upgrades.ts';
 import { requireViewer } from '@/lib/portal/viewer.ts';
 import { UpgradeForm } from './UpgradeForm.tsx';
@@ -10,7 +11,6 @@ import '@/components/support/support.css';
 
 export const metadata: Metadata = { title: 'Upgrade to Pro' };
 
-const n = (value: number) => value.toLocaleString('en-US');
 
 export default async function UpgradePage({ searchParams }: { searchParams: Promise<{ key?: string; sent?: string }> }) {
   const viewer = await requireViewer('/upgrade');
@@ -29,15 +29,15 @@ export default async function UpgradePage({ searchParams }: { searchParams: Prom
           <section key={tier.id} className="panel" aria-labelledby={`tier-${tier.id}`}>
             <h2 id={`tier-${tier.id}`}>{tier.name}</h2>
             <dl className="facts">
-              <dt>Daily quota</dt><dd><strong>{n(tier.dailyQuota)}</strong> calls/day</dd>
-              <dt>Rate</dt><dd><strong>{n(tier.ratePerSecond)}</strong> calls/s</dd>
+              <dt>Daily quota</dt><dd><strong>{formatCount(tier.dailyQuota)}</strong> calls/day</dd>
+              <dt>Rate</dt><dd><strong>{formatCount(tier.ratePerSecond)}</strong> calls/s</dd>
             </dl>
             <p className="muted">{tier.description}</p>
           </section>
         ))}
       </div>
       <p>
-        Pro gives a key {n(pro.dailyQuota / free.dailyQuota)}× the daily calls and {n(pro.ratePerSecond)} calls/s instead of {n(free.ratePerSecond)}.
+        Pro gives a key {formatCount(pro.dailyQuota / free.dailyQuota)}× the daily calls and {formatCount(pro.ratePerSecond)} calls/s instead of {formatCount(free.ratePerSecond)}.
         Staff review each request; once approved, the key is Pro from its next call, with the same secret.
       </p>
 
@@ -65,7 +65,7 @@ export default async function UpgradePage({ searchParams }: { searchParams: Prom
                   <td><code>{r.key.display}</code> {r.key.name}</td>
                   <td><StatusBadge status={r.status} /></td>
                   <td style={{ whiteSpace: 'nowrap' }}><When date={r.createdAt} relative /></td>
-                  <td className="num">{n(r.expectedDailyCalls)} calls/day</td>
+                  <td className="num">{formatCount(r.expectedDailyCalls)} calls/day</td>
                   <td style={{ whiteSpace: 'nowrap' }}><When date={r.decidedAt} empty="not yet" /></td>
                   <td className="wrap-anywhere">{r.decisionNote ?? (r.status === 'pending' ? 'Waiting for staff' : '—')}</td>
                 </tr>

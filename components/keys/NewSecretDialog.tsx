@@ -5,7 +5,7 @@
  * warning stays on top, and Escape closes only on its second press (the first one points at the warning).
  */
 import { useEffect, useRef, useState } from 'react';
-import { CopyButton } from './CopyButton.tsx';
+import { CopyButton } from '@/components/CopyButton.tsx';
 import './keys-dialog.css';
 
 export function mcpClientConfig(origin: string, secret: string): string {

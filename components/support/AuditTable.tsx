@@ -1,7 +1,7 @@
 /** Audit events as a table: who did what to which key or user, the changed fields, why, from where. */
 import Link from 'next/link';
 import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
-import { When } from './When.tsx';
+import { When } from '@/components/When.tsx';
 
 const FIELD_LABELS: Record<string, string> = {
   tierId: 'tier', dailyQuota: 'daily quota', ratePerSecond: 'per-second limit', expiresAt: 'expiry',

@@ -1,8 +1,8 @@
 /** Keys found by a support search: enough to recognise the right one, and a link to it. */
 import Link from 'next/link';
 import type { KeySearch } from '@/lib/portal/support.ts';
-import { StatusBadge } from './StatusBadge.tsx';
-import { UsageMeter } from './UsageMeter.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 
 export function KeyResultsTable({ results }: { results: KeySearch['results'] }) {
   return (
@@ -22,7 +22,7 @@ export function KeyResultsTable({ results }: { results: KeySearch['results'] }) 
               <td className="wrap-anywhere">{key.owner}</td>
               <td>{key.tier}</td>
               <td><StatusBadge status={key.status} /></td>
-              <td><UsageMeter used={key.usedToday} quota={key.dailyQuota} /></td>
+              <td><QuotaMeter used={key.usedToday} quota={key.dailyQuota} /></td>
             </tr>
           ))}
         </tbody>

@@ -4,18 +4,8 @@
  */
 import Link from 'next/link';
 import type { KeyReport } from '@/lib/keys/report.ts';
-import { formatRelative, formatUtc } from './format.ts';
-import { keyBadgeStatus, KeyStatusBadge } from './KeyStatusBadge.tsx';
-
-/** An instant as "2026-11-26 14:03 UTC (3 days ago)"; `never` when there is none. */
-export function When({ iso, never = 'never' }: { iso: string | null; never?: string }) {
-  if (!iso) return <>{never}</>;
-  return (
-    <>
-      <time dateTime={iso}>{formatUtc(iso)}</time> <span className="muted" suppressHydrationWarning>({formatRelative(iso)})</span>
-    </>
-  );
-}
+import { When } from '@/components/When.tsx';
+import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
 
 export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyReport; showOwner?: boolean; keyHref?: (id: string) => string }) {
   const status = keyBadgeStatus(report);
@@ -31,20 +21,20 @@ export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyRe
       )}
       <dt>Status</dt>
       <dd>
-        <KeyStatusBadge status={status} />
+        <StatusBadge status={status} />
         {status === 'replaced' && report.replacedById && (
           <> by a reissued key{keyHref && <>: <Link href={keyHref(report.replacedById)}>open the new key</Link></>}</>
         )}
         {status === 'disabled' && report.disabledAt && (
-          <> since <When iso={report.disabledAt} />{report.disabledReason && <>: {report.disabledReason}</>}</>
+          <> since <When date={report.disabledAt} relative />{report.disabledReason && <>: {report.disabledReason}</>}</>
         )}
       </dd>
       <dt>Tier</dt>
       <dd>{report.tier}</dd>
       <dt>Expires</dt>
-      <dd><When iso={report.expiresAt} never="never (no expiry)" /></dd>
+      <dd><When date={report.expiresAt} relative empty="never (no expiry)" /></dd>
       <dt>Created</dt>
-      <dd><When iso={report.createdAt} /></dd>
+      <dd><When date={report.createdAt} relative /></dd>
     </dl>
   );
 }

@@ -4,13 +4,14 @@
  * KeyReport, so the caller decides who may see it. No hooks: it renders on the server or inside
  * LiveKeyUsage alike.
  */
+import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import type { KeyReport } from '@/lib/keys/report.ts';
-import { formatCalls, formatCount, formatRelative, formatUtc } from './format.ts';
+import { formatCalls, formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { LastCallsTable } from './LastCallsTable.tsx';
-import { QuotaMeter } from './QuotaMeter.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';
 import { ToolUsageTable } from './ToolUsageTable.tsx';
 import { TrendChart } from './TrendChart.tsx';
+import { TrendTable } from './TrendTable.tsx';
 import './usage.css';
 
 export function KeyUsagePanels({ report }: { report: KeyReport }) {
@@ -79,28 +80,7 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
         <TrendChart trend={report.trend} />
         <details>
           <summary>The last 7 days as a table</summary>
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col" className="num">Successes</th>
-                  <th scope="col" className="num">Failures</th>
-                  <th scope="col" className="num">Rate-limited</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.trend.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{d.day}</th>
-                    <td className="num">{formatCount(d.successes)}</td>
-                    <td className="num">{formatCount(d.failures)}</td>
-                    <td className="num">{formatCount(d.rateLimited)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TrendTable trend={report.trend} />
         </details>
       </section>
 

@@ -1,10 +1,10 @@
 /** The most recent calls, newest first: when, which tool, how it went, how long it took and why it failed. */
 import type { KeyReport } from '@/lib/keys/report.ts';
-import { formatRelative, formatUtc } from './format.ts';
+import { formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { OutcomeBadge } from './OutcomeBadge.tsx';
 
 /** Sub-10 ms latencies keep a decimal: "0.8 ms" says more than "1 ms". */
-const formatLatency = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms).toLocaleString('en-US')} ms`;
+const formatLatency = (ms: number) => `${ms < 10 ? ms.toFixed(1) : formatCount(Math.round(ms))} ms`;
 
 export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
   return (

@@ -11,7 +11,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyReport } from '@/lib/keys/report.ts';
-import { formatUtcTime } from './format.ts';
+import { formatUtcTime } from '@/lib/portal/format.ts';
 import { KeyUsagePanels } from './KeyUsagePanels.tsx';
 
 export const REFRESH_INTERVAL_MS = 5_000;

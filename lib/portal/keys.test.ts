@@ -6,67 +6,44 @@
 process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
-import type { Actor } from '../audit.ts';
+import { test } from 'node:test';
 import { config } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { scratchSqliteUrl } from '../db/test-databases.ts';
 import { disableKey, issueKey } from '../keys/store.ts';
 import { createKeyVerifier } from '../keys/verify.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { actorOf, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
+import { SCRATCH_IP, scratchPortal } from '../testing/portal-db.ts';
+import { PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import {
   createMyKey, disableMyKey, listMyKeys, MAX_ACTIVE_KEYS, myKeyDetail, myKeyReport, renameMyKey, reissueMyKey, reportMyKeyLeaked,
 } from './keys.ts';
 
 const DAY = 86_400_000;
-const IP = '198.51.100.7';
-
-async function portalDb(t: TestContext) {
-  const url = scratchSqliteUrl(t);
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
-  await migrateDatabase(url);
-  const db = createDb(url);
-  t.after(() => db.$disconnect());
-  await ensureTiers(db);
-  const viewer = async (email: string, role: Viewer['role'] = 'developer'): Promise<Viewer> => {
-    const user = await db.user.create({ data: { email, role } });
-    return { id: user.id, email, name: null, role };
-  };
-  const ada = await viewer('ada@example.test');
-  const bob = await viewer('bob@example.test');
-  const grace = await viewer('grace@example.test', 'support');
-  return { url, db, ada, bob, grace, as: (v: Viewer): Actor => actorOf(v, IP) };
-}
 
 const auditOf = (db: Db, keyId: string) => db.auditEvent.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } });
 const isNotFound = (error: unknown) => error instanceof PortalNotFound;
 const isInputError = (pattern: RegExp) => (error: unknown) => error instanceof PortalInputError && pattern.test(error.message);
 
 test('authorization: every operation on another developer\'s key, or a key that does not exist, is PortalNotFound and changes nothing', async (t) => {
-  const { db, ada, bob, grace, as } = await portalDb(t);
-  const { key } = await createMyKey(db, ada, { name: 'ada laptop', expiryDays: 90 }, as(ada));
+  const { db, ada, bob, support, actor } = await scratchPortal(t);
+  const { key } = await createMyKey(db, ada, { name: 'ada laptop', expiryDays: 90 }, actor(ada));
   const snapshot = async () => ({ row: await db.apiKey.findUniqueOrThrow({ where: { id: key.id } }), keys: await db.apiKey.count(), audit: await db.auditEvent.count() });
   const before = await snapshot();
 
   const operations: [string, (viewer: Viewer, keyId: string) => Promise<unknown>][] = [
     ['myKeyReport', (v, id) => myKeyReport(db, v, id)],
     ['myKeyDetail', (v, id) => myKeyDetail(db, v, id)],
-    ['renameMyKey', (v, id) => renameMyKey(db, v, id, 'taken over', as(v))],
-    ['disableMyKey', (v, id) => disableMyKey(db, v, id, undefined, as(v))],
-    ['reissueMyKey', (v, id) => reissueMyKey(db, v, id, as(v))],
-    ['reportMyKeyLeaked', (v, id) => reportMyKeyLeaked(db, v, id, as(v))],
+    ['renameMyKey', (v, id) => renameMyKey(db, v, id, 'taken over', actor(v))],
+    ['disableMyKey', (v, id) => disableMyKey(db, v, id, undefined, actor(v))],
+    ['reissueMyKey', (v, id) => reissueMyKey(db, v, id, actor(v))],
+    ['reportMyKeyLeaked', (v, id) => reportMyKeyLeaked(db, v, id, actor(v))],
   ];
   for (const [name, run] of operations) {
     for (const [who, viewer, keyId] of [
       ['another developer', bob, key.id],
-      ['a support user (the support console is their way in)', grace, key.id],
+      ['a support user (the support console is their way in)', support, key.id],
       ['the owner, with an id that does not exist', ada, 'no-such-key'],
       ['the owner, with an empty id', ada, ''],
     ] as const) {
@@ -78,51 +55,51 @@ test('authorization: every operation on another developer\'s key, or a key that 
 });
 
 test('createMyKey: a free key per expiry choice (30, 90, 365 days or never), audited with the developer and their address', async (t) => {
-  const { db, ada, as } = await portalDb(t);
+  const { db, ada, actor } = await scratchPortal(t);
   const now = Date.parse('2026-11-26T10:00:00Z');
   for (const expiryDays of [30, 90, 365, null] as const) {
-    const { key, secret } = await createMyKey(db, ada, { name: `  expires ${expiryDays} `, expiryDays }, as(ada), now);
+    const { key, secret } = await createMyKey(db, ada, { name: `  expires ${expiryDays} `, expiryDays }, actor(ada), now);
     assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
     assert.deepEqual(
       [key.ownerId, key.name, key.tierId, key.dailyQuota, key.ratePerSecond, key.expiresAt?.getTime() ?? null],
       [ada.id, `expires ${expiryDays}`, 'free', null, null, expiryDays === null ? null : now + expiryDays * DAY],
     );
     const [event] = await auditOf(db, key.id);
-    assert.deepEqual([event.action, event.actorId, event.actorLabel, event.ip, event.targetUserId], ['key.issue', ada.id, 'developer:ada@example.test', IP, ada.id]);
+    assert.deepEqual([event.action, event.actorId, event.actorLabel, event.ip, event.targetUserId], ['key.issue', ada.id, 'developer:ada@example.test', SCRATCH_IP, ada.id]);
   }
 });
 
 test('createMyKey refuses a bad name or expiry, and more than the active-key limit, with what to do', async (t) => {
-  const { db, ada, as } = await portalDb(t);
-  await assert.rejects(createMyKey(db, ada, { name: '   ', expiryDays: 30 }, as(ada)), isInputError(/name of 1 to 100 characters/));
-  await assert.rejects(createMyKey(db, ada, { name: 'x'.repeat(101), expiryDays: 30 }, as(ada)), isInputError(/1 to 100/));
+  const { db, ada, actor } = await scratchPortal(t);
+  await assert.rejects(createMyKey(db, ada, { name: '   ', expiryDays: 30 }, actor(ada)), isInputError(/name of 1 to 100 characters/));
+  await assert.rejects(createMyKey(db, ada, { name: 'x'.repeat(101), expiryDays: 30 }, actor(ada)), isInputError(/1 to 100/));
   for (const expiryDays of [7, Number.NaN, -30, 30.5]) {
-    await assert.rejects(createMyKey(db, ada, { name: 'odd expiry', expiryDays }, as(ada)), isInputError(/30, 90 or 365 days, or never/));
+    await assert.rejects(createMyKey(db, ada, { name: 'odd expiry', expiryDays }, actor(ada)), isInputError(/30, 90 or 365 days, or never/));
   }
 
   const now = Date.now();
   // An expired and a disabled key do not count towards the limit.
-  await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(now - DAY) }, as(ada));
+  await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(now - DAY) }, actor(ada));
   const keys = [];
-  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) keys.push((await createMyKey(db, ada, { name: `key ${i}`, expiryDays: null }, as(ada))).key);
-  await assert.rejects(createMyKey(db, ada, { name: 'one too many', expiryDays: null }, as(ada)), isInputError(/20 active keys.*Disable a key you no longer use/));
-  await disableMyKey(db, ada, keys[0].id, undefined, as(ada));
-  await createMyKey(db, ada, { name: 'fits again', expiryDays: null }, as(ada));
+  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) keys.push((await createMyKey(db, ada, { name: `key ${i}`, expiryDays: null }, actor(ada))).key);
+  await assert.rejects(createMyKey(db, ada, { name: 'one too many', expiryDays: null }, actor(ada)), isInputError(/20 active keys.*Disable a key you no longer use/));
+  await disableMyKey(db, ada, keys[0].id, undefined, actor(ada));
+  await createMyKey(db, ada, { name: 'fits again', expiryDays: null }, actor(ada));
   assert.equal(await db.apiKey.count({ where: { ownerId: ada.id } }), MAX_ACTIVE_KEYS + 2);
 });
 
 test('listMyKeys: only my keys, newest first, with status, effective quota and today\'s calls from one grouped query', async (t) => {
-  const { db, ada, bob, as } = await portalDb(t);
+  const { db, ada, bob, actor } = await scratchPortal(t);
   const now = Date.now();
   const { day } = quotaDayCalculator(config().quotaTimeZone)(now);
-  const active = (await createMyKey(db, ada, { name: 'active', expiryDays: 30 }, as(ada))).key;
-  const small = (await issueKey(db, { ownerId: ada.id, name: 'small quota', dailyQuota: 2 }, as(ada))).key;
-  const expired = (await issueKey(db, { ownerId: ada.id, name: 'expired', expiresAt: new Date(now - 1000) }, as(ada))).key;
-  const disabled = (await createMyKey(db, ada, { name: 'disabled', expiryDays: null }, as(ada))).key;
-  await disableMyKey(db, ada, disabled.id, undefined, as(ada));
-  const reissued = (await createMyKey(db, ada, { name: 'reissued', expiryDays: null }, as(ada))).key;
-  const successor = (await reissueMyKey(db, ada, reissued.id, as(ada))).key;
-  await createMyKey(db, bob, { name: 'bob', expiryDays: null }, as(bob));
+  const active = (await createMyKey(db, ada, { name: 'active', expiryDays: 30 }, actor(ada))).key;
+  const small = (await issueKey(db, { ownerId: ada.id, name: 'small quota', dailyQuota: 2 }, actor(ada))).key;
+  const expired = (await issueKey(db, { ownerId: ada.id, name: 'expired', expiresAt: new Date(now - 1000) }, actor(ada))).key;
+  const disabled = (await createMyKey(db, ada, { name: 'disabled', expiryDays: null }, actor(ada))).key;
+  await disableMyKey(db, ada, disabled.id, undefined, actor(ada));
+  const reissued = (await createMyKey(db, ada, { name: 'reissued', expiryDays: null }, actor(ada))).key;
+  const successor = (await reissueMyKey(db, ada, reissued.id, actor(ada))).key;
+  await createMyKey(db, bob, { name: 'bob', expiryDays: null }, actor(bob));
 
   await db.dailyUsage.createMany({
     data: [
@@ -149,58 +126,58 @@ test('listMyKeys: only my keys, newest first, with status, effective quota and t
 });
 
 test('renameMyKey: a new name with one key.rename event holding before and after, written in the same transaction', async (t) => {
-  const { url, db, ada, as } = await portalDb(t);
-  const { key } = await createMyKey(db, ada, { name: 'laptop', expiryDays: 30 }, as(ada));
+  const { url, db, ada, actor } = await scratchPortal(t);
+  const { key } = await createMyKey(db, ada, { name: 'laptop', expiryDays: 30 }, actor(ada));
 
-  const renamed = await renameMyKey(db, ada, key.id, '  work laptop ', as(ada));
+  const renamed = await renameMyKey(db, ada, key.id, '  work laptop ', actor(ada));
   assert.equal(renamed.name, 'work laptop');
   const events = (await auditOf(db, key.id)).filter((e) => e.action === 'key.rename');
   assert.equal(events.length, 1);
-  assert.deepEqual([events[0].actorId, events[0].ip, events[0].targetUserId], [ada.id, IP, ada.id]);
+  assert.deepEqual([events[0].actorId, events[0].ip, events[0].targetUserId], [ada.id, SCRATCH_IP, ada.id]);
   assert.equal(JSON.parse(events[0].before!).name, 'laptop');
   assert.equal(JSON.parse(events[0].after!).name, 'work laptop');
 
-  await renameMyKey(db, ada, key.id, 'work laptop', as(ada));
+  await renameMyKey(db, ada, key.id, 'work laptop', actor(ada));
   assert.equal((await auditOf(db, key.id)).filter((e) => e.action === 'key.rename').length, 1, 'an unchanged name writes nothing');
-  await assert.rejects(renameMyKey(db, ada, key.id, ' ', as(ada)), isInputError(/1 to 100 characters/));
+  await assert.rejects(renameMyKey(db, ada, key.id, ' ', actor(ada)), isInputError(/1 to 100 characters/));
 
   // Same transaction: when the audit insert fails, the rename is rolled back.
   const raw = openSqliteFile(url);
   raw.exec(`CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`);
   raw.close();
-  await assert.rejects(renameMyKey(db, ada, key.id, 'never saved', as(ada)), /auditEvent\.create/);
+  await assert.rejects(renameMyKey(db, ada, key.id, 'never saved', actor(ada)), /auditEvent\.create/);
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).name, 'work laptop');
 });
 
 test('disableMyKey: disabled at once with the owner\'s reason (or "disabled by owner"), audited; a second time is refused', async (t) => {
-  const { db, ada, as } = await portalDb(t);
-  const first = (await createMyKey(db, ada, { name: 'first', expiryDays: null }, as(ada))).key;
-  const second = (await createMyKey(db, ada, { name: 'second', expiryDays: null }, as(ada))).key;
+  const { db, ada, actor } = await scratchPortal(t);
+  const first = (await createMyKey(db, ada, { name: 'first', expiryDays: null }, actor(ada))).key;
+  const second = (await createMyKey(db, ada, { name: 'second', expiryDays: null }, actor(ada))).key;
 
-  const disabled = await disableMyKey(db, ada, first.id, undefined, as(ada));
+  const disabled = await disableMyKey(db, ada, first.id, undefined, actor(ada));
   assert.deepEqual([disabled.disabledReason, disabled.disabledById], ['disabled by owner', ada.id]);
   assert.ok(disabled.disabledAt);
   const event = (await auditOf(db, first.id)).find((e) => e.action === 'key.disable')!;
-  assert.deepEqual([event.reason, event.actorId, event.ip], ['disabled by owner', ada.id, IP]);
+  assert.deepEqual([event.reason, event.actorId, event.ip], ['disabled by owner', ada.id, SCRATCH_IP]);
   assert.equal(JSON.parse(event.before!).disabledAt, null);
 
-  assert.equal((await disableMyKey(db, ada, second.id, '  moved to a new laptop ', as(ada))).disabledReason, 'moved to a new laptop');
-  await assert.rejects(disableMyKey(db, ada, first.id, undefined, as(ada)), isInputError(/already disabled/));
-  await assert.rejects(reportMyKeyLeaked(db, ada, first.id, as(ada)), isInputError(/already disabled/));
+  assert.equal((await disableMyKey(db, ada, second.id, '  moved to a new laptop ', actor(ada))).disabledReason, 'moved to a new laptop');
+  await assert.rejects(disableMyKey(db, ada, first.id, undefined, actor(ada)), isInputError(/already disabled/));
+  await assert.rejects(reportMyKeyLeaked(db, ada, first.id, actor(ada)), isInputError(/already disabled/));
   const detail = await myKeyDetail(db, ada, first.id);
   assert.deepEqual(detail.actions, { disable: false, reportLeaked: false, reissue: true, reissueRefusal: null, upgrade: false });
   assert.equal(detail.report.status, 'disabled');
 });
 
 test('reissueMyKey: the new secret works at once and the old one is refused, with the same settings', async (t) => {
-  const { url, db, ada, as } = await portalDb(t);
+  const { url, db, ada, actor } = await scratchPortal(t);
   const hotPath = openSqliteHotPath(openSqliteFile(url));
   t.after(() => hotPath.close());
   const verifyKey = createKeyVerifier(hotPath);
-  const old = await createMyKey(db, ada, { name: 'agent', expiryDays: 365 }, as(ada));
+  const old = await createMyKey(db, ada, { name: 'agent', expiryDays: 365 }, actor(ada));
   assert.equal((await verifyKey(old.secret, Date.now())).ok, true);
 
-  const { key, secret, replaced } = await reissueMyKey(db, ada, old.key.id, as(ada));
+  const { key, secret, replaced } = await reissueMyKey(db, ada, old.key.id, actor(ada));
   assert.notEqual(secret, old.secret);
   const fresh = await verifyKey(secret, Date.now());
   assert.ok(fresh.ok && fresh.key.id === key.id, 'the new secret is accepted');
@@ -209,40 +186,40 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
   assert.deepEqual([key.name, key.tierId, key.expiresAt?.getTime(), key.ownerId], [old.key.name, old.key.tierId, old.key.expiresAt?.getTime(), ada.id]);
   assert.equal(replaced.replacedById, key.id);
   const reissue = (await auditOf(db, old.key.id)).find((e) => e.action === 'key.reissue')!;
-  assert.deepEqual([reissue.actorId, reissue.ip], [ada.id, IP]);
+  assert.deepEqual([reissue.actorId, reissue.ip], [ada.id, SCRATCH_IP]);
 
-  await assert.rejects(reissueMyKey(db, ada, old.key.id, as(ada)), isInputError(/already reissued/));
+  await assert.rejects(reissueMyKey(db, ada, old.key.id, actor(ada)), isInputError(/already reissued/));
   assert.deepEqual((await myKeyDetail(db, ada, old.key.id)).actions, {
     disable: false, reportLeaked: false, reissue: false, reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.', upgrade: false,
   });
 });
 
 test('reissueMyKey keeps off a key that staff or a leak report disabled, and refuses an expired key', async (t) => {
-  const { db, ada, grace, as } = await portalDb(t);
-  const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, as(ada))).key;
-  await disableKey(db, byStaff.id, 'abuse', as(grace));
-  await assert.rejects(reissueMyKey(db, ada, byStaff.id, as(ada)), isInputError(/disabled by ChemFlow.*ask support/));
+  const { db, ada, support, actor } = await scratchPortal(t);
+  const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, actor(ada))).key;
+  await disableKey(db, byStaff.id, 'abuse', actor(support));
+  await assert.rejects(reissueMyKey(db, ada, byStaff.id, actor(ada)), isInputError(/disabled by ChemFlow.*ask support/));
   const { actions } = await myKeyDetail(db, ada, byStaff.id);
   assert.equal(actions.reissue, false);
   assert.match(actions.reissueRefusal!, /disabled by ChemFlow/);
-  const expired = (await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(Date.now() - 1000) }, as(ada))).key;
-  await assert.rejects(reissueMyKey(db, ada, expired.id, as(ada)), isInputError(/expired.*Create a new key/));
+  const expired = (await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(Date.now() - 1000) }, actor(ada))).key;
+  await assert.rejects(reissueMyKey(db, ada, expired.id, actor(ada)), isInputError(/expired.*Create a new key/));
   assert.equal(await db.apiKey.count(), 2, 'no key was issued');
 });
 
 test('reportMyKeyLeaked: disabled at once, audited as key.leak_disable "reported leaked by the owner"; the owner may then reissue', async (t) => {
-  const { db, ada, as } = await portalDb(t);
-  const { key } = await createMyKey(db, ada, { name: 'pushed to github', expiryDays: 90 }, as(ada));
+  const { db, ada, actor } = await scratchPortal(t);
+  const { key } = await createMyKey(db, ada, { name: 'pushed to github', expiryDays: 90 }, actor(ada));
   assert.equal((await myKeyDetail(db, ada, key.id)).actions.upgrade, true);
 
-  const disabled = await reportMyKeyLeaked(db, ada, key.id, as(ada));
+  const disabled = await reportMyKeyLeaked(db, ada, key.id, actor(ada));
   assert.ok(disabled.disabledAt);
   assert.equal(disabled.disabledReason, 'reported leaked by the owner');
   const events = (await auditOf(db, key.id)).filter((e) => e.action === 'key.leak_disable');
   assert.equal(events.length, 1);
-  assert.deepEqual([events[0].reason, events[0].actorId, events[0].ip, events[0].targetUserId], ['reported leaked by the owner', ada.id, IP, ada.id]);
+  assert.deepEqual([events[0].reason, events[0].actorId, events[0].ip, events[0].targetUserId], ['reported leaked by the owner', ada.id, SCRATCH_IP, ada.id]);
   assert.equal(JSON.parse(events[0].after!).disabledReason, 'reported leaked by the owner');
 
-  const { key: successor } = await reissueMyKey(db, ada, key.id, as(ada));
+  const { key: successor } = await reissueMyKey(db, ada, key.id, actor(ada));
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).replacedById, successor.id);
 });

@@ -12,6 +12,7 @@ import { keyReport, keyStatus, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
+import { formatUtc } from './format.ts';
 
 /** Enough for every laptop, CI runner and agent a developer runs; more usually means keys are not being cleaned up. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -68,7 +69,7 @@ function refuseWith(refusal: string | null): void {
 /** Why a key cannot be disabled (or reported leaked) any more, or null when it can. */
 function disableRefusal(key: ApiKey): string | null {
   if (key.replacedById) return 'This key was replaced by a reissued key, so it no longer works; open the new key instead.';
-  if (key.disabledAt) return `This key is already disabled (since ${key.disabledAt.toISOString().slice(0, 16).replace('T', ' ')} UTC) and no longer works.`;
+  if (key.disabledAt) return `This key is already disabled (since ${formatUtc(key.disabledAt)}) and no longer works.`;
   return null;
 }
 

@@ -12,7 +12,12 @@ import { issueKey } from '../keys/store.ts';
 import { actorOf, type Viewer } from '../portal/access.ts';
 import type { Role } from '../auth/roles.ts';
 
+/** The client address every audit actor of a scratch portal comes from. */
+export const SCRATCH_IP = '203.0.113.9';
+
 export interface ScratchPortal {
+  /** The SQLite database's URL, for tests that open the file directly (the /mcp hot path). */
+  url: string;
   db: Db;
   ada: Viewer;
   bob: Viewer;
@@ -37,12 +42,13 @@ export async function scratchPortal(t: TestContext): Promise<ScratchPortal> {
     return { id: user.id, email: user.email, name: null, role };
   };
   const portal = {
+    url,
     db,
     ada: await person('ada@example.test', 'developer'),
     bob: await person('bob@example.test', 'developer'),
     support: await person('grace@example.test', 'support'),
     admin: await person('root@example.test', 'admin'),
-    actor: (viewer: Viewer) => actorOf(viewer, '203.0.113.9'),
+    actor: (viewer: Viewer) => actorOf(viewer, SCRATCH_IP),
   };
   return { ...portal, issue: (owner, name = 'laptop', tierId = 'free') => issueKey(db, { ownerId: owner.id, name, tierId }, portal.actor(owner)) };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { When } from '@/components/support/When.tsx';
+import { When } from '@/components/When.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { listUsers } from '@/lib/portal/users.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';

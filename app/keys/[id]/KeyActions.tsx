@@ -7,12 +7,12 @@
  */
 import { useRouter } from 'next/navigation';
 import { useActionState, useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { MyKeyActions } from '@/lib/portal/keys.ts';
 import { disableKeyAction, reissueKeyAction, renameKeyAction, reportLeakedAction } from '../actions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 export function KeyActions({ keyId, name, actions }: { keyId: string; name: string; actions: MyKeyActions }) {
   const router = useRouter();
@@ -22,12 +22,13 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
   const [reissueState, reissue] = useActionState(reissueKeyAction, null);
   const [newName, setNewName] = useState(name);
   const [secretClosed, setSecretClosed] = useState<typeof reissueState>(null);
+  const keyField = <input type="hidden" name="keyId" value={keyId} />;
   const reissued = reissueState?.ok && reissueState.secret && reissueState !== secretClosed ? reissueState : null;
 
   return (
     <div className="key-actions">
       <form action={rename} className="inline">
-        <input type="hidden" name="keyId" value={keyId} />
+        {keyField}
         <label>
           Name
           <input name="name" value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={100} required autoComplete="off" />
@@ -42,7 +43,8 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
       {(actions.reissue || actions.reportLeaked || actions.disable) && (
         <div className="actions">
           {actions.reissue && (
-            <ConfirmDialog trigger="Reissue…" title="Reissue this key?" confirm="Reissue key" confirmClass="" pendingText="Reissuing…" keyId={keyId} state={reissueState} formAction={reissue}>
+            <ConfirmDialog trigger="Reissue…" title="Reissue this key?" confirm="Reissue key" confirmClass="" pendingText="Reissuing…" state={reissueState} formAction={reissue}>
+              {keyField}
               <p>
                 You get a new secret with the same name, tier, limits and expiry, shown once. <strong>The current secret
                 stops working at once</strong>, so put the new one into your clients right after.
@@ -50,7 +52,8 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
             </ConfirmDialog>
           )}
           {actions.reportLeaked && (
-            <ConfirmDialog trigger="Report as leaked…" title="Report this key as leaked?" confirm="Disable and report leak" pendingText="Reporting…" keyId={keyId} state={leakState} formAction={reportLeak}>
+            <ConfirmDialog trigger="Report as leaked…" title="Report this key as leaked?" confirm="Disable and report leak" pendingText="Reporting…" state={leakState} formAction={reportLeak}>
+              {keyField}
               <p>
                 Use this when the secret turned up somewhere others can see it: a public repository, a log, a chat.
                 The key is <strong>disabled at once</strong> (calls with it get 401) and the leak report is recorded
@@ -59,7 +62,8 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
             </ConfirmDialog>
           )}
           {actions.disable && (
-            <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" keyId={keyId} state={disableState} formAction={disable}>
+            <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" state={disableState} formAction={disable}>
+              {keyField}
               <p>
                 Every call with this key gets 401 from then on. You cannot turn it back on yourself (you can reissue
                 it, or create a new key).

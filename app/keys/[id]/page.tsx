@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
-import { keyBadgeStatus, KeyStatusBadge } from '@/components/usage/KeyStatusBadge.tsx';
+import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { myKeyDetail } from '@/lib/portal/keys.ts';
@@ -20,7 +20,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
       <p><Link href="/keys">← All keys</Link></p>
       <div className="key-head">
         <h1>{report.name}</h1>
-        <KeyStatusBadge status={keyBadgeStatus(report)} />
+        <StatusBadge status={keyBadgeStatus(report)} />
       </div>
       <p className="muted">My key and usage: what this key may do, what it did today and lately.</p>
 

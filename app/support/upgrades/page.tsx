@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { StatusBadge } from '@/components/support/StatusBadge.tsx';
-import { When } from '@/components/support/When.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { When } from '@/components/When.tsx';
 import { getDb } from '@/lib/db/client.ts';
+import { formatCount } from '@/lib/portal/format.ts';
 import { upgradeQueue } from '@/lib/portal/upgrades.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
 import { DecideForms } from './DecideForms.tsx';
@@ -24,7 +25,7 @@ export default async function UpgradeQueuePage() {
             <span>for <Link href={`/support/keys/${r.key.id}`}><code>{r.key.display}</code></Link> “{r.key.name}”</span>
             <span className="muted">({r.key.tier}, {r.key.status})</span>
           </div>
-          <p className="muted">Asked <When date={r.createdAt} relative /> · expects {r.expectedDailyCalls.toLocaleString('en-US')} calls/day · contact: {r.contact}</p>
+          <p className="muted">Asked <When date={r.createdAt} relative /> · expects {formatCount(r.expectedDailyCalls)} calls/day · contact: {r.contact}</p>
           <p>{r.useCase}</p>
           <DecideForms requestId={r.id} label={`request from ${r.requester}`} />
         </article>
@@ -42,7 +43,7 @@ export default async function UpgradeQueuePage() {
                   <td><StatusBadge status={r.status} /></td>
                   <td className="wrap-anywhere">{r.requester}</td>
                   <td><Link href={`/support/keys/${r.key.id}`}><code>{r.key.display}</code></Link></td>
-                  <td className="num">{r.expectedDailyCalls.toLocaleString('en-US')} calls/day</td>
+                  <td className="num">{formatCount(r.expectedDailyCalls)} calls/day</td>
                   <td className="wrap-anywhere">{r.decidedBy ?? '—'}</td>
                   <td className="wrap-anywhere">{r.decisionNote ?? '—'}</td>
                 </tr>

@@ -1,10 +1,12 @@
 'use client';
 /** What staff can do to a key: disable / re-enable (with a reason), reissue, change tier and limits. */
 import { useRouter } from 'next/navigation';
-import { useActionState, useState } from 'react';
+import { useActionState, useRef } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
+import { CopyButton } from '@/components/CopyButton.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
-import { ConfirmDialog } from '@/components/support/ConfirmDialog.tsx';
+import { formatCount } from '@/lib/portal/format.ts';
 import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
 
 export interface KeyActionsProps {
@@ -26,27 +28,19 @@ function ReasonField({ hint }: { hint: string }) {
   );
 }
 
-function CopyButton({ text }: { text: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button type="button" className="secondary" onClick={async () => { await navigator.clipboard.writeText(text); setCopied(true); }}>
-      {copied ? 'Copied' : 'Copy secret'}
-    </button>
-  );
-}
-
 function NewSecret({ state, owner, close }: { state: Partial<ReissueResult>; owner: string; close: () => void }) {
+  const secret = useRef<HTMLParagraphElement>(null);
   return (
     <div className="stack" style={{ display: 'grid', gap: '0.75rem' }}>
       <p className="alert success" role="status">Reissued as {state.display}. The old secret stopped working.</p>
       <p>The new secret, shown <strong>only now</strong>:</p>
-      <p className="secret" aria-label="New secret">{state.secret}</p>
+      <p className="secret" aria-label="New secret" ref={secret}>{state.secret}</p>
       <p className="muted">
         Send it to {owner} through a secure channel (your ticketing system’s private reply or a password manager
         share, never chat or plain email), then close this dialog. It cannot be shown again.
       </p>
       <div className="actions">
-        {state.secret ? <CopyButton text={state.secret} /> : null}
+        {state.secret ? <CopyButton text={state.secret} target={secret} label="Copy secret" /> : null}
         <button type="button" onClick={close}>Done, open the new key</button>
       </div>
     </div>
@@ -64,12 +58,12 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
         Tier
         <select name="tierId" defaultValue={settings.tierId}>
           {tiers.map((t) => (
-            <option key={t.id} value={t.id}>{t.name}: {t.dailyQuota.toLocaleString('en-US')} calls/day, {t.ratePerSecond} calls/s</option>
+            <option key={t.id} value={t.id}>{t.name}: {formatCount(t.dailyQuota)} calls/day, {t.ratePerSecond} calls/s</option>
           ))}
         </select>
       </label>
       <label>
-        Daily quota <span className="hint">calls/day; blank = the tier’s default{current ? ` (${current.dailyQuota.toLocaleString('en-US')})` : ''}</span>
+        Daily quota <span className="hint">calls/day; blank = the tier’s default{current ? ` (${formatCount(current.dailyQuota)})` : ''}</span>
         <input name="dailyQuota" type="number" inputMode="numeric" min={1} step={1} defaultValue={settings.dailyQuota ?? ''} />
       </label>
       <label>
@@ -92,6 +86,9 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
 
 export function KeyActions(props: KeyActionsProps) {
   const router = useRouter();
+  // Held here, above the dialogs: disabling swaps the Disable dialog for Re-enable, and the outcome stays on screen.
+  const [switchState, switchKey] = useActionState(switchKeyAction, null);
+  const [reissueState, reissue] = useActionState(reissueKeyAction, null);
   const hidden = <input type="hidden" name="keyId" value={props.keyId} />;
   return (
     <div className="key-actions">
@@ -101,8 +98,7 @@ export function KeyActions(props: KeyActionsProps) {
           props.reissued ? (
             <p className="muted">This key was reissued; its successor is the live secret, so it cannot be re-enabled.</p>
           ) : (
-            // Same key (and action) as the Disable dialog: the outcome ("Key disabled") stays on screen when the page swaps them.
-            <ConfirmDialog key="on-off" trigger="Re-enable…" title="Re-enable this key?" action={switchKeyAction} submitLabel="Re-enable key" pendingText="Re-enabling…">
+            <ConfirmDialog trigger="Re-enable…" triggerClass="" title="Re-enable this key?" confirm="Re-enable key" confirmClass="" pendingText="Re-enabling…" state={switchState} formAction={switchKey}>
               {hidden}
               <input type="hidden" name="turn" value="on" />
               <p>{props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known to be safe.</p>
@@ -110,13 +106,14 @@ export function KeyActions(props: KeyActionsProps) {
             </ConfirmDialog>
           )
         ) : (
-          <ConfirmDialog key="on-off" trigger="Disable…" triggerClass="danger" title="Disable this key?" action={switchKeyAction} submitLabel="Disable key" submitClass="danger" pendingText="Disabling…">
+          <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" state={switchState} formAction={switchKey}>
             {hidden}
             <input type="hidden" name="turn" value="off" />
             <p>Calls with {props.display} of {props.owner} will get 401 from the next call on.</p>
             <ReasonField hint="For example: leaked in a public repository (link), owner’s request (ticket)" />
           </ConfirmDialog>
         )}
+        <FormMessage state={switchState?.ok ? switchState : null} />
       </section>
       <section className="panel" aria-labelledby="reissue-actions">
         <h3 id="reissue-actions">Reissue</h3>
@@ -127,10 +124,11 @@ export function KeyActions(props: KeyActionsProps) {
             <p className="muted">A new secret with the same settings for the owner; this one stops working at once.</p>
             <ConfirmDialog<ReissueResult>
               trigger="Reissue…"
-              triggerClass="secondary"
               title="Reissue this key?"
-              action={reissueKeyAction}
-              submitLabel="Reissue key"
+              confirm="Reissue key"
+              confirmClass=""
+              state={reissueState}
+              formAction={reissue}
               pendingText="Reissuing…"
               success={(state, close) => <NewSecret state={state} owner={props.owner} close={close} />}
               onClosedAfterSuccess={(state) => router.push(`/support/keys/${state.id}`)}

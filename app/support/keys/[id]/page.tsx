@@ -2,16 +2,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { AuditTable } from '@/components/support/AuditTable.tsx';
-import { StatusBadge } from '@/components/support/StatusBadge.tsx';
-import { When } from '@/components/support/When.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { When } from '@/components/When.tsx';
+import { formatCount } from '@/lib/portal/format.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { staffKeyDetail } from '@/lib/portal/support.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
 import { KeyActions } from './KeyActions.tsx';
 
 export const metadata: Metadata = { title: 'Key (support)' };
-
-const calls = (n: number) => n.toLocaleString('en-US');
 
 export default async function SupportKeyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
@@ -34,9 +33,9 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
               {r.disabledAt ? <> since <When date={r.disabledAt} relative />{r.disabledReason ? <>: {r.disabledReason}</> : null}</> : null}
             </dd>
             <dt>Tier</dt><dd>{tier?.name ?? r.tier}</dd>
-            <dt>Daily quota</dt><dd>{calls(r.dailyQuota)} calls/day {overrides.dailyQuota === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
+            <dt>Daily quota</dt><dd>{formatCount(r.dailyQuota)} calls/day {overrides.dailyQuota === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
             <dt>Per-second limit</dt><dd>{r.ratePerSecond} calls/s {overrides.ratePerSecond === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
-            <dt>Today</dt><dd>{calls(r.usedToday)} used, {calls(r.remainingToday)} left <span className="muted">(resets <When date={r.quotaResetsAt} relative />)</span></dd>
+            <dt>Today</dt><dd>{formatCount(r.usedToday)} used, {formatCount(r.remainingToday)} left <span className="muted">(resets <When date={r.quotaResetsAt} relative />)</span></dd>
             <dt>Expires</dt><dd><When date={r.expiresAt} relative empty="never" /></dd>
             <dt>Created</dt><dd><When date={r.createdAt} relative /></dd>
             <dt>Last used</dt><dd><When date={r.lastUsedAt} relative empty="never" /></dd>

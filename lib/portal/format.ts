@@ -1,10 +1,15 @@
 /**
  * How the portal writes numbers and times: counts with thousands separators, instants in UTC (one
  * unambiguous clock for developers and support staff in any time zone), plus "in 3 days"/"5 minutes ago"
- * where that reads faster. Pure functions, usable in server and client components alike.
+ * where that reads faster. Pure functions, usable in server code and in server and client components alike.
  */
 const COUNT = new Intl.NumberFormat('en-US');
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** An instant as the portal receives it: a Date from the database, or its ISO string from JSON. */
+export type Instant = Date | string;
+
+const isoOf = (instant: Instant): string => new Date(instant).toISOString();
 
 export function formatCount(n: number): string {
   return COUNT.format(n);
@@ -16,13 +21,14 @@ export function formatCalls(n: number): string {
 }
 
 /** "2026-11-26 14:03 UTC" (with seconds: "2026-11-26 14:03:05 UTC"). */
-export function formatUtc(iso: string, { seconds = false } = {}): string {
+export function formatUtc(instant: Instant, { seconds = false } = {}): string {
+  const iso = isoOf(instant);
   return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)} UTC`;
 }
 
 /** "14:03:05 UTC". */
-export function formatUtcTime(iso: string): string {
-  return `${iso.slice(11, 19)} UTC`;
+export function formatUtcTime(instant: Instant): string {
+  return `${isoOf(instant).slice(11, 19)} UTC`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -35,8 +41,8 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "in 29 days", "3 minutes ago", "now": the largest unit that fits, rounded to the nearest whole unit. */
-export function formatRelative(iso: string, now = Date.now()): string {
-  const diff = new Date(iso).getTime() - now;
+export function formatRelative(instant: Instant, now = Date.now()): string {
+  const diff = new Date(instant).getTime() - now;
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms) return RELATIVE.format(Math.round(diff / ms), unit);
   }

@@ -1,5 +1,6 @@
 /** Calls used against the daily quota: "12 / 1,000 calls" over a progress bar (red once it is used up). */
-import { formatCalls, formatCount } from './format.ts';
+import { formatCalls, formatCount } from '@/lib/portal/format.ts';
+import './quota-meter.css';
 
 export function QuotaMeter({ used, quota }: { used: number; quota: number }) {
   const share = quota > 0 ? Math.min(1, used / quota) : 1;

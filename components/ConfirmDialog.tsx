@@ -1,0 +1,70 @@
+'use client';
+/**
+ * A destructive action behind a confirmation: the trigger button opens a native modal dialog that says
+ * what will happen; only its submit button runs the server action. A refusal shows inside the dialog;
+ * success closes it, unless `success` renders something only this response has (a new secret) in its place.
+ *
+ * The caller owns the action state (useActionState): a successful action often re-renders the page
+ * without this dialog (a disabled key offers no "Disable"), and the outcome must survive that.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { FormMessage } from '@/components/FormMessage.tsx';
+import { SubmitButton } from '@/components/SubmitButton.tsx';
+import type { ActionState } from '@/lib/portal/action-result.ts';
+import './confirm-dialog.css';
+
+type Success<T> = Extract<ActionState<T>, { ok: true }>;
+
+export function ConfirmDialog<T extends object = object>({
+  trigger, triggerClass = 'secondary', title, confirm, confirmClass = 'danger', pendingText, state, formAction, children, success, onClosedAfterSuccess,
+}: {
+  trigger: string;
+  triggerClass?: string;
+  title: string;
+  confirm: string;
+  confirmClass?: string;
+  pendingText: string;
+  state: ActionState<T>;
+  formAction: (form: FormData) => void;
+  children: ReactNode;
+  success?: (state: Success<T>, close: () => void) => ReactNode;
+  /** Called when the dialog closes (button or Escape) after a success shown inside it. */
+  onClosedAfterSuccess?: (state: Success<T>) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const close = () => dialog.current?.close();
+  const showsSuccess = Boolean(success);
+
+  function open() {
+    dialog.current?.showModal();
+    // The safe choice has the focus: Enter or Space right after opening does not destroy anything.
+    cancel.current?.focus();
+  }
+
+  useEffect(() => {
+    if (state?.ok && !showsSuccess) dialog.current?.close();
+  }, [state, showsSuccess]);
+
+  return (
+    <>
+      <button type="button" className={triggerClass} onClick={open}>{trigger}</button>
+      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={titleId} onClose={() => (state?.ok ? onClosedAfterSuccess?.(state) : undefined)}>
+        <h2 id={titleId}>{title}</h2>
+        {state?.ok && success ? (
+          success(state, close)
+        ) : (
+          <form action={formAction} className="stack">
+            {children}
+            <FormMessage state={state && !state.ok ? state : null} />
+            <div className="actions">
+              <SubmitButton className={confirmClass} pendingText={pendingText}>{confirm}</SubmitButton>
+              <button type="button" className="secondary" ref={cancel} onClick={close}>Cancel</button>
+            </div>
+          </form>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * What every browser story needs: the production server on a fresh database (lib/testing/server.ts) and
+ * a headless Chromium (lib/testing/browser.ts), closed together.
+ */
+import type { TestContext } from 'node:test';
+import type { Browser } from '@playwright/test';
+import { launchBrowser } from './browser.ts';
+import { startTestServer, type TestServer } from './server.ts';
+
+export interface ServerAndBrowser {
+  server: TestServer;
+  browser: Browser;
+  close: () => Promise<void>;
+}
+
+export async function startServerAndBrowser(): Promise<ServerAndBrowser> {
+  const server = await startTestServer();
+  try {
+    const browser = await launchBrowser();
+    return { server, browser, close: async () => { await browser.close(); await server.stop(); } };
+  } catch (error) {
+    // No browser, no story: the server must not outlive the failed setup.
+    await server.stop();
+    throw error;
+  }
+}
+
+/** For stories that need a database of their own: closed when the test ends. */
+export async function withServerAndBrowser(t: Pick<TestContext, 'after'>): Promise<ServerAndBrowser> {
+  const started = await startServerAndBrowser();
+  t.after(() => started.close());
+  return started;
+}
