@@ -46,7 +46,7 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   await page.getByRole('link', { name: 'create a free account' }).waitFor();
 
   await openTool(page, 'service_query_compound');
-  await saveScreenshot(page, 'docs-1280');
+  await saveScreenshot(page, 'docs-1280', { fullPage: false });
 
   assert.equal(toolListing.length, 12);
   await page.getByRole('heading', { name: 'Tools (12)' }).waitFor();
@@ -92,7 +92,7 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   const phone = await newPage(390);
   await phone.goto(`${server.baseUrl}/docs`);
   await openTool(phone, 'service_query_compound');
-  await saveScreenshot(phone, 'docs-390');
+  await saveScreenshot(phone, 'docs-390', { fullPage: false });
   await assertFitsPhoneWidth(phone);
   await page.context().close();
   await phone.context().close();

@@ -50,11 +50,14 @@ export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
   ? join(ROOT, 'docs/screenshots')
   : join(tmpdir(), 'chemflow-screenshots');
 
-/** Saves a full-page screenshot as <name>.png (name says page and width, e.g. "key-detail-1280"). */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a screenshot as <name>.png (name says page and width, e.g. "key-detail-1280"): the whole page,
+ * or only the first screenful for very long pages (fullPage: false), which keeps the README's images small.
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
