@@ -5,7 +5,7 @@
  */
 import { getDb } from '@/lib/db/client.ts';
 import { tierPolicies } from '@/lib/limits/policy.ts';
-import { formatCount } from '@/lib/portal/format.ts';
+import { formatCount, formatRate } from '@/lib/portal/format.ts';
 
 export interface TierLimits {
   id: string;
@@ -25,7 +25,7 @@ export async function currentTiers(): Promise<TierLimits[]> {
   return tierPolicies();
 }
 
-export const perSecond = (tier: TierLimits) => `${formatCount(tier.ratePerSecond)} ${tier.ratePerSecond === 1 ? 'call/s' : 'calls/s'}`;
+export const perSecond = (tier: TierLimits) => formatRate(tier.ratePerSecond);
 export const perDay = (tier: TierLimits) => `${formatCount(tier.dailyQuota)} calls/day`;
 
 /** "Free: 1 call/s and 1,000 calls/day. Pro: 25 calls/s and 100,000 calls/day." */

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
 import { getDb } from '@/lib/db/client.ts';
-import { formatCount } from '@/lib/portal/format.ts';
+import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { CONTACT_MAX, myUpgradeRequests, tierComparison, upgradeableKeys, USE_CASE_MAX } from '@/lib/portal/upgrades.ts';
 import { requireViewer } from '@/lib/portal/viewer.ts';
 import { UpgradeForm } from './UpgradeForm.tsx';
@@ -30,14 +30,14 @@ export default async function UpgradePage({ searchParams }: { searchParams: Prom
             <h2 id={`tier-${tier.id}`}>{tier.name}</h2>
             <dl className="facts">
               <dt>Daily quota</dt><dd><strong>{formatCount(tier.dailyQuota)}</strong> calls/day</dd>
-              <dt>Rate</dt><dd><strong>{formatCount(tier.ratePerSecond)}</strong> calls/s</dd>
+              <dt>Rate</dt><dd><strong>{formatRate(tier.ratePerSecond)}</strong></dd>
             </dl>
             <p className="muted">{tier.description}</p>
           </section>
         ))}
       </div>
       <p>
-        Pro gives a key {formatCount(pro.dailyQuota / free.dailyQuota)}× the daily calls and {formatCount(pro.ratePerSecond)} calls/s instead of {formatCount(free.ratePerSecond)}.
+        Pro gives a key {formatCount(pro.dailyQuota / free.dailyQuota)}× the daily calls and {formatRate(pro.ratePerSecond)} instead of {formatRate(free.ratePerSecond)}.
         Staff review each request; once approved, the key is Pro from its next call, with the same secret.
       </p>
 

@@ -36,7 +36,7 @@ export function AuditTable({ events, caption }: { events: AuditRow[]; caption: s
       <table>
         <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>{caption}</caption>
         <thead>
-          <tr><th>When</th><th>Actor</th><th>Action</th><th>Key</th><th>User</th><th>Changes</th><th>Reason</th><th>IP</th></tr>
+          <tr><th>When</th><th>Actor</th><th>Action</th><th>Reason</th><th>Key</th><th>User</th><th>Changes</th><th>IP</th></tr>
         </thead>
         <tbody>
           {events.map((e) => (
@@ -44,10 +44,10 @@ export function AuditTable({ events, caption }: { events: AuditRow[]; caption: s
               <td className="nowrap"><When date={e.createdAt} /></td>
               <td className="nowrap">{e.actor}</td>
               <td><code>{e.action}</code></td>
+              <td className="audit-reason">{e.reason ?? '—'}</td>
               <td className="nowrap">{e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : '—'}</td>
               <td className="nowrap">{e.targetEmail ?? '—'}</td>
               <td className="audit-changes">{e.changes.length ? <ul className="changes">{e.changes.map((c) => <Change key={c.field} change={c} />)}</ul> : '—'}</td>
-              <td className="audit-reason">{e.reason ?? '—'}</td>
               <td>{e.ip ?? '—'}</td>
             </tr>
           ))}

@@ -6,7 +6,7 @@
  */
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import type { KeyReport } from '@/lib/keys/report.ts';
-import { formatCalls, formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
+import { formatCalls, formatCount, formatRate, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { LastCallsTable } from './LastCallsTable.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';
 import { ToolUsageTable } from './ToolUsageTable.tsx';
@@ -54,7 +54,7 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
           </div>
           <div className="stat">
             <span className="label">Per-second limit</span>
-            <span className="value">{formatCount(report.ratePerSecond)} {report.ratePerSecond === 1 ? 'call' : 'calls'}/s</span>
+            <span className="value">{formatRate(report.ratePerSecond)}</span>
           </div>
         </div>
         <p className="muted">

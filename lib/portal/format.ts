@@ -20,6 +20,11 @@ export function formatCalls(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'call' : 'calls'}`;
 }
 
+/** "1 call/s" / "25 calls/s". */
+export function formatRate(perSecond: number): string {
+  return `${formatCount(perSecond)} ${perSecond === 1 ? 'call' : 'calls'}/s`;
+}
+
 /** "2026-11-26 14:03 UTC" (with seconds: "2026-11-26 14:03:05 UTC"). */
 export function formatUtc(instant: Instant, { seconds = false } = {}): string {
   const iso = isoOf(instant);

@@ -6,7 +6,7 @@ import { FormMessage } from '@/components/FormMessage.tsx';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { CopyButton } from '@/components/CopyButton.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
-import { formatCount } from '@/lib/portal/format.ts';
+import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
 
 export interface KeyActionsProps {
@@ -58,7 +58,7 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
         Tier
         <select name="tierId" defaultValue={settings.tierId}>
           {tiers.map((t) => (
-            <option key={t.id} value={t.id}>{t.name}: {formatCount(t.dailyQuota)} calls/day, {t.ratePerSecond} calls/s</option>
+            <option key={t.id} value={t.id}>{t.name}: {formatCount(t.dailyQuota)} calls/day, {formatRate(t.ratePerSecond)}</option>
           ))}
         </select>
       </label>

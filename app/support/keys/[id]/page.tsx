@@ -4,7 +4,7 @@ import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { AuditTable } from '@/components/support/AuditTable.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
-import { formatCount } from '@/lib/portal/format.ts';
+import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { staffKeyDetail } from '@/lib/portal/support.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
@@ -34,7 +34,7 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
             </dd>
             <dt>Tier</dt><dd>{tier?.name ?? r.tier}</dd>
             <dt>Daily quota</dt><dd>{formatCount(r.dailyQuota)} calls/day {overrides.dailyQuota === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
-            <dt>Per-second limit</dt><dd>{r.ratePerSecond} calls/s {overrides.ratePerSecond === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
+            <dt>Per-second limit</dt><dd>{formatRate(r.ratePerSecond)} {overrides.ratePerSecond === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
             <dt>Today</dt><dd>{formatCount(r.usedToday)} used, {formatCount(r.remainingToday)} left <span className="muted">(resets <When date={r.quotaResetsAt} relative />)</span></dd>
             <dt>Expires</dt><dd><When date={r.expiresAt} relative empty="never" /></dd>
             <dt>Created</dt><dd><When date={r.createdAt} relative /></dd>
