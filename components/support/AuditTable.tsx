@@ -1,4 +1,7 @@
-/** Audit events as a table: who did what to which key or user, the changed fields, why, from where. */
+/**
+ * Audit events as a table: who did what to which key or user, the changed fields, why, from where. Six
+ * columns (the address under the actor, the user under the key) so that it fits a 1280 px screen.
+ */
 import Link from 'next/link';
 import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
 import { When } from '@/components/When.tsx';
@@ -36,19 +39,21 @@ export function AuditTable({ events, caption }: { events: AuditRow[]; caption: s
       <table>
         <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>{caption}</caption>
         <thead>
-          <tr><th>When</th><th>Actor</th><th>Action</th><th>Reason</th><th>Key</th><th>User</th><th>Changes</th><th>IP</th></tr>
+          <tr><th>When</th><th>By <span className="muted">(from address)</span></th><th>Action</th><th>Reason</th><th>Key <span className="muted">(owner or user)</span></th><th>Changes</th></tr>
         </thead>
         <tbody>
           {events.map((e) => (
             <tr key={e.id}>
-              <td className="nowrap"><When date={e.createdAt} /></td>
-              <td className="nowrap">{e.actor}</td>
+              <td className="audit-when"><When date={e.createdAt} /></td>
+              <td className="audit-who">{e.actor}{e.ip ? <div className="muted">{e.ip}</div> : null}</td>
               <td><code>{e.action}</code></td>
               <td className="audit-reason">{e.reason ?? '—'}</td>
-              <td className="nowrap">{e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : '—'}</td>
-              <td className="nowrap">{e.targetEmail ?? '—'}</td>
+              <td className="audit-who">
+                {e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : null}
+                {e.targetEmail ? <div>{e.targetEmail}</div> : null}
+                {!e.keyId && !e.targetEmail ? '—' : null}
+              </td>
               <td className="audit-changes">{e.changes.length ? <ul className="changes">{e.changes.map((c) => <Change key={c.field} change={c} />)}</ul> : '—'}</td>
-              <td>{e.ip ?? '—'}</td>
             </tr>
           ))}
         </tbody>
