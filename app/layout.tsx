@@ -36,7 +36,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <div className="who">
               {viewer ? (
                 <>
-                  <span>{viewer.email}{viewer.role !== 'developer' ? ` (${viewer.role})` : ''}</span>
+                  <Link href="/account" title="Your account and password">{viewer.email}{viewer.role !== 'developer' ? ` (${viewer.role})` : ''}</Link>
                   <form action={signOutAction}>
                     <button type="submit" className="secondary">Sign out</button>
                   </form>

@@ -119,3 +119,31 @@ test('GitHub sign-in is offered only when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET 
     await withGithub.stop();
   }
 });
+
+test('a user changes their password on /account and signs in with the new one', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'rotate@example.test', 'the first password');
+  await page.getByRole('link', { name: 'rotate@example.test' }).click();
+  await page.waitForURL(`${server.baseUrl}/account`);
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Change password' }) });
+  await form.getByLabel('Current password').fill('not my password');
+  await form.getByLabel(/^New password/).fill('the second password');
+  await form.getByLabel('Repeat the new password').fill('the second password');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await form.locator('[role="alert"]').filter({ hasText: 'The current password is wrong' }).waitFor();
+
+  await form.getByLabel('Current password').fill('the first password');
+  await form.getByLabel(/^New password/).fill('the second password');
+  await form.getByLabel('Repeat the new password').fill('the second password');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+  await saveScreenshot(page, 'account-1280');
+  await assertFitsPhoneWidth(page);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(`${server.baseUrl}/`);
+  await submitSignIn(page, 'rotate@example.test', 'the first password');
+  await page.locator('form [role="alert"]').filter({ hasText: 'Wrong email or password.' }).waitFor();
+  await signIn(page, server.baseUrl, 'rotate@example.test', 'the second password');
+  await page.context().close();
+});

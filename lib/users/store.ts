@@ -1,6 +1,6 @@
 /** Creating users (audited in the same transaction). */
 import { type Actor, writeAudit } from '../audit.ts';
-import { hashPassword, passwordProblem } from '../auth/password.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/password.ts';
 import { isRole, ROLES } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
 
@@ -45,5 +45,24 @@ export async function setUserRole(db: Db, userId: string, role: string, actor: A
     const updated = await tx.user.update({ where: { id: userId }, data: { role } });
     await writeAudit(tx, actor, { action: 'user.role', targetUserId: userId, before: { role: user.role }, after: { role } });
     return updated;
+  });
+}
+
+/**
+ * Replaces a password after checking the current one (audited as "user.password", without either
+ * password). OAuth-only accounts have no password to change.
+ */
+export async function changePassword(db: Db, userId: string, current: string, next: string, actor: Actor) {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new UserStoreError('not_found', `No user with id ${userId}.`);
+  if (!user.passwordHash) throw new UserStoreError('invalid', 'This account signs in with GitHub and has no password to change.');
+  if (!(await verifyPassword(current, user.passwordHash))) throw new UserStoreError('invalid', 'The current password is wrong; type the password you signed in with.');
+  const problem = passwordProblem(next);
+  if (problem) throw new UserStoreError('invalid', problem);
+  if (next === current) throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.');
+  const passwordHash = await hashPassword(next);
+  await db.$transaction(async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await writeAudit(tx, actor, { action: 'user.password', targetUserId: userId });
   });
 }

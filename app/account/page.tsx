@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import { When } from '@/components/When.tsx';
+import { getDb } from '@/lib/db/client.ts';
+import { myAccount } from '@/lib/portal/account.ts';
+import { requireViewer } from '@/lib/portal/viewer.ts';
+import { changePasswordAction } from './actions.ts';
+import { PasswordForm } from './PasswordForm.tsx';
+
+export const metadata: Metadata = { title: 'Your account' };
+
+export default async function AccountPage() {
+  const viewer = await requireViewer('/account');
+  const account = await myAccount(getDb(), viewer);
+  return (
+    <>
+      <h1>Your account</h1>
+      <section className="panel" aria-label="Account details">
+        <dl className="facts">
+          <dt>Email</dt><dd>{account.email}</dd>
+          {account.name ? <><dt>Name</dt><dd>{account.name}</dd></> : null}
+          <dt>Role</dt><dd>{account.role}</dd>
+          <dt>Member since</dt><dd><When date={account.createdAt} /></dd>
+          <dt>API keys</dt><dd>{account.keys}</dd>
+        </dl>
+      </section>
+      <h2>Change password</h2>
+      {account.hasPassword ? (
+        <PasswordForm action={changePasswordAction} />
+      ) : (
+        <p className="empty">You sign in with GitHub, so there is no password to change here.</p>
+      )}
+    </>
+  );
+}
