@@ -12,7 +12,8 @@ import type { CallRow } from '../db/hot-path.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { keyFormatProblem } from '../keys/format.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { isolatedEnv, runCli } from '../testing/server.ts';
+import { cliChecks } from '../testing/cli-checks.ts';
+import { isolatedEnv } from '../testing/server.ts';
 
 const { dataDir, env } = isolatedEnv({ QUOTA_TIMEZONE: 'UTC' });
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -20,32 +21,7 @@ after(() => rmSync(dataDir, { recursive: true, force: true }));
 const OWNER = 'ada@example.test';
 const PASSWORD = 'correct horse battery';
 const KEY_JSON_FIELDS = ['dailyQuota', 'expiresAt', 'id', 'key', 'rps', 'start', 'tier'];
-// A Node stack frame ("    at fn (file.ts:1:2)") or a path into the sources: neither belongs in front of an operator.
-const INTERNALS = /^\s+at .+|node_modules|\.ts:\d+:\d+/m;
-
-function cli(...args: string[]) {
-  const result = runCli(env, args);
-  assert.doesNotMatch(result.stderr, INTERNALS, `stack trace in stderr of "${args.join(' ')}":\n${result.stderr}`);
-  return result;
-}
-
-function succeeds(...args: string[]): string {
-  const result = cli(...args);
-  assert.equal(result.status, 0, `"${args.join(' ')}" failed:\n${result.stderr}`);
-  assert.equal(result.stderr, '');
-  return result.stdout;
-}
-
-/** A refusal: the exit code, a message saying what is wrong, nothing on stdout; usage errors show the usage. */
-function fails(status: 1 | 2, message: RegExp, ...args: string[]): string {
-  const result = cli(...args);
-  assert.equal(result.status, status, `"${args.join(' ')}" exited ${result.status}:\n${result.stdout}${result.stderr}`);
-  assert.match(result.stderr, message);
-  assert.equal(result.stdout, '');
-  if (status === 2) assert.match(result.stderr, /Usage: npm run --silent cli -- <command>/);
-  else assert.doesNotMatch(result.stderr, /Usage:/, 'a refused operation is not a usage error');
-  return result.stderr;
-}
+const { succeeds, fails } = cliChecks(env);
 
 interface CreatedKey { id: string; key: string; start: string; tier: string; dailyQuota: number; rps: number; expiresAt: string | null }
 

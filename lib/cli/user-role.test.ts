@@ -6,34 +6,19 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { isolatedEnv, runCli } from '../testing/server.ts';
+import { cliChecks } from '../testing/cli-checks.ts';
+import { isolatedEnv } from '../testing/server.ts';
 
 const { dataDir, env } = isolatedEnv();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const PASSWORD = 'correct horse battery';
-const INTERNALS = /^\s+at .+|node_modules|\.ts:\d+:\d+/m;
+const { succeeds, fails: refused } = cliChecks(env);
 
-function cli(...args: string[]) {
-  const result = runCli(env, args);
-  assert.doesNotMatch(result.stderr, INTERNALS, `stack trace in stderr of "${args.join(' ')}":\n${result.stderr}`);
-  return result;
-}
-
-function succeeds(...args: string[]): string {
-  const result = cli(...args);
-  assert.equal(result.status, 0, `"${args.join(' ')}" failed:\n${result.stderr}`);
-  assert.equal(result.stderr, '');
-  return result.stdout;
-}
-
+/** A refusal; usage errors must also list this command in the usage they print. */
 function fails(status: 1 | 2, message: RegExp, ...args: string[]): void {
-  const result = cli(...args);
-  assert.equal(result.status, status, `"${args.join(' ')}" exited ${result.status}:\n${result.stdout}${result.stderr}`);
-  assert.match(result.stderr, message);
-  assert.equal(result.stdout, '');
-  if (status === 2) assert.match(result.stderr, /user role --email E --role developer\|support\|admin/, 'usage errors show the usage, which lists the command');
-  else assert.doesNotMatch(result.stderr, /Usage:/);
+  const stderr = refused(status, message, ...args);
+  if (status === 2) assert.match(stderr, /user role --email E --role developer\|support\|admin/, 'usage errors show the usage, which lists the command');
 }
 
 function roleEvents(email: string) {

@@ -8,12 +8,9 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import type { Actor } from '../audit.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
+import type { Db } from '../db/client.ts';
 import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
-import { scratchSqliteUrl } from '../db/test-databases.ts';
+import { scratchPortal } from '../testing/portal-db.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from './store.ts';
 
 // hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.
@@ -21,21 +18,10 @@ const HASH_SECRET = 'f'.repeat(64);
 process.env.KEY_HASH_SECRET = HASH_SECRET;
 const hmac = (secret: string) => createHmac('sha256', HASH_SECRET).update(secret).digest('hex');
 
-const STAFF: Omit<Actor, 'userId'> = { label: 'support:grace@example.test', ip: '203.0.113.9' };
-
+/** A scratch database with a key owner (ada) and a support agent (grace) acting from a known address. */
 async function storeDb(t: TestContext) {
-  const url = scratchSqliteUrl(t);
-  // The store chooses how to announce changes from DATABASE_URL; this process's database is the scratch file.
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
-  await migrateDatabase(url);
-  const db = createDb(url);
-  t.after(() => db.$disconnect());
-  await ensureTiers(db);
-  const owner = await db.user.create({ data: { email: 'ada@example.test' } });
-  const staff = await db.user.create({ data: { email: 'grace@example.test', role: 'support' } });
-  return { url, db, owner, actor: { ...STAFF, userId: staff.id } as Actor };
+  const { url, db, ada, support, actor } = await scratchPortal(t);
+  return { url, db, owner: ada, actor: actor(support) };
 }
 
 const auditOf = (db: Db, keyId: string) => db.auditEvent.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } });

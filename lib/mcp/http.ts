@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
+import { readTextCapped } from '../http/read-text-capped.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import type { Admission } from '../limits/limiter.ts';
 import { callTool } from './call-tool.ts';
@@ -120,26 +121,8 @@ function checkHeaders(request: Request): Response | null {
 }
 
 async function readJsonBody(request: Request): Promise<unknown | Response> {
-  const limit = config().maxBodyBytes;
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > limit) return payloadTooLarge();
-  let text = '';
-  if (request.body) {
-    const reader = request.body.getReader();
-    const decoder = new TextDecoder();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        return payloadTooLarge();
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-    text += decoder.decode();
-  }
+  const text = await readTextCapped(request, config().maxBodyBytes);
+  if (text === 'too_large') return payloadTooLarge();
   if (text.trim() === '') return jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.');
   try {
     return JSON.parse(text);

@@ -9,6 +9,7 @@
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { readTextCapped } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { AttemptWindow } from '../limits/attempt-window.ts';
@@ -126,26 +127,6 @@ export function leakReportMethodNotAllowed(): Response {
   return refusal(405, 'method_not_allowed', `Send leaked secrets with POST ${LEAK_REPORT_PATH} and a JSON body. ${EXPECTED_SHAPE}`, { allow: 'POST' });
 }
 
-/** The body as text, or 'too_large' past the limit (checked on the declared length first, then while reading). */
-async function readCapped(request: Request, limit: number): Promise<string | 'too_large'> {
-  if (Number(request.headers.get('content-length')) > limit) return 'too_large';
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return 'too_large';
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-}
-
 let sharedWindow: AttemptWindow | undefined;
 /** One window per server process, sized by LEAK_REPORTS_PER_MINUTE. */
 function reportWindow(): AttemptWindow {
@@ -173,7 +154,7 @@ export async function answerLeakReport(request: Request, db: Db, window = report
   if (mediaType !== 'application/json') {
     return refusal(415, 'unsupported_media_type', `Send the report as JSON with "Content-Type: application/json". ${EXPECTED_SHAPE}`);
   }
-  const text = await readCapped(request, MAX_REPORT_BYTES).catch(() => null);
+  const text = await readTextCapped(request, MAX_REPORT_BYTES, { fatal: true }).catch(() => null);
   if (text === 'too_large') {
     return refusal(413, 'payload_too_large', `A report may be at most ${MAX_REPORT_BYTES / 1024} KiB. Split the secrets into several reports.`);
   }

@@ -1,0 +1,25 @@
+/**
+ * Reads a Web Request's body as text, giving up past `limit` bytes: first on the declared
+ * Content-Length, then while reading (a client may send more than it declared, or declare nothing).
+ * Used by /mcp's Next mount and by the leak-report endpoint; server.ts's fast path buffers bodies itself.
+ */
+export async function readTextCapped(request: Request, limit: number, { fatal = false } = {}): Promise<string | 'too_large'> {
+  if (Number(request.headers.get('content-length')) > limit) return 'too_large';
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  // fatal: malformed UTF-8 throws instead of becoming U+FFFD (for callers that answer it with a 400).
+  const decoder = new TextDecoder('utf-8', { fatal });
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return 'too_large';
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
