@@ -2,6 +2,8 @@
  * Settings read from the environment, parsed once. Every knob the README documents lives here, so a
  * newcomer has one place to look and a bad value fails at start with a message naming the variable.
  */
+import { databaseProvider, databaseUrl } from './db/url.ts';
+
 export interface ServiceConfig {
   port: number;
   /** Listen address; unset means all interfaces, IPv6 and IPv4. */
@@ -22,6 +24,10 @@ export interface ServiceConfig {
   mcpFastPath: boolean;
   /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
   leakReportsPerMinute: number;
+  /** The shared mode's Redis (REDIS_URL, with DATABASE_URL=postgresql://…); unset: the in-process limiter. */
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel, so deployments and test runs can share one Redis. */
+  redisKeyPrefix: string;
 }
 
 function integer(name: string, fallback: number, min = 0): number {
@@ -52,6 +58,27 @@ function timeZone(name: string, fallback: string): string {
   return zone;
 }
 
+/**
+ * REDIS_URL switches on the shared mode, which needs the instances to share PostgreSQL: with SQLite
+ * (one machine, one process) the counters would live in Redis but the usage they are rebuilt from
+ * would not be shared, so that combination is refused rather than half-working.
+ */
+function redisUrl(): string | undefined {
+  const raw = process.env.REDIS_URL;
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\//i.test(raw)) throw new Error('REDIS_URL must be redis://host:6379 (or rediss:// for TLS)');
+  if (databaseProvider(databaseUrl()) !== 'postgresql') {
+    throw new Error('REDIS_URL needs DATABASE_URL=postgresql://…: the shared mode keeps usage in PostgreSQL. Unset REDIS_URL to run one instance on SQLite.');
+  }
+  return raw;
+}
+
+function keyPrefix(name: string, fallback: string): string {
+  const raw = process.env[name] || fallback;
+  if (!/^[\w.:-]{1,64}$/.test(raw)) throw new Error(`${name} must be 1 to 64 letters, digits, "_", "-", "." or ":", got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(): ServiceConfig {
   return {
     port: integer('PORT', 3000, 0),
@@ -65,6 +92,8 @@ export function loadConfig(): ServiceConfig {
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
+    redisUrl: redisUrl(),
+    redisKeyPrefix: keyPrefix('REDIS_KEY_PREFIX', 'chemflow'),
   };
 }
 

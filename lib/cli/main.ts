@@ -13,6 +13,7 @@ import { displayKey } from '../keys/format.ts';
 import { findKey } from '../keys/find.ts';
 import { keyReport, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
+import { closeRedis } from '../redis/clients.ts';
 import { createUser, normaliseEmail, setUserRole, UserStoreError } from '../users/store.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport, ImportRefused, IMPORT_FORMATS, readImportFile } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
@@ -221,7 +222,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Failed: ${(error as Error).message}`);
     return 1;
   } finally {
-    await db.$disconnect();
+    await Promise.all([db.$disconnect(), closeRedis()]);
   }
 }
 

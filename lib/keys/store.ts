@@ -7,6 +7,7 @@ import { type Actor, writeAudit } from '../audit.ts';
 import { providerOf, type Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
+import { publishKeyChange } from '../redis/clients.ts';
 import { generateKey, keyDisplayParts } from './format.ts';
 import { hashKey } from './hash.ts';
 
@@ -39,6 +40,16 @@ async function announceChange(db: Db, tx: Prisma.TransactionClient, keyId: strin
   if (providerOf(db) === 'postgresql') {
     await tx.$executeRawUnsafe(`SELECT pg_notify('${KEY_CHANGES_CHANNEL}', $1)`, keyId);
   }
+}
+
+/**
+ * Shared mode: publishes the change on Redis too, once committed (a message sent inside the transaction
+ * could make another instance re-read and cache the old row). Callers that run applyKeySettings in their
+ * own transaction call this after it commits.
+ */
+export async function announceCommitted<T>(keyId: string, result: T): Promise<T> {
+  await publishKeyChange(keyId);
+  return result;
 }
 
 function validateLimits(input: Pick<IssueKeyInput, 'dailyQuota' | 'ratePerSecond' | 'expiresAt' | 'name'>): void {
@@ -101,7 +112,7 @@ export async function renameKey(db: Db, keyId: string, name: string, actor: Acto
 /** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
 export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor, action = 'key.disable'): Promise<ApiKey> {
   if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
-  return db.$transaction(async (tx) => {
+  const disabled = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     if (before.disabledAt) throw new KeyStoreError('already_disabled', `The key was already disabled on ${before.disabledAt.toISOString()}.`);
@@ -113,11 +124,12 @@ export async function disableKey(db: Db, keyId: string, reason: string, actor: A
     await announceChange(db, tx, keyId);
     return after;
   });
+  return announceCommitted(keyId, disabled);
 }
 
 /** A new secret with the same settings; the old key is disabled at once and points at its successor. */
 export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
-  return db.$transaction(async (tx) => {
+  const reissued = await db.$transaction(async (tx) => {
     const old = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!old) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     if (old.replacedById) throw new KeyStoreError('invalid', `The key was already reissued as key ${old.replacedById}; reissue that one instead.`);
@@ -137,12 +149,13 @@ export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{
     await announceChange(db, tx, keyId);
     return { ...issued, replaced };
   });
+  return announceCommitted(keyId, reissued);
 }
 
 /** Turns a disabled key back on. A reissued key stays off: its successor is the live secret. */
 export async function enableKey(db: Db, keyId: string, reason: string, actor: Actor): Promise<ApiKey> {
   if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for re-enabling the key (it is kept in the audit trail).');
-  return db.$transaction(async (tx) => {
+  const enabled = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     if (!before.disabledAt) throw new KeyStoreError('not_disabled', 'The key is not disabled.');
@@ -154,6 +167,7 @@ export async function enableKey(db: Db, keyId: string, reason: string, actor: Ac
     await announceChange(db, tx, keyId);
     return after;
   });
+  return announceCommitted(keyId, enabled);
 }
 
 /** Per-key settings staff may change; null means "the tier's default" (limits) or "never" (expiry). */
@@ -196,5 +210,6 @@ export async function applyKeySettings(
 
 /** Changes a key's tier, limits or expiry (audited as "key.update" with just the changed fields). */
 export async function changeKeySettings(db: Db, keyId: string, changes: KeySettingsChange, actor: Actor, reason?: string) {
-  return db.$transaction((tx) => applyKeySettings(db, tx, keyId, changes, actor, reason));
+  const applied = await db.$transaction((tx) => applyKeySettings(db, tx, keyId, changes, actor, reason));
+  return applied.changed.length ? announceCommitted(keyId, applied) : applied;
 }

@@ -27,3 +27,10 @@ export interface Admission {
 export interface Limiter {
   admit(key: LimitedKey, now: number): Promise<Admission>;
 }
+
+/** The shared limiter (Redis) could not be asked: /mcp refuses the call (fail closed) with a 503. */
+export class LimiterUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`limiter unavailable: ${(cause as Error)?.message ?? cause}`, { cause });
+  }
+}

@@ -10,7 +10,7 @@ import { SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextp
 import { config } from '../config.ts';
 import { readTextCapped } from '../http/read-text-capped.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
-import type { Admission } from '../limits/limiter.ts';
+import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
 import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
@@ -76,7 +76,14 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   }
   const key = verified.key;
   const tool = message.params!.name as string;
-  const admission = await service.limiter.admit(key, now);
+  let admission: Admission;
+  try {
+    admission = await service.limiter.admit(key, now);
+  } catch (error) {
+    if (!(error instanceof LimiterUnavailableError)) throw error;
+    // Fail closed: without the shared counters no instance can know the key's limits are respected.
+    return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+  }
   const limitHeaders = rateLimitHeaders(admission);
   const requestId = randomUUID();
   const day = service.quotaDay(now).day;

@@ -11,6 +11,8 @@ import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { createKeyVerifier, type KeyVerifier } from '../keys/verify.ts';
 import { createMemoryLimiter } from '../limits/memory-limiter.ts';
+import { createRedisLimiter } from '../limits/redis-limiter.ts';
+import { closeRedis, getRedis, redisNames, sharedMode, subscribe, whenReady } from '../redis/clients.ts';
 import type { Limiter } from '../limits/limiter.ts';
 import { quotaDayCalculator, type QuotaDay } from '../limits/quota-day.ts';
 import { createUsageRecorder, type UsageRecorder } from '../usage/recorder.ts';
@@ -34,13 +36,17 @@ function openStore(): HotPathStore {
 export function getMcpService(): McpService {
   const holder = globalThis as Holder;
   if (!holder[SERVICE]) {
-    const store = openStore();
+    const store = sharedMode() ? withKeyChangesFromRedis(openStore()) : openStore();
     const quotaDay = quotaDayCalculator(config().quotaTimeZone);
+    const usedOnDay = (keyId: string, day: string) => store.usedOnDay(keyId, day);
+    const recorder = createUsageRecorder(store);
     holder[SERVICE] = {
       store,
       verifyKey: createKeyVerifier(store),
-      limiter: createMemoryLimiter({ quotaDay, usedOnDay: (keyId, day) => store.usedOnDay(keyId, day) }),
-      recorder: createUsageRecorder(store),
+      limiter: sharedMode()
+        ? createRedisLimiter({ redis: getRedis(), prefix: config().redisKeyPrefix, quotaDay, usedOnDay, beforeSeeding: () => recorder.flush(), whenReady })
+        : createMemoryLimiter({ quotaDay, usedOnDay }),
+      recorder,
       quotaDay,
     };
   }
@@ -48,6 +54,18 @@ export function getMcpService(): McpService {
 }
 
 /** Commits pending usage and closes the store (graceful shutdown, tests). */
+/**
+ * Shared mode: key changes published on Redis by any instance (lib/keys/store.ts) move keysVersion, so
+ * every verifier drops its cache; so does each (re)subscription, since messages may have been missed.
+ * PostgreSQL's NOTIFY keeps moving it too, which carries changes while Redis is away.
+ */
+function withKeyChangesFromRedis(store: HotPathStore): HotPathStore {
+  let moves = 0;
+  const bump = () => void moves++;
+  subscribe(redisNames.keyChanges(config().redisKeyPrefix), bump, bump);
+  return { ...store, keysVersion: () => store.keysVersion() + moves };
+}
+
 export async function closeMcpService(): Promise<void> {
   const holder = globalThis as Holder;
   const service = holder[SERVICE];
@@ -55,4 +73,5 @@ export async function closeMcpService(): Promise<void> {
   delete holder[SERVICE];
   await service.recorder.flush();
   await service.store.close();
+  await closeRedis();
 }

@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
 import { keyStatus } from '../keys/report.ts';
-import { applyKeySettings } from '../keys/store.ts';
+import { announceCommitted, applyKeySettings } from '../keys/store.ts';
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 
 export type UpgradeStatus = 'pending' | 'approved' | 'declined';
@@ -164,12 +164,13 @@ async function decide(tx: Prisma.TransactionClient, requestId: string, viewer: V
 export async function approveUpgrade(db: Db, viewer: Viewer, requestId: string, note?: string, actor: Actor = actorOf(viewer)) {
   assertStaff(viewer);
   const decisionNote = checkNote(note, false);
-  return db.$transaction(async (tx) => {
+  const approved = await db.$transaction(async (tx) => {
     const request = await decide(tx, requestId, viewer, 'approved', decisionNote);
     const key = await currentSuccessor(tx, request.keyId);
     const { changed } = await applyKeySettings(db, tx, key.id, { tierId: 'pro' }, actor, `upgrade request ${request.id} approved`);
     return { keyId: key.id, display: displayKey(key), alreadyPro: changed.length === 0, disabled: Boolean(key.disabledAt), followedReissue: key.id !== request.keyId };
   });
+  return approved.alreadyPro ? approved : announceCommitted(approved.keyId, approved);
 }
 
 /** Staff decline, with a note the developer sees. The key is not touched. */

@@ -1,0 +1,130 @@
+/**
+ * The shared mode's Redis connections: one for commands (the limiter's script, publishing key changes)
+ * and one subscriber. Like getDb() and getMcpService(), they live on globalThis: server.ts and Next's
+ * bundle load separate copies of this module, and a key change made in the portal (Next) must publish
+ * through the same connection the hot path (server.ts) uses.
+ *
+ * Fail fast, never queue: with Redis unreachable a command fails at once (no offline queue) or after
+ * COMMAND_TIMEOUT_MS (a hung server), so /mcp can answer 503 within a second instead of piling calls
+ * up; the client keeps reconnecting in the background and the first command after Redis returns works.
+ */
+import { Redis } from 'ioredis';
+import { config } from '../config.ts';
+
+const COMMAND_TIMEOUT_MS = 500;
+const CONNECT_TIMEOUT_MS = 1000;
+const MAX_RECONNECT_DELAY_MS = 500;
+/** How long a command waits for a connection that is being (re)established before it fails. */
+const READY_WAIT_MS = 300;
+
+const CLIENTS = Symbol.for('chemflow.redis');
+type Holder = { [CLIENTS]?: { commands: Redis; subscribers: Redis[] } };
+
+/** Redis key and channel names, all under REDIS_KEY_PREFIX. */
+export const redisNames = {
+  /** Hash tag: both of a key's counters hash to one cluster slot, so one script may touch both. */
+  keyTag: (prefix: string, keyId: string) => `{${prefix}:${keyId}}`,
+  keyChanges: (prefix: string) => `${prefix}:key-changes`,
+};
+
+export function openRedis(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: (attempt) => Math.min(50 * attempt, MAX_RECONNECT_DELAY_MS),
+  });
+  // Connection errors repeat while Redis is away; the failing commands are what callers see. Unheard,
+  // an 'error' event would end the process.
+  let reported = false;
+  client.on('error', (error) => {
+    if (reported) return;
+    reported = true;
+    console.error(JSON.stringify({ level: 'warn', msg: 'Redis unreachable; /mcp tools/call answers 503 until it returns', error: error.message }));
+  });
+  client.on('ready', () => {
+    if (reported) console.log(JSON.stringify({ level: 'info', msg: 'Redis reachable again' }));
+    reported = false;
+  });
+  return client;
+}
+
+function clients() {
+  const holder = globalThis as Holder;
+  if (!holder[CLIENTS]) {
+    const url = config().redisUrl;
+    if (!url) throw new Error('The shared mode needs REDIS_URL');
+    holder[CLIENTS] = { commands: openRedis(url), subscribers: [] };
+  }
+  return holder[CLIENTS];
+}
+
+/** Whether REDIS_URL switched the shared mode on. */
+export function sharedMode(): boolean {
+  return config().redisUrl !== undefined;
+}
+
+/** The process-wide command connection (shared mode only). */
+export function getRedis(): Redis {
+  return clients().commands;
+}
+
+/**
+ * Resolves once `client` is connected, or rejects after READY_WAIT_MS: commands are never queued, so a
+ * brand-new connection (a CLI run, the first call after start) or one being re-established gets a
+ * short moment, and an unreachable Redis a prompt error.
+ */
+export function whenReady(client: Redis): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off('ready', onReady);
+      reject(new Error(`Redis not reachable (connection ${client.status})`));
+    }, READY_WAIT_MS);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once('ready', onReady);
+  });
+}
+
+/**
+ * Calls `onMessage` for every message on `channel`, and `onResubscribed` each time the subscription is
+ * (re)established: messages sent while disconnected are lost, so callers treat that as "anything may
+ * have changed".
+ */
+export function subscribe(channel: string, onMessage: (message: string) => void, onResubscribed: () => void): void {
+  const subscriber = openRedis(config().redisUrl!);
+  clients().subscribers.push(subscriber);
+  subscriber.on('message', (from, message) => from === channel && onMessage(message));
+  subscriber.on('ready', () => {
+    subscriber.subscribe(channel).then(onResubscribed, () => {});
+  });
+}
+
+/**
+ * Tells every instance that a key changed, after the change committed. Best effort: when Redis is
+ * unreachable the change still arrives through PostgreSQL's NOTIFY (lib/keys/store.ts), so the portal
+ * does not fail a change it has already committed.
+ */
+export async function publishKeyChange(keyId: string): Promise<void> {
+  if (!sharedMode()) return;
+  try {
+    const redis = getRedis();
+    await whenReady(redis);
+    await redis.publish(redisNames.keyChanges(config().redisKeyPrefix), keyId);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'warn', msg: 'could not publish a key change on Redis (PostgreSQL NOTIFY still carries it)', keyId, error: (error as Error).message }));
+  }
+}
+
+/** Closes the connections (graceful shutdown, the CLI's exit). */
+export async function closeRedis(): Promise<void> {
+  const holder = globalThis as Holder;
+  const open = holder[CLIENTS];
+  if (!open) return;
+  delete holder[CLIENTS];
+  await Promise.all([open.commands, ...open.subscribers].map((client) => client.quit().catch(() => client.disconnect())));
+}
