@@ -102,7 +102,7 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
     const tag = `{${options.prefix}:${key.id}}`;
     const call = (seed: string) => redis.chemflowAdmit(`${tag}:rate`, `${tag}:day:${day}`, key.dailyQuota, key.ratePerSecond, dayEndsMs, seed);
     try {
-      await options.whenReady?.(redis);
+      if (redis.status !== 'ready') await options.whenReady?.(redis);
       const answer = await call('');
       if (answer[0] !== -1) return answer;
       return await call(await seedFor(key.id, day));

@@ -77,18 +77,21 @@ export function getRedis(): Redis {
  */
 export function whenReady(client: Redis): Promise<void> {
   if (client.status === 'ready') return Promise.resolve();
+  // One 'ready' listener per connection, however many calls are waiting for it.
+  let ready = nextReady.get(client);
+  if (!ready) {
+    ready = new Promise<void>((resolve) => client.once('ready', resolve)).finally(() => nextReady.delete(client));
+    nextReady.set(client, ready);
+  }
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      client.off('ready', onReady);
-      reject(new Error(`Redis not reachable (connection ${client.status})`));
-    }, READY_WAIT_MS);
-    const onReady = () => {
+    const timer = setTimeout(() => reject(new Error(`Redis not reachable (connection ${client.status})`)), READY_WAIT_MS);
+    ready.then(() => {
       clearTimeout(timer);
       resolve();
-    };
-    client.once('ready', onReady);
+    });
   });
 }
+const nextReady = new WeakMap<Redis, Promise<void>>();
 
 /**
  * Calls `onMessage` for every message on `channel`, and `onResubscribed` each time the subscription is
