@@ -2,6 +2,7 @@
  * The long-lived parts behind /mcp: the hot-path store, key verifier, limiter and usage recorder. One
  * set per process, kept on globalThis because server.ts and Next's bundle of app/mcp/route.ts load
  * separate copies of these modules but must share the limiter's counters and the recorder's batches.
+ * With REDIS_URL (the shared mode) the limiter's counters live in Redis instead, shared by all instances.
  */
 import { config } from '../config.ts';
 import type { HotPathStore } from '../db/hot-path.ts';
@@ -53,7 +54,6 @@ export function getMcpService(): McpService {
   return holder[SERVICE];
 }
 
-/** Commits pending usage and closes the store (graceful shutdown, tests). */
 /**
  * Shared mode: key changes published on Redis by any instance (lib/keys/store.ts) move keysVersion, so
  * every verifier drops its cache; so does each (re)subscription, since messages may have been missed.
@@ -66,6 +66,7 @@ function withKeyChangesFromRedis(store: HotPathStore): HotPathStore {
   return { ...store, keysVersion: () => store.keysVersion() + moves };
 }
 
+/** Commits pending usage and closes the store and Redis connections (graceful shutdown, tests). */
 export async function closeMcpService(): Promise<void> {
   const holder = globalThis as Holder;
   const service = holder[SERVICE];
