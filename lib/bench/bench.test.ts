@@ -75,6 +75,12 @@ async function checkSeed(t: TestContext, url: string) {
   assert.equal(daily.length, expected.size);
   for (const d of daily) assert.deepEqual([d.successes, d.failures, d.rateLimited], expected.get(`${d.keyId}|${d.day}|${d.tool}`), `${d.keyId} ${d.day} ${d.tool}`);
 
+  // The indexes dropped for the bulk load are all back.
+  const indexes = url.startsWith('file:')
+    ? await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('CallLog', 'DailyUsage') ORDER BY name`)
+    : await db.$queryRawUnsafe<{ name: string }[]>(`SELECT indexname AS name FROM pg_indexes WHERE tablename IN ('CallLog', 'DailyUsage') AND indexname NOT LIKE '%_pkey' ORDER BY indexname`);
+  assert.deepEqual(indexes.map((i) => i.name), ['CallLog_createdAt_idx', 'CallLog_keyId_createdAt_idx', 'CallLog_requestId_key', 'DailyUsage_day_idx']);
+
   await assert.rejects(prepareScaleDatabase(url, { keys: 1, calls: 1, days: 1 }), /already has call-log rows/);
 }
 
