@@ -5,7 +5,9 @@
  *
  * Options: --duration S (measured seconds per row, default 10), --warmup S (default 2), --keys N (pro
  * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
- * the fast-path server; .cpuprofile files go to bench/results/profiles.tmp), --output FILE.
+ * the fast-path server; .cpuprofile files go to bench/results/profiles.tmp), --server-node-options
+ * "…" (NODE_OPTIONS for our servers, e.g. "--max-old-space-size=256"; recorded in the result),
+ * --output FILE.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     keys: { type: 'string', default: '8' },
     connections: { type: 'string', default: '32' },
     'cpu-prof': { type: 'boolean', default: false },
+    'server-node-options': { type: 'string', default: '' },
     output: { type: 'string', default: join(ROOT, 'bench/results/latest.json') },
   },
 });
@@ -44,6 +47,8 @@ const load: LoadOptions = {
   connections: positive('connections', values.connections!),
 };
 const keyCount = positive('keys', values.keys!);
+/** Our servers' NODE_OPTIONS: unset by default, so the rows measure `npm start` as shipped. */
+const serverEnv = values['server-node-options'] ? { NODE_OPTIONS: values['server-node-options'] } : {};
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
@@ -104,12 +109,12 @@ function redisSupported(): boolean {
 }
 
 async function main(): Promise<void> {
-  console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores.\n`);
+  console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
   const profileDir = join(ROOT, 'bench/results/profiles.tmp');
   const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 
   const bare = await startBareSdkServer();
-  const fast = await startProductionServer({ MCP_FAST_PATH: '1' }, profileArgs);
+  const fast = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '1' }, profileArgs);
   try {
     const keys = issueProKeys(fast);
     await row(1, 'next_ping', 'trivial Next.js route handler (GET /api/ping)', fast.pid, { url: `${fast.baseUrl}/api/ping`, method: 'GET' });
@@ -120,7 +125,7 @@ async function main(): Promise<void> {
     await Promise.all([fast.stop(), bare.stop()]);
   }
 
-  const mounted = await startProductionServer({ MCP_FAST_PATH: '0' });
+  const mounted = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '0' });
   try {
     const keys = issueProKeys(mounted);
     await row(5, 'mcp_tools_call_next_mount', 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)', mounted.pid, { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys });
@@ -131,7 +136,7 @@ async function main(): Promise<void> {
   if (await postgresReachable() && await redisReachable(REDIS_URL)) {
     const database = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
     const note = redisSupported() ? 'PostgreSQL + Redis' : 'PostgreSQL; REDIS_URL set but this build ignores it';
-    const shared = await startProductionServer({ DATABASE_URL: database.url, REDIS_URL });
+    const shared = await startProductionServer({ ...serverEnv, DATABASE_URL: database.url, REDIS_URL });
     try {
       const keys = issueProKeys(shared);
       await row(6, 'mcp_tools_call_shared', 'row 4 in shared mode', shared.pid, { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys }, note);
@@ -153,7 +158,7 @@ async function main(): Promise<void> {
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version },
-    settings: { ...load, keys: keyCount },
+    settings: { ...load, keys: keyCount, serverNodeOptions: values['server-node-options'] || null },
     ...summary,
   };
   writeFileSync(`${output}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
