@@ -1,0 +1,172 @@
+/**
+ * `npm run bench`: the /mcp benchmark of issue 5. Starts the production server on fresh databases and
+ * measures, in one run on this machine, the six rows the issue lists (see ROWS below and the README's
+ * Benchmark section), prints the table with the ratios and targets, and writes bench/results/latest.json.
+ *
+ * Options: --duration S (measured seconds per row, default 10), --warmup S (default 2), --keys N (pro
+ * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
+ * the fast-path server; .cpuprofile files go to bench/results/profiles.tmp), --server-node-options
+ * "…" (NODE_OPTIONS for our servers, e.g. "--max-old-space-size=256"; recorded in the result),
+ * --output FILE.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../config.ts';
+import { createScratchDatabase, postgresAdminUrl } from '../db/scratch-postgres.ts';
+import { ROOT } from '../testing/server.ts';
+import { measure, type LoadOptions, type LoadSpec } from './load.ts';
+import { startBareSdkServer, startProductionServer } from './processes.ts';
+import { formatSummary, summarise, type RowId, type RowResult } from './summary.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    keys: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '32' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'server-node-options': { type: 'string', default: '' },
+    output: { type: 'string', default: join(ROOT, 'bench/results/latest.json') },
+  },
+});
+
+function positive(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+const load: LoadOptions = {
+  durationSeconds: positive('duration', values.duration!),
+  warmupSeconds: Number(values.warmup),
+  connections: positive('connections', values.connections!),
+};
+const keyCount = positive('keys', values.keys!);
+/** Our servers' NODE_OPTIONS: unset by default, so the rows measure `npm start` as shipped. */
+const serverEnv = values['server-node-options'] ? { NODE_OPTIONS: values['server-node-options'] } : {};
+const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+
+const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+const QUERY_WATER = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'service_query_compound', arguments: { compound_name: 'water' } } };
+
+const rows: RowResult[] = [];
+
+async function row(number: number, id: RowId, label: string, pid: number, spec: LoadSpec, note?: string): Promise<void> {
+  process.stdout.write(`${number}. ${label}${note ? ` (${note})` : ''} … `);
+  const m = await measure(spec, pid, load);
+  console.log(`${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, peak RSS ${m.peakRssMb} MB, status ${JSON.stringify(m.statusCodes)}${m.errors ? `, ${m.errors} errors` : ''}`);
+  rows.push({ id, number, label, note, requestsPerSecond: m.requestsPerSecond, p50Ms: m.p50Ms, p99Ms: m.p99Ms, peakRssMb: m.peakRssMb, non2xx: m.non2xx, errors: m.errors });
+}
+
+/** Pro keys whose per-key limits cannot bind during the run, issued through the operator CLI. */
+function issueProKeys(server: Awaited<ReturnType<typeof startProductionServer>>): string[] {
+  return Array.from({ length: keyCount }, (_, i) => {
+    const result = server.cli('key', 'create', '--owner', 'admin@example.test', '--name', `bench ${i + 1}`, '--tier', 'pro',
+      '--rps', '1000000', '--daily-quota', '1000000000', '--json');
+    if (result.status !== 0) throw new Error(`key create failed: ${result.stderr}${result.stdout}`);
+    return JSON.parse(result.stdout.trim().split('\n').at(-1)!).key as string;
+  });
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const probe = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    await probe.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function redisReachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
+}
+
+/** Whether this build reads REDIS_URL at all (its settings name Redis); until then row 6 runs on PostgreSQL alone. */
+function redisSupported(): boolean {
+  const saved = process.env.REDIS_URL;
+  process.env.REDIS_URL = REDIS_URL;
+  try {
+    return Object.keys(loadConfig()).some((name) => /redis/i.test(name));
+  } finally {
+    if (saved === undefined) delete process.env.REDIS_URL;
+    else process.env.REDIS_URL = saved;
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
+  const profileDir = join(ROOT, 'bench/results/profiles.tmp');
+  const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+
+  const bare = await startBareSdkServer();
+  const fast = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '1' }, profileArgs);
+  try {
+    const keys = issueProKeys(fast);
+    await row(1, 'next_ping', 'trivial Next.js route handler (GET /api/ping)', fast.pid, { url: `${fast.baseUrl}/api/ping`, method: 'GET' });
+    await row(2, 'bare_sdk_tools_list', 'bare MCP SDK in node:http, tools/list of one tool', bare.pid, { url: `${bare.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS });
+    await row(3, 'mcp_tools_list', 'our /mcp tools/list', fast.pid, { url: `${fast.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS });
+    await row(4, 'mcp_tools_call', 'our /mcp tools/call service_query_compound, pro keys', fast.pid, { url: `${fast.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys });
+  } finally {
+    await Promise.all([fast.stop(), bare.stop()]);
+  }
+
+  const mounted = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '0' });
+  try {
+    const keys = issueProKeys(mounted);
+    await row(5, 'mcp_tools_call_next_mount', 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)', mounted.pid, { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys });
+  } finally {
+    await mounted.stop();
+  }
+
+  if (await postgresReachable() && await redisReachable(REDIS_URL)) {
+    const database = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
+    const note = redisSupported() ? 'PostgreSQL + Redis' : 'PostgreSQL; REDIS_URL set but this build ignores it';
+    const shared = await startProductionServer({ ...serverEnv, DATABASE_URL: database.url, REDIS_URL });
+    try {
+      const keys = issueProKeys(shared);
+      await row(6, 'mcp_tools_call_shared', 'row 4 in shared mode', shared.pid, { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys }, note);
+    } finally {
+      await shared.stop();
+      await database.drop();
+    }
+  } else {
+    console.log('6. skipped: PostgreSQL (POSTGRES_ADMIN_URL) or Redis (BENCH_REDIS_URL) is not reachable.');
+  }
+
+  const summary = summarise(rows);
+  console.log(`\n${formatSummary(summary)}\n`);
+  if (!summary.clean) console.log('Some rows had non-2xx answers or errors: their numbers measure refusals, not work.');
+  if (values['cpu-prof']) console.log(`CPU profiles of the fast-path server: ${profileDir}`);
+
+  const output = values.output!;
+  mkdirSync(join(output, '..'), { recursive: true });
+  const result = {
+    measuredAt: new Date().toISOString(),
+    machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version },
+    settings: { ...load, keys: keyCount, serverNodeOptions: values['server-node-options'] || null },
+    ...summary,
+  };
+  writeFileSync(`${output}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
+  renameSync(`${output}.tmp`, output);
+  console.log(`Written to ${output}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

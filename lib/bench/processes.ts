@@ -1,0 +1,92 @@
+/**
+ * The processes the benchmark measures: the production server (npm start's code, as lib/testing/server.ts
+ * starts it, but keeping its pid for the memory readings) and the bare SDK server of row 2. Peak RSS is
+ * the kernel's VmHWM; writing 5 to /proc/<pid>/clear_refs resets it, so each row reports its own peak.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, isolatedEnv, ROOT, runCli, type EnvOverrides } from '../testing/server.ts';
+
+export interface BenchProcess {
+  pid: number;
+  baseUrl: string;
+  env: NodeJS.ProcessEnv;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** VmHWM (peak resident set) of a process in MB, or null when /proc does not have it. */
+export function peakRssMb(pid: number): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a new peak-RSS window for the process (Linux ≥ 4.0; ignored elsewhere). */
+export function resetPeakRss(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    // Without clear_refs the reading is the process's lifetime peak, which only overstates it.
+  }
+}
+
+function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean, what: string): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start within 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (ready(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** `extraNodeArgs` e.g. ['--cpu-prof', '--cpu-prof-dir=…'] to profile the server. */
+export async function startProductionServer(extraEnv: EnvOverrides, extraNodeArgs: string[] = []): Promise<BenchProcess & { cli: (...args: string[]) => ReturnType<typeof runCli> }> {
+  const port = await freePort();
+  // PostgreSQL mode requires an explicit key-hash secret (instances must share it).
+  const { dataDir, env } = isolatedEnv({ PORT: String(port), KEY_HASH_SECRET: randomBytes(32).toString('hex'), ...extraEnv });
+  const { child, output } = await spawnUntil(
+    [...extraNodeArgs, '--import', 'tsx', join(ROOT, 'lib/cli/start.ts')], env, (out) => out.includes('ChemFlow is serving'), 'the server');
+  return {
+    pid: child.pid!,
+    baseUrl: `http://127.0.0.1:${port}`,
+    env,
+    output,
+    cli: (...args) => runCli(env, args),
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startBareSdkServer(): Promise<BenchProcess> {
+  const port = await freePort();
+  const { child, output } = await spawnUntil(
+    ['--import', 'tsx', join(ROOT, 'lib/bench/bare-mcp-server.ts'), String(port)], process.env, (out) => out.includes('listening'), 'the bare SDK server');
+  return { pid: child.pid!, baseUrl: `http://127.0.0.1:${port}`, env: process.env, output, stop: () => stopChild(child) };
+}
