@@ -37,14 +37,20 @@ async function probe(what: string, work: () => Promise<unknown>): Promise<CheckR
 }
 
 const REDIS = Symbol.for('chemflow.health.redis');
-type Holder = { [REDIS]?: { url: string; client: Redis } };
+interface RedisProbe {
+  url: string;
+  client: Redis;
+  /** The latest connection error, to say why Redis is unreachable rather than just that it is. */
+  lastError?: string;
+}
+type Holder = { [REDIS]?: RedisProbe };
 
 /**
  * The probe's own small client, created on first use and kept on globalThis (one per process, whichever
  * copy of this module asks). Commands fail at once while it is disconnected rather than queue, so a
  * Redis outage is reported within the timeout; ioredis keeps reconnecting in the background.
  */
-function redisClient(url: string): Redis {
+function redisProbe(url: string): RedisProbe {
   const holder = globalThis as Holder;
   if (holder[REDIS]?.url !== url) {
     const client = new Redis(url, {
@@ -54,17 +60,20 @@ function redisClient(url: string): Redis {
       connectTimeout: PROBE_TIMEOUT_MS,
       connectionName: 'chemflow-health',
     });
-    // Connection errors are reported by the probe; without a listener ioredis would print each retry.
-    client.on('error', () => {});
-    holder[REDIS] = { url, client };
+    const probe: RedisProbe = { url, client };
+    // Kept for the report; without a listener ioredis would also print every failed retry.
+    client.on('error', (error: Error) => (probe.lastError = error.message));
+    client.on('ready', () => (probe.lastError = undefined));
+    holder[REDIS] = probe;
   }
-  return holder[REDIS]!.client;
+  return holder[REDIS]!;
 }
 
 async function pingRedis(url: string): Promise<void> {
-  const client = redisClient(url);
-  if (client.status === 'wait') await client.connect();
-  await client.ping();
+  const probe = redisProbe(url);
+  if (probe.client.status === 'wait') await probe.client.connect().catch(() => {});
+  if (probe.client.status !== 'ready') throw new Error(`not connected (${probe.lastError ?? probe.client.status})`);
+  await probe.client.ping();
 }
 
 export async function checkHealth(): Promise<HealthReport> {
