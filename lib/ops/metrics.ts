@@ -59,13 +59,19 @@ function createMetrics(): Metrics {
     help: 'Usage-write transactions that failed (their calls were answered with 503).',
     registers: [registry],
   });
+  // Every series exists from the start at 0, so rate() sees the first increment and dashboards list all tools.
+  const child = <T extends string>(counter: client.Counter<T>, ...values: string[]) => {
+    const labelled = counter.labels(...values);
+    labelled.inc(0);
+    return labelled;
+  };
   const children = (tool: string) =>
-    Object.fromEntries(OUTCOMES.map((o) => [o, calls.labels(tool, o)])) as Record<CallOutcome, client.Counter.Internal>;
+    Object.fromEntries(OUTCOMES.map((o) => [o, child(calls, tool, o)])) as Record<CallOutcome, client.Counter.Internal>;
   return {
     registry,
     calls: new Map([...tools.keys(), UNKNOWN_TOOL].map((tool) => [tool, children(tool)])),
     callDuration,
-    limiterRejections: { rate: rejections.labels('rate'), quota: rejections.labels('quota') },
+    limiterRejections: { rate: child(rejections, 'rate'), quota: child(rejections, 'quota') },
     usageBatchSize,
     usageWriteFailures,
   };
