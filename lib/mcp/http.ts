@@ -105,7 +105,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     });
   } catch (error) {
     logError('usage write failed', error);
-    logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round(performance.now() - started));
+    logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round((performance.now() - started) * 10) / 10);
     return jsonError(503, 'usage_store_unavailable', 'The call could not be recorded, so its answer was withheld; please retry shortly.', { 'retry-after': '1', ...cors });
   }
   const seconds = (performance.now() - started) / 1000;
