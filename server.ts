@@ -13,6 +13,8 @@ import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } fr
 import { handleMcpRequest } from './lib/mcp/http.ts';
 import { payloadTooLarge } from './lib/mcp/responses.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
+import { errorText, log } from './lib/ops/log.ts';
+import { startCallLogRetention } from './lib/ops/retention-schedule.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
@@ -103,7 +105,7 @@ export async function startServer(): Promise<http.Server> {
   server.headersTimeout = KEEP_ALIVE_MS + 1000;
   server.on('request', (req, res) => {
     onRequest(req, res).catch((error) => {
-      console.error(JSON.stringify({ level: 'error', msg: 'request failed', path: req.url?.split('?', 1)[0], error: String(error?.stack ?? error) }));
+      log('error', 'request failed', { path: req.url?.split('?', 1)[0], error: errorText(error) });
       if (!res.headersSent) sendJson(res, 500, { error: 'internal_error', message: 'The server hit an unexpected error; it was logged. Please retry.' });
       else res.end();
     });
@@ -114,11 +116,13 @@ export async function startServer(): Promise<http.Server> {
     server.listen(settings.port, settings.host, resolve);
   });
 
+  const stopRetention = startCallLogRetention();
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(JSON.stringify({ level: 'info', msg: 'stopping', signal }));
+    log('info', 'stopping', { signal });
+    stopRetention();
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     server.close(async () => {
       await closeMcpService();

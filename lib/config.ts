@@ -28,6 +28,21 @@ export interface ServiceConfig {
   redisUrl?: string;
   /** Prefix of every Redis key and channel, so deployments and test runs can share one Redis. */
   redisKeyPrefix: string;
+  /** Lowest level written to the JSON logs; "warn" silences the per-request lines. */
+  logLevel: LogLevel;
+  /** CallLog rows older than this many days are pruned (daily aggregates are kept). */
+  callLogRetentionDays: number;
+  /** When set, GET /api/metrics requires "Authorization: Bearer <token>". */
+  metricsToken?: string;
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(name: string, fallback: LogLevel): LogLevel {
+  const raw = (process.env[name] || fallback).toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return raw as LogLevel;
 }
 
 function integer(name: string, fallback: number, min = 0): number {
@@ -94,6 +109,9 @@ export function loadConfig(): ServiceConfig {
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
     redisUrl: redisUrl(),
     redisKeyPrefix: keyPrefix('REDIS_KEY_PREFIX', 'chemflow'),
+    logLevel: logLevel('LOG_LEVEL', 'info'),
+    callLogRetentionDays: integer('CALL_LOG_RETENTION_DAYS', 90, 1),
+    metricsToken: process.env.METRICS_TOKEN || undefined,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { getDb } from '@/lib/db/client.ts';
 import { tierPolicies } from '@/lib/limits/policy.ts';
+import { log } from '@/lib/ops/log.ts';
 import { formatCount, formatRate } from '@/lib/portal/format.ts';
 
 export interface TierLimits {
@@ -20,7 +21,7 @@ export async function currentTiers(): Promise<TierLimits[]> {
     const tiers = await getDb().tier.findMany({ orderBy: { dailyQuota: 'asc' } });
     if (tiers.length) return tiers;
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', msg: 'tier table unreadable, showing the default tiers', error: String(error) }));
+    log('error', 'tier table unreadable, showing the default tiers', { error: String(error) });
   }
   return tierPolicies();
 }

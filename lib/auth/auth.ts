@@ -9,6 +9,7 @@ import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
+import { log } from '../ops/log.ts';
 import { loadOrCreateSecret } from '../secrets.ts';
 import { normaliseEmail } from '../users/store.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -65,10 +66,10 @@ function authConfig(): NextAuthConfig {
       // A wrong password is an expected outcome, not a server error; everything else is logged (never credentials).
       error(error) {
         if ((error as { type?: string }).type === 'CredentialsSignin') return;
-        console.error(JSON.stringify({ level: 'error', msg: 'auth error', error: `${error.name}: ${error.message}` }));
+        log('error', 'auth error', { error: `${error.name}: ${error.message}` });
       },
       warn(code) {
-        console.warn(JSON.stringify({ level: 'warn', msg: 'auth warning', code }));
+        log('warn', 'auth warning', { code });
       },
     },
   };

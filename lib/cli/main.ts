@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit.ts';
+import { config } from '../config.ts';
 import { databaseUrl, getDb, type Db } from '../db/client.ts';
 import { importCompounds, loadBuiltinCompounds, type ImportFormat } from '../db/compounds.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -14,6 +15,7 @@ import { findKey } from '../keys/find.ts';
 import { keyReport, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
 import { closeRedis } from '../redis/clients.ts';
+import { pruneCallLog } from '../usage/retention.ts';
 import { createUser, normaliseEmail, setUserRole, UserStoreError } from '../users/store.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport, ImportRefused, IMPORT_FORMATS, readImportFile } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
@@ -28,6 +30,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   key reissue <id|secret|cf_abcd…wxyz|abcd> [--json]
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
+  usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
                    (compounds import --help: the options and the CSV format)`;
 
 class UsageError extends Error {}
@@ -174,6 +177,14 @@ async function compoundsImport(db: Db, args: string[]) {
   console.log(values.json ? JSON.stringify(report, null, 2) : describeReport(report));
 }
 
+async function usagePrune(db: Db, args: string[]) {
+  const { values } = parse(args, { 'dry-run': { type: 'boolean' } });
+  const retentionDays = config().callLogRetentionDays;
+  const { rows, cutoff } = await pruneCallLog(db, { retentionDays, dryRun: Boolean(values['dry-run']) });
+  const what = `call-log rows older than ${cutoff.toISOString()} (CALL_LOG_RETENTION_DAYS=${retentionDays})`;
+  console.log(values['dry-run'] ? `Would delete ${rows} ${what}.` : `Deleted ${rows} ${what}; daily usage totals are kept.`);
+}
+
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
   'user role': userRole,
@@ -182,6 +193,7 @@ const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'key reissue': keyReissue,
   'key show': keyShow,
   'compounds import': compoundsImport,
+  'usage prune': usagePrune,
 };
 
 /** Commands with a longer help, printed for --help without touching the database. */

@@ -5,6 +5,7 @@
  * notifications may have been missed), moves keysVersion().
  */
 import pg from 'pg';
+import { log } from '../ops/log.ts';
 import {
   FIND_KEY_SQL, INSERT_CALL_SQL, TOUCH_KEY_SQL, UPSERT_DAILY_SQL, USED_ON_DAY_SQL,
   dailyIncrements, lastUsedByKey,
@@ -30,7 +31,7 @@ const utcText = (epochMs: number) => new Date(epochMs).toISOString();
 export function openPostgresHotPath(url: string): HotPathStore {
   const pool = new pg.Pool({ connectionString: url, max: 8, types: utcTypes });
   // The server closing an idle connection (restart, failover) drops it from the pool; unheard, the error would end the process.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', msg: 'PostgreSQL closed an idle hot-path connection', error: error.message })));
+  pool.on('error', (error) => log('warn', 'PostgreSQL closed an idle hot-path connection', { error: error.message }));
   let version = 0;
   let closed = false;
   let listener: pg.Client | undefined;

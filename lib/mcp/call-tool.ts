@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
+import { errorText, log } from '../ops/log.ts';
 import { describeArgumentErrors, registry, toolListing } from './registry.ts';
 
 export interface ToolOutcome {
@@ -40,7 +41,7 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
   } catch (error) {
     if (error instanceof ToolError) return toolFailure(error.code, error.message, error.details);
     // A bug in a tool: the caller gets a plain apology, the operator gets the stack.
-    console.error(JSON.stringify({ level: 'error', msg: 'tool crashed', tool: name, error: String((error as Error)?.stack ?? error) }));
+    log('error', 'tool crashed', { tool: name, error: errorText(error) });
     return toolFailure('internal_error', `${name} failed unexpectedly; the error was logged. Please try again later.`);
   }
 }

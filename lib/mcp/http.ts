@@ -11,6 +11,9 @@ import { config } from '../config.ts';
 import { readTextCapped } from '../http/read-text-capped.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
+import { errorText, log } from '../ops/log.ts';
+import { countLimiterRejection, countToolCall } from '../ops/metrics.ts';
+import { logToolCall } from '../ops/request-log.ts';
 import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
@@ -92,21 +95,29 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     await service.recorder
       .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day })
       .catch((error) => logError('could not record a rate-limited call', error));
+    countToolCall(tool, 'rate_limited');
+    countLimiterRejection(admission.reason!);
+    logToolCall(requestId, key.id, tool, 'rate_limited', 429, 0);
     return rateLimited(request, admission, key.tierId, { ...limitHeaders, 'x-request-id': requestId, ...cors });
   }
 
   const started = performance.now();
   const outcome = await callTool(tool, message.params!.arguments);
+  const result = outcome.errorCode ? 'failure' : 'success';
   try {
     await service.recorder.record({
       requestId, keyId: key.id, tool,
-      outcome: outcome.errorCode ? 'failure' : 'success', errorCode: outcome.errorCode,
+      outcome: result, errorCode: outcome.errorCode,
       latencyMs: Math.round((performance.now() - started) * 1000) / 1000, createdAt: now, day,
     });
   } catch (error) {
     logError('usage write failed', error);
+    logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round((performance.now() - started) * 10) / 10);
     return jsonError(503, 'usage_store_unavailable', 'The call could not be recorded, so its answer was withheld; please retry shortly.', { 'retry-after': '1', ...cors });
   }
+  const seconds = (performance.now() - started) / 1000;
+  countToolCall(tool, result, seconds);
+  logToolCall(requestId, key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
   return runSdk(request, message, outcome.result, { ...limitHeaders, 'x-request-id': requestId, ...cors });
 }
 
@@ -175,5 +186,5 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
 }
 
 function logError(msg: string, error: unknown): void {
-  console.error(JSON.stringify({ level: 'error', msg, error: String((error as Error)?.stack ?? error) }));
+  log('error', msg, { error: errorText(error) });
 }

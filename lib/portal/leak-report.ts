@@ -13,6 +13,7 @@ import { readTextCapped } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { AttemptWindow } from '../limits/attempt-window.ts';
+import { log } from '../ops/log.ts';
 
 export const LEAK_REPORT_PATH = '/api/keys/report-leak';
 export const MAX_REPORT_BYTES = 64 * 1024;
@@ -179,9 +180,9 @@ export async function answerLeakReport(request: Request, db: Db, window = report
     }
   } catch (error) {
     // The message names the failing query, never a secret (only keyed hashes reach the database).
-    console.error(JSON.stringify({ level: 'error', msg: 'leak report failed', ip, error: error instanceof Error ? error.message : String(error) }));
+    log('error', 'leak report failed', { ip, error: error instanceof Error ? error.message : String(error) });
     return refusal(500, 'internal_error', 'The report could not be fully processed. Please send it again: repeating a report is harmless.');
   }
-  console.log(JSON.stringify({ level: 'info', msg: 'leak report', ip, received: parsed.report.received, ...totals }));
+  log('info', 'leak report', { ip, received: parsed.report.received, ...totals });
   return json(202, { received: parsed.report.received, message: LEAK_REPORT_ACCEPTED_MESSAGE });
 }

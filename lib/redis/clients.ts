@@ -10,6 +10,7 @@
  */
 import { Redis } from 'ioredis';
 import { config } from '../config.ts';
+import { log } from '../ops/log.ts';
 
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 1000;
@@ -39,15 +40,24 @@ export function openRedis(url: string): Redis {
   // an 'error' event would end the process.
   let reported = false;
   client.on('error', (error) => {
+    lastErrors.set(client, error.message);
     if (reported) return;
     reported = true;
-    console.error(JSON.stringify({ level: 'warn', msg: 'Redis unreachable; /mcp tools/call answers 503 until it returns', error: error.message }));
+    log('warn', 'Redis unreachable; /mcp tools/call answers 503 until it returns', { error: error.message });
   });
   client.on('ready', () => {
-    if (reported) console.log(JSON.stringify({ level: 'info', msg: 'Redis reachable again' }));
+    if (reported) log('info', 'Redis reachable again');
     reported = false;
+    lastErrors.delete(client);
   });
   return client;
+}
+
+/** The latest connection error of each client while it is not connected, to say why Redis is unreachable. */
+const lastErrors = new WeakMap<Redis, string>();
+
+export function lastConnectionError(client: Redis): string | undefined {
+  return lastErrors.get(client);
 }
 
 function clients() {
@@ -119,7 +129,7 @@ export async function publishKeyChange(keyId: string): Promise<void> {
     await whenReady(redis);
     await redis.publish(redisNames.keyChanges(config().redisKeyPrefix), keyId);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'warn', msg: 'could not publish a key change on Redis (PostgreSQL NOTIFY still carries it)', keyId, error: (error as Error).message }));
+    log('warn', 'could not publish a key change on Redis (PostgreSQL NOTIFY still carries it)', { keyId, error: (error as Error).message });
   }
 }
 

@@ -5,6 +5,7 @@
  * answers with an error instead of an unrecorded result).
  */
 import type { CallRow, HotPathStore } from '../db/hot-path.ts';
+import { countUsageWriteFailure, observeUsageBatch } from '../ops/metrics.ts';
 
 export interface UsageRecorder {
   record(row: CallRow): Promise<void>;
@@ -29,8 +30,10 @@ export function createUsageRecorder(store: Pick<HotPathStore, 'writeCalls'>): Us
       queue = [];
       try {
         await store.writeCalls(batch.map((p) => p.row));
+        observeUsageBatch(batch.length);
         for (const p of batch) p.resolve();
       } catch (error) {
+        countUsageWriteFailure();
         for (const p of batch) p.reject(error);
       }
     }

@@ -1,0 +1,38 @@
+/**
+ * Runs call-log retention inside the server: once shortly after start, then every hour. The timers are
+ * unref'd (they never keep the process alive) and stop() ends the schedule between two batches.
+ */
+import { config } from '../config.ts';
+import { getDb } from '../db/client.ts';
+import { pruneCallLog } from '../usage/retention.ts';
+import { errorText, log } from './log.ts';
+
+const FIRST_RUN_DELAY_MS = 5_000;
+const INTERVAL_MS = 60 * 60 * 1000;
+
+export function startCallLogRetention(): () => void {
+  let stopped = false;
+  let running = false;
+
+  async function run(): Promise<void> {
+    if (running || stopped) return;
+    running = true;
+    const retentionDays = config().callLogRetentionDays;
+    try {
+      const { rows, cutoff } = await pruneCallLog(getDb(), { retentionDays, stopped: () => stopped });
+      if (rows > 0) log('info', 'call log pruned', { rows, before: cutoff.toISOString(), retentionDays });
+    } catch (error) {
+      log('error', 'call log pruning failed', { error: errorText(error) });
+    } finally {
+      running = false;
+    }
+  }
+
+  const first = setTimeout(run, FIRST_RUN_DELAY_MS).unref();
+  const every = setInterval(run, INTERVAL_MS).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
