@@ -16,7 +16,6 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig } from '../config.ts';
 import { createScratchDatabase, postgresAdminUrl } from '../db/scratch-postgres.ts';
 import { ROOT } from '../testing/server.ts';
 import { measure, type LoadOptions, type LoadSpec } from './load.ts';
@@ -96,18 +95,6 @@ function redisReachable(url: string): Promise<boolean> {
   });
 }
 
-/** Whether this build reads REDIS_URL at all (its settings name Redis); until then row 6 runs on PostgreSQL alone. */
-function redisSupported(): boolean {
-  const saved = process.env.REDIS_URL;
-  process.env.REDIS_URL = REDIS_URL;
-  try {
-    return Object.keys(loadConfig()).some((name) => /redis/i.test(name));
-  } finally {
-    if (saved === undefined) delete process.env.REDIS_URL;
-    else process.env.REDIS_URL = saved;
-  }
-}
-
 async function main(): Promise<void> {
   console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
   const profileDir = join(ROOT, 'bench/results/profiles.tmp');
@@ -135,11 +122,14 @@ async function main(): Promise<void> {
 
   if (await postgresReachable() && await redisReachable(REDIS_URL)) {
     const database = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
-    const note = redisSupported() ? 'PostgreSQL + Redis' : 'PostgreSQL; REDIS_URL set but this build ignores it';
-    const shared = await startProductionServer({ ...serverEnv, DATABASE_URL: database.url, REDIS_URL });
+    // A key prefix of its own, so the run neither meets nor leaves counters of anything else on that Redis.
+    const prefix = `chemflow-bench-${randomBytes(4).toString('hex')}`;
+    const shared = await startProductionServer({
+      ...serverEnv, DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, AUTH_SECRET: randomBytes(32).toString('hex'),
+    });
     try {
       const keys = issueProKeys(shared);
-      await row(6, 'mcp_tools_call_shared', 'row 4 in shared mode', shared.pid, { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys }, note);
+      await row(6, 'mcp_tools_call_shared', 'row 4 in shared mode', shared.pid, { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys }, 'PostgreSQL + Redis');
     } finally {
       await shared.stop();
       await database.drop();
