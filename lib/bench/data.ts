@@ -14,10 +14,9 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { SYSTEM_ACTOR } from '../audit.ts';
 import { createDb, databaseProvider, type Db } from '../db/client.ts';
-import { createScratchDatabase, postgresAdminUrl } from '../db/scratch-postgres.ts';
+import { createScratchDatabase, postgresProblem } from '../db/scratch-postgres.ts';
 import { keyReport } from '../keys/report.ts';
 import { issueKey } from '../keys/store.ts';
 import type { Viewer } from '../portal/access.ts';
@@ -78,17 +77,6 @@ async function measureDatabase(database: string, db: Db): Promise<QueryResult[]>
   ];
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const probe = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
-  try {
-    await probe.connect();
-    await probe.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function seedAndMeasure(label: string, url: string): Promise<QueryResult[]> {
   const started = Date.now();
   const counts = await prepareScaleDatabase(url, sizes);
@@ -118,7 +106,7 @@ async function main(): Promise<void> {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-    if (await postgresReachable()) {
+    if ((await postgresProblem()) === null) {
       const scratch = await createScratchDatabase('chemflow_scale');
       try {
         results.push(...await seedAndMeasure('postgresql', scratch.url));

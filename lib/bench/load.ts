@@ -26,8 +26,10 @@ export interface LoadMeasurement {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** VmHWM of the server process during this run (reset before it), in MB; null when not measurable. */
   peakRssMb: number | null;
   non2xx: number;
+  /** Socket errors and timeouts. */
   errors: number;
   statusCodes: Record<string, number>;
 }

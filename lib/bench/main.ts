@@ -15,8 +15,7 @@ import { connect } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { createScratchDatabase, postgresAdminUrl } from '../db/scratch-postgres.ts';
+import { createScratchDatabase, postgresProblem } from '../db/scratch-postgres.ts';
 import { ROOT } from '../testing/server.ts';
 import { measure, type LoadOptions, type LoadSpec } from './load.ts';
 import { startBareSdkServer, startProductionServer } from './processes.ts';
@@ -59,7 +58,8 @@ async function row(number: number, id: RowId, label: string, pid: number, spec: 
   process.stdout.write(`${number}. ${label}${note ? ` (${note})` : ''} … `);
   const m = await measure(spec, pid, load);
   console.log(`${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, peak RSS ${m.peakRssMb} MB, status ${JSON.stringify(m.statusCodes)}${m.errors ? `, ${m.errors} errors` : ''}`);
-  rows.push({ id, number, label, note, requestsPerSecond: m.requestsPerSecond, p50Ms: m.p50Ms, p99Ms: m.p99Ms, peakRssMb: m.peakRssMb, non2xx: m.non2xx, errors: m.errors });
+  const { statusCodes: _printedAbove, ...measured } = m;
+  rows.push({ id, number, label, note, ...measured });
 }
 
 /** Pro keys whose per-key limits cannot bind during the run, issued through the operator CLI. */
@@ -70,17 +70,6 @@ function issueProKeys(server: Awaited<ReturnType<typeof startProductionServer>>)
     if (result.status !== 0) throw new Error(`key create failed: ${result.stderr}${result.stdout}`);
     return JSON.parse(result.stdout.trim().split('\n').at(-1)!).key as string;
   });
-}
-
-async function postgresReachable(): Promise<boolean> {
-  const probe = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 2000 });
-  try {
-    await probe.connect();
-    await probe.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function redisReachable(url: string): Promise<boolean> {
@@ -120,7 +109,7 @@ async function main(): Promise<void> {
     await mounted.stop();
   }
 
-  if (await postgresReachable() && await redisReachable(REDIS_URL)) {
+  if ((await postgresProblem()) === null && await redisReachable(REDIS_URL)) {
     const database = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
     // A key prefix of its own, so the run neither meets nor leaves counters of anything else on that Redis.
     const prefix = `chemflow-bench-${randomBytes(4).toString('hex')}`;

@@ -3,21 +3,16 @@
  * ratios the issue names (4/2, 4/1, 6/2), and each target marked met or missed. A row with non-2xx
  * answers or errors measured refusals rather than work, so its targets count as missed.
  */
+import type { LoadMeasurement } from './load.ts';
+
 export type RowId = 'next_ping' | 'bare_sdk_tools_list' | 'mcp_tools_list' | 'mcp_tools_call' | 'mcp_tools_call_next_mount' | 'mcp_tools_call_shared';
 
-export interface RowResult {
+/** One row of the table: what it measured (the load run's numbers, less the status breakdown) and its place. */
+export interface RowResult extends Omit<LoadMeasurement, 'statusCodes'> {
   id: RowId;
   /** 1–6, as the issue numbers them. */
   number: number;
   label: string;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** VmHWM of the server process during this row (reset before it), in MB; null when not measurable. */
-  peakRssMb: number | null;
-  non2xx: number;
-  /** Socket errors and timeouts. */
-  errors: number;
   note?: string;
 }
 

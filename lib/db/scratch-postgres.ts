@@ -24,6 +24,18 @@ export async function createScratchDatabase(prefix: string): Promise<ScratchData
   return { url: url.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/** Why no PostgreSQL answers at POSTGRES_ADMIN_URL, or null when one does. */
+export async function postgresProblem(): Promise<string | null> {
+  const probe = new pg.Client({ connectionString: postgresAdminUrl(), connectionTimeoutMillis: 3000 });
+  try {
+    await probe.connect();
+    await probe.end();
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 async function adminQuery(sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
   await admin.connect();

@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
-import pg from 'pg';
-import { createScratchDatabase, postgresAdminUrl } from './scratch-postgres.ts';
+import { createScratchDatabase, postgresAdminUrl, postgresProblem } from './scratch-postgres.ts';
 
 /** A `file:` URL for a database file that does not exist yet, in a folder that does not exist yet. */
 export function scratchSqliteUrl(t: TestContext): string {
@@ -21,19 +20,12 @@ export function scratchSqliteUrl(t: TestContext): string {
  * with the reason, except under CI=true, where that is a failure: CI must cover PostgreSQL.
  */
 export async function postgresAvailable(t: TestContext): Promise<boolean> {
-  const adminUrl = postgresAdminUrl();
-  const probe = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await probe.connect();
-    await probe.end();
-    return true;
-  } catch (error) {
-    const { host } = new URL(adminUrl);
-    const reason = `PostgreSQL not reachable at ${host} (POSTGRES_ADMIN_URL): ${(error as Error).message}`;
-    if (process.env.CI === 'true') throw new Error(`${reason}. CI=true requires PostgreSQL.`);
-    t.skip(reason);
-    return false;
-  }
+  const problem = await postgresProblem();
+  if (problem === null) return true;
+  const reason = `PostgreSQL not reachable at ${new URL(postgresAdminUrl()).host} (POSTGRES_ADMIN_URL): ${problem}`;
+  if (process.env.CI === 'true') throw new Error(`${reason}. CI=true requires PostgreSQL.`);
+  t.skip(reason);
+  return false;
 }
 
 /**
