@@ -36,20 +36,34 @@ export function resetPeakRss(pid: number): void {
   }
 }
 
+/** What a started process keeps of its output for error messages: the last 16 KB. */
+const OUTPUT_TAIL_CHARS = 16_384;
+
+/**
+ * Spawns `node args` and resolves once its output satisfies `ready`. Until then the output is kept
+ * whole for the readiness check; after that only its tail, and the pipes are still drained (a full
+ * pipe would stall the server). Checking a growing string on every chunk of a server that logs every
+ * call once made the load generator, not the server, the bottleneck of later rows.
+ */
 function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean, what: string): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
+  let started = false;
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    if (started && output.length > 2 * OUTPUT_TAIL_CHARS) output = output.slice(-OUTPUT_TAIL_CHARS);
+  };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not start within 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (ready(output)) {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      keep(chunk);
+      if (!started && ready(output)) {
+        started = true;
         clearTimeout(timer);
         resolve({ child, output: () => output });
       }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk) => (output += chunk));
+    });
+    child.stderr!.on('data', keep);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${what} exited with ${code} before it was ready:\n${output}`));
