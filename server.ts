@@ -40,10 +40,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_la
 }
 
 /**
- * A Web Request for the MCP handler. The body is read into memory first: a buffered body is much
- * cheaper for the handler than a Node stream adapted to a Web stream.
+ * The MCP handler's input: a body-less Web Request carrying the method, URL and headers, and the body
+ * read into memory beside it (much cheaper than a Node stream adapted to a Web stream, and the handler
+ * parses it once and hands the SDK the parsed message).
  */
-async function toWebRequest(req: IncomingMessage, origin: string, maxBodyBytes: number): Promise<Request | 'too_large'> {
+async function toMcpInput(req: IncomingMessage, origin: string, maxBodyBytes: number): Promise<{ request: Request; body: string | undefined } | 'too_large'> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -52,16 +53,18 @@ async function toWebRequest(req: IncomingMessage, origin: string, maxBodyBytes: 
   }
   const body = req.method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
   if (body === 'too_large') return 'too_large';
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: body as unknown as BodyInit | undefined });
+  return { request: new Request(new URL(req.url ?? '/', origin), { method: req.method, headers }), body: body?.toString('utf8') };
 }
 
+/**
+ * Sends the handler's Response in one write with a Content-Length. Buffering is safe: /mcp is
+ * stateless, so an SSE answer is one event and its stream ends as soon as that event is written.
+ */
 async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
-  if (!response.body) return void res.end();
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
-  res.end();
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
 function sendJson(res: ServerResponse, status: number, body: object): void {
@@ -87,8 +90,8 @@ export async function startServer(): Promise<http.Server> {
 
     const path = req.url?.split('?', 1)[0];
     if (path === '/mcp' && settings.mcpFastPath) {
-      const request = await toWebRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, settings.maxBodyBytes);
-      const response = request === 'too_large' ? payloadTooLarge() : await handleMcpRequest(request);
+      const input = await toMcpInput(req, `${scheme}://${req.headers.host ?? 'localhost'}`, settings.maxBodyBytes);
+      const response = input === 'too_large' ? payloadTooLarge() : await handleMcpRequest(input.request, input.body);
       // Refused before its body was read (413, 415, …): close the connection rather than leave the
       // client's unsent body in the way of the next request on it.
       if (!req.complete) res.setHeader('connection', 'close');

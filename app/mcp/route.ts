@@ -6,9 +6,12 @@ import { handleMcpRequest } from '@/lib/mcp/http.ts';
 
 export const dynamic = 'force-dynamic';
 
-export const POST = handleMcpRequest;
-export const GET = handleMcpRequest;
-export const DELETE = handleMcpRequest;
-export const OPTIONS = handleMcpRequest;
-export const PUT = handleMcpRequest;
-export const PATCH = handleMcpRequest;
+// Wrapped: Next passes a second argument (the route context), which is not a buffered body.
+const handle = (request: Request) => handleMcpRequest(request);
+
+export const POST = handle;
+export const GET = handle;
+export const DELETE = handle;
+export const OPTIONS = handle;
+export const PUT = handle;
+export const PATCH = handle;

@@ -8,13 +8,14 @@
  * thousands of calls: the key detail page's worst case. Outcomes: ~90% success, ~7% failure, ~3%
  * rate-limited. Days are UTC days (QUOTA_TIMEZONE's default).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { generateKey } from '../keys/format.ts';
 import { hashKey } from '../keys/hash.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { databaseProvider } from '../db/url.ts';
+import { newRequestId } from '../usage/request-id.ts';
 
 export const SCALE_TOOLS = [
   'service_query_compound', 'service_search_compounds', 'service_convert_units', 'service_vapor_pressure',
@@ -100,7 +101,7 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
         if (roll < 0.9) { outcome = 'success'; successes[cell]++; }
         else if (roll < 0.97) { outcome = 'failure'; errorCode = 'not_found'; failures[cell]++; }
         else { outcome = 'rate_limited'; errorCode = 'rate_limit_exceeded'; limited[cell]++; }
-        rows.push([randomUUID(), keyIds[keyIndex], SCALE_TOOLS[toolIndex], outcome, errorCode, Math.round(Math.random() * 20_000) / 1000, createdAt]);
+        rows.push([newRequestId(createdAt), keyIds[keyIndex], SCALE_TOOLS[toolIndex], outcome, errorCode, Math.round(Math.random() * 20_000) / 1000, createdAt]);
       }
       await writer.calls(rows);
     }

@@ -4,7 +4,6 @@
  * verifies the key, admits tools/call through the limiter, runs the tool, commits the usage row, and
  * only then lets the SDK's stateless transport write the SSE answer.
  */
-import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
@@ -14,6 +13,7 @@ import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
 import { errorText, log } from '../ops/log.ts';
 import { countLimiterRejection, countToolCall } from '../ops/metrics.ts';
 import { logToolCall } from '../ops/request-log.ts';
+import { newRequestId } from '../usage/request-id.ts';
 import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
@@ -28,7 +28,11 @@ const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tool
 const MISSING_KEY_MESSAGE =
   'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
 
-export async function handleMcpRequest(request: Request): Promise<Response> {
+/**
+ * `bufferedBody`: the body as text when the caller has already read it (server.ts's fast path, which
+ * then builds a body-less Request: cheaper, and the SDK is handed the parsed message anyway).
+ */
+export async function handleMcpRequest(request: Request, bufferedBody?: string): Promise<Response> {
   const origin = request.headers.get('origin');
   if (origin && !originAllowed(origin)) {
     return jsonError(403, 'origin_not_allowed', `Browser requests from ${origin} are not allowed; the operator can add it to CORS_ORIGINS.`);
@@ -43,7 +47,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
 
   const bad = checkHeaders(request);
   if (bad) return withHeaders(bad, cors);
-  const body = await readJsonBody(request);
+  const body = parseJsonBody(bufferedBody ?? await readTextCapped(request, config().maxBodyBytes));
   if (body instanceof Response) return withHeaders(body, cors);
   const envelope = checkEnvelope(body);
   if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);
@@ -88,7 +92,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
   }
   const limitHeaders = rateLimitHeaders(admission);
-  const requestId = randomUUID();
+  const requestId = newRequestId(now);
   const day = service.quotaDay(now).day;
 
   if (!admission.admitted) {
@@ -138,8 +142,7 @@ function checkHeaders(request: Request): Response | null {
   return null;
 }
 
-async function readJsonBody(request: Request): Promise<unknown | Response> {
-  const text = await readTextCapped(request, config().maxBodyBytes);
+function parseJsonBody(text: string | 'too_large'): unknown | Response {
   if (text === 'too_large') return payloadTooLarge();
   if (text.trim() === '') return jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.');
   try {
@@ -178,11 +181,10 @@ async function runSdk(request: Request, message: JsonRpcMessage, toolResult: Cal
   return withHeaders(response, headers);
 }
 
+/** Adds headers to a Response we or the SDK just built (`new Response`, so its headers are mutable). */
 function withHeaders(response: Response, headers: Record<string, string>): Response {
-  if (Object.keys(headers).length === 0) return response;
-  const merged = new Headers(response.headers);
-  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
+  for (const name in headers) response.headers.set(name, headers[name]);
+  return response;
 }
 
 function logError(msg: string, error: unknown): void {

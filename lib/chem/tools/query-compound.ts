@@ -122,19 +122,45 @@ const inputSchema: JsonSchema = {
   additionalProperties: false,
 };
 
+type CompoundPart = Omit<QueryCompoundResult, 'match'>;
+
+/** Per compound, its part of every answer: copied and deep-frozen once, then shared by all answers. */
+const compoundParts = new WeakMap<Compound, Readonly<CompoundPart>>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function compoundPart(compound: Compound): Readonly<CompoundPart> {
+  let part = compoundParts.get(compound);
+  if (!part) {
+    part = deepFreeze(structuredClone({
+      name: compound.name,
+      cas: compound.cas,
+      formula: compound.formula,
+      smiles: compound.smiles,
+      ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
+      synonyms: [...compound.synonyms],
+      ...(compound.notes ? { notes: [...compound.notes] } : {}),
+      properties: compound.properties as Partial<Record<PropertyKey, PropertyValue>>,
+      ...(compound.correlations ? { correlations: compound.correlations } : {}),
+    }));
+    compoundParts.set(compound, part);
+  }
+  return part;
+}
+
+/**
+ * The answer, in the contract's field order. Its compound data is the frozen shared part (no copy per
+ * call: this is the hot path of the most used tool), so a caller that wants to edit a result copies it.
+ */
 function toResult(compound: Compound, query: string, by: MatchKind): QueryCompoundResult {
-  return {
-    name: compound.name,
-    cas: compound.cas,
-    formula: compound.formula,
-    smiles: compound.smiles,
-    ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
-    synonyms: [...compound.synonyms],
-    ...(compound.notes ? { notes: [...compound.notes] } : {}),
-    match: { query, by },
-    properties: structuredClone(compound.properties) as Partial<Record<PropertyKey, PropertyValue>>,
-    ...(compound.correlations ? { correlations: structuredClone(compound.correlations) as Correlations } : {}),
-  };
+  const { properties, correlations, ...identity } = compoundPart(compound);
+  return { ...identity, match: { query, by }, properties, ...(correlations ? { correlations } : {}) };
 }
 
 export const queryCompoundTool = {
