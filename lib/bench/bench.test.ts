@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { createDb } from '../db/client.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../db/test-databases.ts';
+import { combineRounds, type RoundMeasurement } from './load.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase } from './seed-scale.ts';
 import { formatSummary, summarise, type RowResult } from './summary.ts';
@@ -37,6 +38,18 @@ test('a row with non-2xx answers or errors fails its targets whatever its speed,
   assert.equal(summary.targets.find((t) => t.name.startsWith('6/2'))!.status, 'not run');
   assert.equal(summary.ratios['6/2'], null);
   assert.equal(summarise([row(1, 1000), row(2, 1000, { errors: 1 }), row(4, 2000)]).targets[0].status, 'missed');
+});
+
+test('rounds combine into throughput over the whole measured time, median latencies, the highest peak and all refusals', () => {
+  const round = (requests: number, p99Ms: number, peakRssMb: number | null, extra: Partial<RoundMeasurement> = {}): RoundMeasurement =>
+    ({ requests, seconds: 2, p50Ms: p99Ms / 2, p99Ms, peakRssMb, non2xx: 0, errors: 0, statusCodes: { 200: requests }, ...extra });
+  const combined = combineRounds([round(2000, 30, 350), round(6000, 10, 380), round(4000, 50, null, { non2xx: 5, errors: 1, statusCodes: { 200: 3995, 429: 5 } })]);
+  assert.deepEqual(combined, {
+    requestsPerSecond: 2000, p50Ms: 15, p99Ms: 30, peakRssMb: 380, non2xx: 5, errors: 1, statusCodes: { 200: 11_995, 429: 5 },
+  });
+  assert.equal(combineRounds([round(100, 10, null), round(100, 20, null)]).p99Ms, 15, 'an even count takes the mean of the middle two');
+  assert.equal(combineRounds([round(100, 10, null)]).peakRssMb, null);
+  assert.throws(() => combineRounds([]), /at least one round/);
 });
 
 test('percentile is nearest-rank', () => {

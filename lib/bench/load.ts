@@ -1,6 +1,7 @@
 /**
- * One benchmark row: a short warm-up, then autocannon with a fixed number of connections for a fixed
- * duration, reading the server's peak RSS over the measured window only.
+ * Load for the benchmark's rows: autocannon with a fixed number of connections for a fixed time, reading
+ * the server's peak RSS over the measured window only. A row is measured in rounds (see main.ts), which
+ * combineRounds adds up.
  */
 import autocannon, { type Result } from 'autocannon';
 import { peakRssMb, resetPeakRss } from './processes.ts';
@@ -18,18 +19,36 @@ export interface LoadSpec {
 
 export interface LoadOptions {
   connections: number;
+  /** Measured seconds per row in all, split evenly over the rounds. */
   durationSeconds: number;
+  /** Unmeasured seconds per row before the first round. */
   warmupSeconds: number;
+  /** How many times the rows take turns; see lib/bench/main.ts. */
+  rounds: number;
 }
 
-export interface LoadMeasurement {
-  requestsPerSecond: number;
+/** One round of one row. */
+export interface RoundMeasurement {
+  requests: number;
+  seconds: number;
   p50Ms: number;
   p99Ms: number;
-  /** VmHWM of the server process during this run (reset before it), in MB; null when not measurable. */
+  /** VmHWM of the server process during this round (reset before it), in MB; null when not measurable. */
   peakRssMb: number | null;
   non2xx: number;
   /** Socket errors and timeouts. */
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+/** A row over all its rounds. */
+export interface LoadMeasurement {
+  requestsPerSecond: number;
+  /** Medians of the rounds' p50 and p99 (autocannon reports percentiles per run, not mergeable histograms). */
+  p50Ms: number;
+  p99Ms: number;
+  peakRssMb: number | null;
+  non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
 }
@@ -52,18 +71,46 @@ function run(spec: LoadSpec, connections: number, duration: number): Promise<Res
   });
 }
 
-export async function measure(spec: LoadSpec, serverPid: number, options: LoadOptions): Promise<LoadMeasurement> {
+export async function warmUp(spec: LoadSpec, options: LoadOptions): Promise<void> {
   if (options.warmupSeconds > 0) await run(spec, options.connections, options.warmupSeconds);
+}
+
+export async function measureRound(spec: LoadSpec, serverPid: number, options: LoadOptions): Promise<RoundMeasurement> {
+  const seconds = options.durationSeconds / options.rounds;
   resetPeakRss(serverPid);
-  const result = await run(spec, options.connections, options.durationSeconds);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]));
+  const result = await run(spec, options.connections, seconds);
   return {
-    requestsPerSecond: Math.round(result.requests.total / options.durationSeconds),
+    requests: result.requests.total,
+    seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     peakRssMb: peakRssMb(serverPid),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** A row's rounds as one measurement: throughput over the whole measured time, median latencies, the highest peak. */
+export function combineRounds(rounds: RoundMeasurement[]): LoadMeasurement {
+  if (rounds.length === 0) throw new Error('combineRounds needs at least one round');
+  const sum = (pick: (r: RoundMeasurement) => number) => rounds.reduce((total, r) => total + pick(r), 0);
+  const peaks = rounds.map((r) => r.peakRssMb).filter((p): p is number => p !== null);
+  const statusCodes: Record<string, number> = {};
+  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  return {
+    requestsPerSecond: Math.round(sum((r) => r.requests) / sum((r) => r.seconds)),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    peakRssMb: peaks.length ? Math.max(...peaks) : null,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
     statusCodes,
   };
 }

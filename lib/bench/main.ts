@@ -3,7 +3,12 @@
  * measures, in one run on this machine, the six rows the issue lists (see ROWS below and the README's
  * Benchmark section), prints the table with the ratios and targets, and writes bench/results/latest.json.
  *
- * Options: --duration S (measured seconds per row, default 10), --warmup S (default 2), --keys N (pro
+ * The rows take turns: every server is started first, each row is warmed up, and then the rows run one
+ * after another for duration/rounds seconds, `rounds` times over. This machine's speed drifts by a factor
+ * of several within minutes (other tenants); taking turns spreads that drift over every row alike, so
+ * the ratios compare rows measured under the same conditions.
+ *
+ * Options: --duration S (measured seconds per row, default 10), --rounds N (default 5), --warmup S (default 2), --keys N (pro
  * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
  * the fast-path server; .cpuprofile files go to bench/results/profiles.tmp), --server-node-options
  * "…" (NODE_OPTIONS for our servers, e.g. "--max-old-space-size=256"; recorded in the result),
@@ -17,13 +22,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase, postgresProblem } from '../db/scratch-postgres.ts';
 import { ROOT } from '../testing/server.ts';
-import { measure, type LoadOptions, type LoadSpec } from './load.ts';
-import { startBareSdkServer, startProductionServer } from './processes.ts';
+import { combineRounds, measureRound, warmUp, type LoadOptions, type LoadSpec, type RoundMeasurement } from './load.ts';
+import { startBareSdkServer, startProductionServer, type BenchProcess } from './processes.ts';
 import { formatSummary, summarise, type RowId, type RowResult } from './summary.ts';
 
 const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     keys: { type: 'string', default: '8' },
     connections: { type: 'string', default: '32' },
@@ -43,6 +49,7 @@ const load: LoadOptions = {
   durationSeconds: positive('duration', values.duration!),
   warmupSeconds: Number(values.warmup),
   connections: positive('connections', values.connections!),
+  rounds: Math.round(positive('rounds', values.rounds!)),
 };
 const keyCount = positive('keys', values.keys!);
 /** Our servers' NODE_OPTIONS: unset by default, so the rows measure `npm start` as shipped. */
@@ -52,14 +59,33 @@ const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 const QUERY_WATER = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'service_query_compound', arguments: { compound_name: 'water' } } };
 
-const rows: RowResult[] = [];
+interface PlannedRow {
+  number: number;
+  id: RowId;
+  label: string;
+  note?: string;
+  pid: number;
+  spec: LoadSpec;
+}
 
-async function row(number: number, id: RowId, label: string, pid: number, spec: LoadSpec, note?: string): Promise<void> {
-  process.stdout.write(`${number}. ${label}${note ? ` (${note})` : ''} … `);
-  const m = await measure(spec, pid, load);
-  console.log(`${m.requestsPerSecond} req/s, p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, peak RSS ${m.peakRssMb} MB, status ${JSON.stringify(m.statusCodes)}${m.errors ? `, ${m.errors} errors` : ''}`);
-  const { statusCodes: _printedAbove, ...measured } = m;
-  rows.push({ id, number, label, note, ...measured });
+/** Warms every row up, then measures them in turns (see the top of this file). */
+async function measureRows(planned: PlannedRow[]): Promise<RowResult[]> {
+  for (const row of planned) await warmUp(row.spec, load);
+  const rounds = new Map<number, RoundMeasurement[]>(planned.map((row) => [row.number, []]));
+  for (let round = 1; round <= load.rounds; round++) {
+    const line: string[] = [];
+    for (const row of planned) {
+      const m = await measureRound(row.spec, row.pid, load);
+      rounds.get(row.number)!.push(m);
+      line.push(`${row.number}: ${Math.round(m.requests / m.seconds)} req/s p99 ${m.p99Ms} ms`);
+    }
+    console.log(`round ${round}/${load.rounds}  ${line.join(' · ')}`);
+  }
+  return planned.map((row) => {
+    const { statusCodes, ...measured } = combineRounds(rounds.get(row.number)!);
+    if (measured.non2xx || measured.errors) console.log(`${row.number}. answers by status ${JSON.stringify(statusCodes)}, ${measured.errors} socket errors or timeouts`);
+    return { id: row.id, number: row.number, label: row.label, note: row.note, ...measured };
+  });
 }
 
 /** Pro keys whose per-key limits cannot bind during the run, issued through the operator CLI. */
@@ -85,46 +111,45 @@ function redisReachable(url: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
+  console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row in ${load.rounds} turns after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
   const profileDir = join(ROOT, 'bench/results/profiles.tmp');
   const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 
-  const bare = await startBareSdkServer();
-  const fast = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '1' }, profileArgs);
+  const servers: BenchProcess[] = [];
+  const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+  let scratchDatabase: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  let rows: RowResult[];
   try {
-    const keys = issueProKeys(fast);
-    await row(1, 'next_ping', 'trivial Next.js route handler (GET /api/ping)', fast.pid, { url: `${fast.baseUrl}/api/ping`, method: 'GET' });
-    await row(2, 'bare_sdk_tools_list', 'bare MCP SDK in node:http, tools/list of one tool', bare.pid, { url: `${bare.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS });
-    await row(3, 'mcp_tools_list', 'our /mcp tools/list', fast.pid, { url: `${fast.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS });
-    await row(4, 'mcp_tools_call', 'our /mcp tools/call service_query_compound, pro keys', fast.pid, { url: `${fast.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys });
-  } finally {
-    await Promise.all([fast.stop(), bare.stop()]);
-  }
+    const bare = await startBareSdkServer();
+    servers.push(bare);
+    const fast = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '1' }, profileArgs);
+    servers.push(fast);
+    const mounted = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '0' });
+    servers.push(mounted);
+    const planned: PlannedRow[] = [
+      { number: 1, id: 'next_ping', label: 'trivial Next.js route handler (GET /api/ping)', pid: fast.pid, spec: { url: `${fast.baseUrl}/api/ping`, method: 'GET' } },
+      { number: 2, id: 'bare_sdk_tools_list', label: 'bare MCP SDK in node:http, tools/list of one tool', pid: bare.pid, spec: { url: `${bare.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS } },
+      { number: 3, id: 'mcp_tools_list', label: 'our /mcp tools/list', pid: fast.pid, spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS } },
+      { number: 4, id: 'mcp_tools_call', label: 'our /mcp tools/call service_query_compound, pro keys', pid: fast.pid, spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(fast) } },
+      { number: 5, id: 'mcp_tools_call_next_mount', label: 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)', pid: mounted.pid, spec: { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(mounted) } },
+    ];
 
-  const mounted = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '0' });
-  try {
-    const keys = issueProKeys(mounted);
-    await row(5, 'mcp_tools_call_next_mount', 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)', mounted.pid, { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys });
-  } finally {
-    await mounted.stop();
-  }
-
-  if ((await postgresProblem()) === null && await redisReachable(REDIS_URL)) {
-    const database = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
-    // A key prefix of its own, so the run neither meets nor leaves counters of anything else on that Redis.
-    const prefix = `chemflow-bench-${randomBytes(4).toString('hex')}`;
-    const shared = await startProductionServer({
-      ...serverEnv, DATABASE_URL: database.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, AUTH_SECRET: randomBytes(32).toString('hex'),
-    });
-    try {
-      const keys = issueProKeys(shared);
-      await row(6, 'mcp_tools_call_shared', 'row 4 in shared mode', shared.pid, { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys }, 'PostgreSQL + Redis');
-    } finally {
-      await shared.stop();
-      await database.drop();
+    if ((await postgresProblem()) === null && await redisReachable(REDIS_URL)) {
+      scratchDatabase = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
+      // A key prefix of its own, so the run neither meets nor leaves counters of anything else on that Redis.
+      const prefix = `chemflow-bench-${randomBytes(4).toString('hex')}`;
+      const shared = await startProductionServer({
+        ...serverEnv, DATABASE_URL: scratchDatabase.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, AUTH_SECRET: randomBytes(32).toString('hex'),
+      });
+      servers.push(shared);
+      planned.push({ number: 6, id: 'mcp_tools_call_shared', label: 'row 4 in shared mode', note: 'PostgreSQL + Redis', pid: shared.pid, spec: { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(shared) } });
+    } else {
+      console.log('6. skipped: PostgreSQL (POSTGRES_ADMIN_URL) or Redis (BENCH_REDIS_URL) is not reachable.');
     }
-  } else {
-    console.log('6. skipped: PostgreSQL (POSTGRES_ADMIN_URL) or Redis (BENCH_REDIS_URL) is not reachable.');
+    rows = await measureRows(planned);
+  } finally {
+    await stopAll();
+    await scratchDatabase?.drop();
   }
 
   const summary = summarise(rows);

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, isolatedEnv, ROOT, runCli, type EnvOverrides } from '../testing/server.ts';
+import { freePort, isolatedEnv, ROOT, runCli, START_NODE_ARGS, type EnvOverrides } from '../testing/server.ts';
 
 export interface BenchProcess {
   pid: number;
@@ -84,7 +84,7 @@ export async function startProductionServer(extraEnv: EnvOverrides, extraNodeArg
   // PostgreSQL mode requires an explicit key-hash secret (instances must share it).
   const { dataDir, env } = isolatedEnv({ PORT: String(port), KEY_HASH_SECRET: randomBytes(32).toString('hex'), ...extraEnv });
   const { child, output } = await spawnUntil(
-    [...extraNodeArgs, '--import', 'tsx', join(ROOT, 'lib/cli/start.ts')], env, (out) => out.includes('ChemFlow is serving'), 'the server');
+    [...extraNodeArgs, ...START_NODE_ARGS], env, (out) => out.includes('ChemFlow is serving'), 'the server');
   return {
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,

@@ -7,12 +7,33 @@
 import pg from 'pg';
 import { log } from '../ops/log.ts';
 import {
-  FIND_KEY_SQL, INSERT_CALL_SQL, TOUCH_KEY_SQL, UPSERT_DAILY_SQL, USED_ON_DAY_SQL,
+  FIND_KEY_SQL, USED_ON_DAY_SQL,
   dailyIncrements, lastUsedByKey,
   type HotPathStore, type KeyRow,
 } from './hot-path.ts';
 
 export const KEY_CHANGES_CHANNEL = 'chemflow_keys';
+
+/** The batch forms of hot-path.ts's row statements: one statement for a whole batch, through unnest. */
+const INSERT_CALLS_SQL = `
+  INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::timestamp(3)[])
+  ON CONFLICT ("requestId") DO NOTHING
+  RETURNING "requestId"`;
+
+/** Groups are unique per (key, day, tool) (dailyIncrements), as one ON CONFLICT statement requires. */
+const UPSERT_DAILY_BATCH_SQL = `
+  INSERT INTO "DailyUsage" ("keyId", "day", "tool", "successes", "failures", "rateLimited")
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[])
+  ON CONFLICT ("keyId", "day", "tool") DO UPDATE SET
+    "successes" = "DailyUsage"."successes" + excluded."successes",
+    "failures" = "DailyUsage"."failures" + excluded."failures",
+    "rateLimited" = "DailyUsage"."rateLimited" + excluded."rateLimited"`;
+
+const TOUCH_KEYS_SQL = `
+  UPDATE "ApiKey" k SET "lastUsedAt" = t."at"
+    FROM unnest($1::timestamp(3)[], $2::text[]) AS t("at", "id")
+   WHERE k."id" = t."id" AND (k."lastUsedAt" IS NULL OR k."lastUsedAt" < t."at")`;
 const LISTENER_RETRY_MS = 500;
 
 /**
@@ -74,15 +95,24 @@ export function openPostgresHotPath(url: string): HotPathStore {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const inserted = [];
-        for (const r of rows) {
-          const result = await client.query(INSERT_CALL_SQL, [r.requestId, r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs, utcText(r.createdAt)]);
-          if (result.rowCount === 1) inserted.push(r);
+        // One statement per table however many rows the batch has: each is a round trip, and the
+        // transaction holds its connection (and its row locks) for all of them.
+        const written = await client.query<{ requestId: string }>(INSERT_CALLS_SQL, [
+          rows.map((r) => r.requestId), rows.map((r) => r.keyId), rows.map((r) => r.tool), rows.map((r) => r.outcome),
+          rows.map((r) => r.errorCode), rows.map((r) => r.latencyMs), rows.map((r) => utcText(r.createdAt)),
+        ]);
+        const insertedIds = new Set(written.rows.map((r) => r.requestId));
+        // delete() is true once per id, so a row sent twice in the batch counts once, like the insert.
+        const inserted = rows.filter((r) => insertedIds.delete(r.requestId));
+        const daily = dailyIncrements(inserted);
+        if (daily.length) {
+          await client.query(UPSERT_DAILY_BATCH_SQL, [
+            daily.map((g) => g.keyId), daily.map((g) => g.day), daily.map((g) => g.tool),
+            daily.map((g) => g.successes), daily.map((g) => g.failures), daily.map((g) => g.rateLimited),
+          ]);
         }
-        for (const g of dailyIncrements(inserted)) {
-          await client.query(UPSERT_DAILY_SQL, [g.keyId, g.day, g.tool, g.successes, g.failures, g.rateLimited]);
-        }
-        for (const [keyId, at] of lastUsedByKey(inserted)) await client.query(TOUCH_KEY_SQL, [utcText(at), keyId]);
+        const touched = [...lastUsedByKey(inserted)];
+        if (touched.length) await client.query(TOUCH_KEYS_SQL, [touched.map(([, at]) => utcText(at)), touched.map(([keyId]) => keyId)]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});

@@ -1,5 +1,5 @@
 /**
- * Test harness: starts the real production server (`lib/cli/start.ts`, as `npm start` does) on a free
+ * Test harness: starts the real production server (`npm start`'s command, read from package.json) on a free
  * port with a fresh SQLite database in a temporary folder (or the database DATABASE_URL names), and runs
  * the operator CLI against the same database. A server can be restarted on its predecessor's data.
  * Nothing is mocked: tests talk HTTP to the server a user would run.
@@ -9,8 +9,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import packageJson from '../../package.json' with { type: 'json' };
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The node arguments of package.json's "start" script (`node <args>`), so tests and the benchmark run
+ * the server exactly as `npm start` does, heap limit included; they are run with ROOT as the cwd.
+ */
+export const START_NODE_ARGS: readonly string[] = (() => {
+  const [command, ...args] = packageJson.scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`package.json's start script must be "node …" for the test harness, got: ${packageJson.scripts.start}`);
+  return args;
+})();
 
 export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -74,7 +85,7 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
   const { dataDir, env } = previous
     ? { dataDir: previous.dataDir, env: { ...previous.env, PORT: String(port), ...extraEnv } }
     : isolatedEnv({ PORT: String(port), ...extraEnv });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/start.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...START_NODE_ARGS], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -141,7 +141,8 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
       if (!f) return;
       const recorder = createUsageRecorder(f.store);
       const rows = callRows(f.keyIds, 20, 'dup');
-      await Promise.all(rows.map((row) => recorder.record(row)));
+      // The first batch carries a new id twice; the second repeats old ids beside one new row.
+      await Promise.all([...rows.slice(0, 19), rows[18]].map((row) => recorder.record(row)));
       await Promise.all([...rows, rows[0], rows[3]].map((row) => recorder.record(row)));
       await recorder.flush();
       await assertReadableThroughPrisma(f.db, rows);
