@@ -15,7 +15,7 @@ import { prepareScaleDatabase } from './seed-scale.ts';
 import { formatSummary, summarise, type RowResult } from './summary.ts';
 
 function row(number: number, requestsPerSecond: number, extra: Partial<RowResult> = {}): RowResult {
-  return { id: 'mcp_tools_call', number, label: `row ${number}`, requestsPerSecond, p50Ms: 5, p99Ms: 20, peakRssMb: 300, non2xx: 0, errors: 0, ...extra };
+  return { id: 'mcp_tools_call', number, label: `row ${number}`, requestsPerSecond, p50Ms: 5, p99Ms: 20, peakRssMb: 300, cpuPerRequestUs: 400, non2xx: 0, errors: 0, ...extra };
 }
 
 test('the summary computes 4/2, 4/1 and 6/2 and marks each target met or missed', () => {
@@ -28,7 +28,7 @@ test('the summary computes 4/2, 4/1 and 6/2 and marks each target met or missed'
   assert.deepEqual(status.peak, [420, 'missed'], 'the peak is our server\'s: row 2 (the bare SDK process) does not count');
   assert.deepEqual(status['6/2'], [0.48, 'missed']);
   assert.equal(summary.clean, true);
-  assert.match(formatSummary(summary), /\| 4 \| row 4 \| 3,200 \| 5 ms \| 31 ms \| 300 MB \| 0 \|/);
+  assert.match(formatSummary(summary), /\| 4 \| row 4 \| 3,200 \| 5 ms \| 31 ms \| 300 MB \| 400 µs \| 0 \|/);
 });
 
 test('a row with non-2xx answers or errors fails its targets whatever its speed, and a missing row is "not run"', () => {
@@ -42,11 +42,12 @@ test('a row with non-2xx answers or errors fails its targets whatever its speed,
 
 test('rounds combine into throughput over the whole measured time, median latencies, the highest peak and all refusals', () => {
   const round = (requests: number, p99Ms: number, peakRssMb: number | null, extra: Partial<RoundMeasurement> = {}): RoundMeasurement =>
-    ({ requests, seconds: 2, p50Ms: p99Ms / 2, p99Ms, peakRssMb, non2xx: 0, errors: 0, statusCodes: { 200: requests }, ...extra });
+    ({ requests, seconds: 2, p50Ms: p99Ms / 2, p99Ms, peakRssMb, serverCpuMs: requests / 4, non2xx: 0, errors: 0, statusCodes: { 200: requests }, ...extra });
   const combined = combineRounds([round(2000, 30, 350), round(6000, 10, 380), round(4000, 50, null, { non2xx: 5, errors: 1, statusCodes: { 200: 3995, 429: 5 } })]);
   assert.deepEqual(combined, {
-    requestsPerSecond: 2000, p50Ms: 15, p99Ms: 30, peakRssMb: 380, non2xx: 5, errors: 1, statusCodes: { 200: 11_995, 429: 5 },
+    requestsPerSecond: 2000, p50Ms: 15, p99Ms: 30, peakRssMb: 380, cpuPerRequestUs: 250, non2xx: 5, errors: 1, statusCodes: { 200: 11_995, 429: 5 },
   });
+  assert.equal(combineRounds([round(100, 10, null), round(100, 10, null, { serverCpuMs: null })]).cpuPerRequestUs, null, 'a round without a CPU reading leaves it unknown');
   assert.equal(combineRounds([round(100, 10, null), round(100, 20, null)]).p99Ms, 15, 'an even count takes the mean of the middle two');
   assert.equal(combineRounds([round(100, 10, null)]).peakRssMb, null);
   assert.throws(() => combineRounds([]), /at least one round/);

@@ -4,7 +4,7 @@
  * combineRounds adds up.
  */
 import autocannon, { type Result } from 'autocannon';
-import { peakRssMb, resetPeakRss } from './processes.ts';
+import { cpuTimeMs, peakRssMb, resetPeakRss } from './processes.ts';
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
@@ -35,6 +35,8 @@ export interface RoundMeasurement {
   p99Ms: number;
   /** VmHWM of the server process during this round (reset before it), in MB; null when not measurable. */
   peakRssMb: number | null;
+  /** CPU time the server process used during this round, in ms; null when not measurable. */
+  serverCpuMs: number | null;
   non2xx: number;
   /** Socket errors and timeouts. */
   errors: number;
@@ -48,6 +50,8 @@ export interface LoadMeasurement {
   p50Ms: number;
   p99Ms: number;
   peakRssMb: number | null;
+  /** Server CPU time per answered request, in µs (null when not measurable). */
+  cpuPerRequestUs: number | null;
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
@@ -78,13 +82,16 @@ export async function warmUp(spec: LoadSpec, options: LoadOptions): Promise<void
 export async function measureRound(spec: LoadSpec, serverPid: number, options: LoadOptions): Promise<RoundMeasurement> {
   const seconds = options.durationSeconds / options.rounds;
   resetPeakRss(serverPid);
+  const cpuBefore = cpuTimeMs(serverPid);
   const result = await run(spec, options.connections, seconds);
+  const cpuAfter = cpuTimeMs(serverPid);
   return {
     requests: result.requests.total,
     seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     peakRssMb: peakRssMb(serverPid),
+    serverCpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
@@ -97,11 +104,15 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-/** A row's rounds as one measurement: throughput over the whole measured time, median latencies, the highest peak. */
+/**
+ * A row's rounds as one measurement: throughput and server CPU per request over the whole measured
+ * time, median latencies, the highest peak.
+ */
 export function combineRounds(rounds: RoundMeasurement[]): LoadMeasurement {
   if (rounds.length === 0) throw new Error('combineRounds needs at least one round');
   const sum = (pick: (r: RoundMeasurement) => number) => rounds.reduce((total, r) => total + pick(r), 0);
   const peaks = rounds.map((r) => r.peakRssMb).filter((p): p is number => p !== null);
+  const cpuKnown = rounds.every((r) => r.serverCpuMs !== null) && sum((r) => r.requests) > 0;
   const statusCodes: Record<string, number> = {};
   for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   return {
@@ -109,6 +120,7 @@ export function combineRounds(rounds: RoundMeasurement[]): LoadMeasurement {
     p50Ms: median(rounds.map((r) => r.p50Ms)),
     p99Ms: median(rounds.map((r) => r.p99Ms)),
     peakRssMb: peaks.length ? Math.max(...peaks) : null,
+    cpuPerRequestUs: cpuKnown ? Math.round((sum((r) => r.serverCpuMs!) * 1000) / sum((r) => r.requests)) : null,
     non2xx: sum((r) => r.non2xx),
     errors: sum((r) => r.errors),
     statusCodes,

@@ -27,6 +27,22 @@ export function peakRssMb(pid: number): number | null {
   }
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux everywhere). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time the process has used (user + system), in ms, or null when /proc does not have it. Unlike
+ * throughput, CPU per request barely moves when other tenants slow this machine down.
+ */
+export function cpuTimeMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts a new peak-RSS window for the process (Linux ≥ 4.0; ignored elsewhere). */
 export function resetPeakRss(pid: number): void {
   try {

@@ -65,10 +65,10 @@ export function summarise(rows: RowResult[]): BenchSummary {
 /** The table the benchmark prints (markdown, so it pastes into the README as is). */
 export function formatSummary(summary: BenchSummary): string {
   const lines = [
-    '| # | measures | requests/s | p50 | p99 | peak RSS | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|',
+    '| # | measures | requests/s | p50 | p99 | peak RSS | server CPU / request | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
     ...summary.rows.map((r) =>
-      `| ${r.number} | ${r.label}${r.note ? ` (${r.note})` : ''} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.peakRssMb === null ? '–' : `${r.peakRssMb} MB`} | ${r.non2xx + r.errors} |`),
+      `| ${r.number} | ${r.label}${r.note ? ` (${r.note})` : ''} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.peakRssMb === null ? '–' : `${r.peakRssMb} MB`} | ${r.cpuPerRequestUs === null ? '–' : `${r.cpuPerRequestUs} µs`} | ${r.non2xx + r.errors} |`),
     '',
     '| target | measured | goal | |',
     '|---|---:|---:|---|',

@@ -80,11 +80,13 @@ test('labels CO2: a sublimation point instead of a boiling point, and a triple-p
   assert.match(r.properties.melting_point?.note ?? '', /[Tt]riple.point.*5\.1795 bar/);
 });
 
-test('results are copies: changing one does not change the next answer', () => {
+test('an answer cannot change the data behind the next one: its compound data is frozen', () => {
   const first = queryCompoundTool.run({ compound_name: 'water' });
-  first.properties.critical_temperature!.value = 0;
-  first.synonyms.push('x');
+  assert.throws(() => { first.properties.critical_temperature!.value = 0; }, TypeError);
+  assert.throws(() => first.synonyms.push('x'), TypeError);
+  first.match.query = 'changed'; // the per-call part is the caller's own
   const second = queryCompoundTool.run({ compound_name: 'water' });
+  assert.equal(second.match.query, 'water');
   assert.equal(second.properties.critical_temperature?.value, 647.096);
   assert.ok(!second.synonyms.includes('x'));
 });
