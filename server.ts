@@ -61,10 +61,12 @@ async function toMcpInput(req: IncomingMessage, origin: string, maxBodyBytes: nu
  * stateless, so an SSE answer is one event and its stream ends as soon as that event is written.
  */
 async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
+  if (body) headers['content-length'] = String(body.length);
   res.writeHead(response.status, headers);
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  res.end(body);
 }
 
 function sendJson(res: ServerResponse, status: number, body: object): void {

@@ -201,6 +201,11 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.equal(answer.headers.get('x-ratelimit-limit'), '100000');
         assert.match(answer.headers.get('x-ratelimit-remaining')!, /^\d+$/);
         assert.match(answer.headers.get('x-ratelimit-reset')!, /^\d{10}$/);
+        assert.match(answer.headers.get('x-request-id')!, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a UUID version 7');
+        if (mount === 'server.ts fast path') {
+          // The one-event answer goes out in one piece, not chunked.
+          assert.equal(answer.headers.get('content-length'), String(Buffer.byteLength(answer.text)));
+        }
       });
 
       it('unknown tools, bad arguments and unknown compounds are tool errors, not protocol errors', async () => {
