@@ -11,7 +11,8 @@
  * Options: --duration S (measured seconds per row, default 10), --rounds N (default 5), --warmup S (default 2), --keys N (pro
  * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
  * the fast-path server; .cpuprofile files go to bench/results/profiles.tmp), --server-node-options
- * "…" (NODE_OPTIONS for our servers, e.g. "--max-old-space-size=256"; recorded in the result),
+ * "…" (NODE_OPTIONS for our servers, e.g. "--max-semi-space-size=32"; recorded in the result; flags
+ * of package.json's start command, such as its heap cap, win over NODE_OPTIONS),
  * --output FILE.
  */
 import { randomBytes } from 'node:crypto';
