@@ -1,13 +1,13 @@
 /**
  * The MCP server as the spec describes it: serverInfo "service_mcp" at the package version, the exact
- * capability object of spec §2.3, the tool registry, and empty prompt/resource lists. The low-level SDK
+ * capability object of spec §2.3, the tool listing, and empty prompt/resource lists. tools/call never
+ * reaches it: http.ts runs the tool and writes that answer itself (see there why). The low-level SDK
  * `Server` passes capabilities through unchanged (McpServer would add listChanged: true), and sharing
  * one validator makes a per-request server cost ~0.1 ms instead of ~0.3 ms (STACK-NOTES.md).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ListPromptsRequestSchema, ListResourcesRequestSchema,
-  ListResourceTemplatesRequestSchema, ListToolsRequestSchema, type CallToolResult,
+  ListPromptsRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -24,13 +24,10 @@ export const CAPABILITIES = {
 
 const validator = new AjvJsonSchemaValidator(sharedAjv);
 
-export type ToolCallHandler = (name: string, args: unknown) => Promise<CallToolResult>;
-
 /** A single-use server for one stateless request. */
-export function createMcpServer(onToolCall: ToolCallHandler): Server {
+export function createMcpServer(): Server {
   const server = new Server(SERVER_INFO, { capabilities: CAPABILITIES, jsonSchemaValidator: validator });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing }));
-  server.setRequestHandler(CallToolRequestSchema, (request) => onToolCall(request.params.name, request.params.arguments));
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: [] }));
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: [] }));
