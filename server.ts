@@ -11,63 +11,13 @@ import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
 import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
-import { payloadTooLarge } from './lib/mcp/responses.ts';
+import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 import { errorText, log } from './lib/ops/log.ts';
 import { startCallLogRetention } from './lib/ops/retention-schedule.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
-
-/**
- * Reads the request body, giving up past `limit` bytes. The stream is left alone rather than
- * destroyed, so the client still receives the 413 (the connection is closed after it).
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too_large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off('data', onData).off('end', onEnd).off('error', reject);
-      req.resume(); // drain the rest
-      resolve('too_large');
-    };
-    const onEnd = () => resolve(Buffer.concat(chunks));
-    req.on('data', onData).on('end', onEnd).on('error', reject);
-  });
-}
-
-/**
- * The MCP handler's input: a body-less Web Request carrying the method, URL and headers, and the body
- * read into memory beside it (much cheaper than a Node stream adapted to a Web stream, and the handler
- * parses it once and hands the SDK the parsed message).
- */
-async function toMcpInput(req: IncomingMessage, origin: string, maxBodyBytes: number): Promise<{ request: Request; body: string | undefined } | 'too_large'> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const body = req.method === 'POST' ? await readBody(req, maxBodyBytes) : undefined;
-  if (body === 'too_large') return 'too_large';
-  return { request: new Request(new URL(req.url ?? '/', origin), { method: req.method, headers }), body: body?.toString('utf8') };
-}
-
-/**
- * Sends the handler's Response in one write with a Content-Length. Buffering is safe: /mcp is
- * stateless, so an SSE answer is one event and its stream ends as soon as that event is written.
- */
-async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  if (body) headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
-  res.end(body);
-}
 
 function sendJson(res: ServerResponse, status: number, body: object): void {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -92,12 +42,8 @@ export async function startServer(): Promise<http.Server> {
 
     const path = req.url?.split('?', 1)[0];
     if (path === '/mcp' && settings.mcpFastPath) {
-      const input = await toMcpInput(req, `${scheme}://${req.headers.host ?? 'localhost'}`, settings.maxBodyBytes);
-      const response = input === 'too_large' ? payloadTooLarge() : await handleMcpRequest(input.request, input.body);
-      // Refused before its body was read (413, 415, …): close the connection rather than leave the
-      // client's unsent body in the way of the next request on it.
-      if (!req.complete) res.setHeader('connection', 'close');
-      return writeWebResponse(response, res);
+      const answer = await handleMcpRequest(nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`));
+      return writeMcpAnswer(req, res, answer);
     }
     req.headers[CLIENT_IP_HEADER] = transport.clientAddress;
     await handleWithNext(req, res);

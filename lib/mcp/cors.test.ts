@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 
 process.env.CORS_ORIGINS = 'https://agent.example, https://lab.example';
-const { handleMcpRequest } = await import('./http.ts');
+const { handleWebMcpRequest } = await import('./web.ts');
 
 const preflight = (origin: string) =>
-  handleMcpRequest(new Request('http://localhost/mcp', {
+  handleWebMcpRequest(new Request('http://localhost/mcp', {
     method: 'OPTIONS',
     headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
   }));
@@ -25,7 +25,7 @@ it('answers preflights from configured origins, naming the origin and the key he
 it('refuses other origins with a 403 that says how to allow them', async () => {
   for (const response of [
     await preflight('https://evil.example'),
-    await handleMcpRequest(new Request('http://localhost/mcp', { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' })),
+    await handleWebMcpRequest(new Request('http://localhost/mcp', { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' })),
   ]) {
     assert.equal(response.status, 403);
     const body = await response.json();

@@ -4,13 +4,15 @@
  * sent in both headers must be the same key, since guessing which one the caller meant could bill the
  * wrong key.
  */
+import type { HeaderReader } from './request.ts';
+
 export type Credentials =
   | { kind: 'key'; key: string }
   | { kind: 'missing' }
   | { kind: 'bad_header'; message: string }
   | { kind: 'conflict' };
 
-export function readCredentials(headers: Headers): Credentials {
+export function readCredentials(headers: HeaderReader): Credentials {
   const authorization = headers.get('authorization')?.trim();
   const apiKeyHeader = headers.get('x-api-key')?.trim();
 

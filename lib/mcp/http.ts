@@ -1,6 +1,6 @@
 /**
- * POST /mcp: one Web Request in, one Response out. Both mounts call this: server.ts directly (the fast
- * path) and app/mcp/route.ts (next dev, serverless hosts). It decides whether a method needs a key,
+ * POST /mcp: one request in, one answer out. Both mounts call this through their adapters: server.ts
+ * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It decides whether a method needs a key,
  * verifies the key, admits tools/call through the limiter, runs the tool, commits the usage row, and
  * only then writes the SSE answer. The SDK's stateless transport answers every other method; a
  * tools/call answer is written here, in the form the SDK would give it (responses.test.ts compares the
@@ -10,7 +10,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
-import { readTextCapped } from '../http/read-text-capped.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
 import { errorText, log } from '../ops/log.ts';
@@ -21,6 +20,7 @@ import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
+import type { McpAnswer, McpRequest } from './request.ts';
 import { jsonError, payloadTooLarge, sseMessage } from './responses.ts';
 import { createMcpServer } from './server.ts';
 import { getMcpService } from './service.ts';
@@ -31,18 +31,14 @@ const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tool
 const MISSING_KEY_MESSAGE =
   'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
 
-/**
- * `bufferedBody`: the body as text when the caller has already read it (server.ts's fast path, which
- * then builds a body-less Request: cheaper, and the SDK is handed the parsed message anyway).
- */
-export async function handleMcpRequest(request: Request, bufferedBody?: string): Promise<Response> {
+export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> {
   const origin = request.headers.get('origin');
   if (origin && !originAllowed(origin)) {
     return jsonError(403, 'origin_not_allowed', `Browser requests from ${origin} are not allowed; the operator can add it to CORS_ORIGINS.`);
   }
   const cors = corsHeaders(origin);
   if (request.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: origin ? preflightHeaders(origin) : { allow: 'POST, OPTIONS' } });
+    return { status: 204, headers: origin ? preflightHeaders(origin) : { allow: 'POST, OPTIONS' }, body: null };
   }
   if (request.method !== 'POST') {
     return jsonError(405, 'method_not_allowed', `/mcp accepts POST only (stateless Streamable HTTP: there is no stream to GET and no session to DELETE).`, { allow: 'POST', ...cors });
@@ -50,8 +46,8 @@ export async function handleMcpRequest(request: Request, bufferedBody?: string):
 
   const bad = checkHeaders(request);
   if (bad) return withHeaders(bad, cors);
-  const body = parseJsonBody(bufferedBody ?? await readTextCapped(request, config().maxBodyBytes));
-  if (body instanceof Response) return withHeaders(body, cors);
+  const body = parseJsonBody(await request.readText(config().maxBodyBytes));
+  if (body instanceof ParseFailure) return withHeaders(body.answer, cors);
   const envelope = checkEnvelope(body);
   if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);
   const message = envelope.message;
@@ -128,7 +124,7 @@ export async function handleMcpRequest(request: Request, bufferedBody?: string):
   return sseMessage({ result: outcome.result, jsonrpc: '2.0', id: message.id }, { ...limitHeaders, 'x-request-id': requestId, ...cors });
 }
 
-function checkHeaders(request: Request): Response | null {
+function checkHeaders(request: McpRequest): McpAnswer | null {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     return jsonError(415, 'unsupported_media_type', 'Send the JSON-RPC message with "Content-Type: application/json".');
@@ -145,13 +141,18 @@ function checkHeaders(request: Request): Response | null {
   return null;
 }
 
-function parseJsonBody(text: string | 'too_large'): unknown | Response {
-  if (text === 'too_large') return payloadTooLarge();
-  if (text.trim() === '') return jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.');
+/** A body that is not one JSON value; kept apart from the parsed value, which may be any JSON. */
+class ParseFailure {
+  constructor(readonly answer: McpAnswer) {}
+}
+
+function parseJsonBody(text: string | 'too_large'): unknown {
+  if (text === 'too_large') return new ParseFailure(payloadTooLarge());
+  if (text.trim() === '') return new ParseFailure(jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.'));
   try {
     return JSON.parse(text);
   } catch (error) {
-    return jsonError(400, 'parse_error', `The request body is not valid JSON (${(error as Error).message}).`);
+    return new ParseFailure(jsonError(400, 'parse_error', `The request body is not valid JSON (${(error as Error).message}).`));
   }
 }
 
@@ -163,7 +164,7 @@ function rateLimitHeaders(admission: Admission): Record<string, string> {
   };
 }
 
-function rateLimited(request: Request, admission: Admission, tier: string, headers: Record<string, string>): Response {
+function rateLimited(request: McpRequest, admission: Admission, tier: string, headers: Record<string, string>): McpAnswer {
   const message = admission.reason === 'quota'
     ? `Daily quota of ${admission.limit} calls used up; it resets at ${new Date(admission.resetAt * 1000).toISOString()}.`
     : `Too many calls per second for this key; retry in ${admission.retryAfter} s.`;
@@ -176,18 +177,19 @@ function rateLimited(request: Request, admission: Admission, tier: string, heade
 }
 
 /** Hands a method other than tools/call to a single-use SDK server and transport. */
-async function runSdk(request: Request, message: JsonRpcMessage, headers: Record<string, string>): Promise<Response> {
+async function runSdk(request: McpRequest, message: JsonRpcMessage, headers: Record<string, string>): Promise<McpAnswer> {
   const server = createMcpServer();
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
   await server.connect(transport);
-  const response = await transport.handleRequest(request, { parsedBody: message });
-  return withHeaders(response, headers);
+  const response = await transport.handleRequest(request.toWebRequest(), { parsedBody: message });
+  // Stateless: the SSE stream holds one event and ends with it, so reading it whole is safe.
+  const answer = { status: response.status, headers: Object.fromEntries(response.headers), body: response.body ? await response.text() : null };
+  return withHeaders(answer, headers);
 }
 
-/** Adds headers to a Response we or the SDK just built (`new Response`, so its headers are mutable). */
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const name in headers) response.headers.set(name, headers[name]);
-  return response;
+function withHeaders(answer: McpAnswer, headers: Record<string, string>): McpAnswer {
+  Object.assign(answer.headers, headers);
+  return answer;
 }
 
 function logError(msg: string, error: unknown): void {

@@ -8,6 +8,7 @@ import { it } from 'node:test';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callTool } from './call-tool.ts';
+import type { McpAnswer } from './request.ts';
 import { sseMessage } from './responses.ts';
 import { createMcpServer } from './server.ts';
 
@@ -23,8 +24,9 @@ async function answerFromSdk(id: string | number, params: Record<string, unknown
   return transport.handleRequest(request, { parsedBody: { jsonrpc: '2.0', id, method: 'tools/call', params } });
 }
 
-async function describe(response: Response) {
-  return { status: response.status, headers: [...response.headers].sort(), body: await response.text() };
+async function describe(answer: Response | McpAnswer) {
+  if (!(answer instanceof Response)) answer = new Response(answer.body, answer);
+  return { status: answer.status, headers: [...answer.headers].sort(), body: await answer.text() };
 }
 
 const calls: Array<[string, Record<string, unknown>]> = [

@@ -1,0 +1,61 @@
+/** server.ts's fast path: a node:http request as the /mcp handler's McpRequest, and its answer written back. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { McpAnswer, McpRequest } from './request.ts';
+
+export function nodeMcpRequest(req: IncomingMessage, origin: string): McpRequest {
+  const header = (name: string): string | null => {
+    const value = req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  };
+  return {
+    method: req.method ?? 'GET',
+    url: `${origin}${req.url ?? '/'}`,
+    headers: { get: header },
+    readText: (limit) => readBody(req, limit),
+    toWebRequest() {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else headers.set(name, value);
+      }
+      return new Request(this.url, { method: this.method, headers });
+    },
+  };
+}
+
+/**
+ * Reads the request body, giving up past `limit` bytes (first on the declared Content-Length). The
+ * stream is left alone rather than destroyed, so the client still receives the 413; writeMcpAnswer
+ * closes the connection after it.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<string | 'too_large'> {
+  if (Number(req.headers['content-length']) > limit) return Promise.resolve('too_large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData).off('end', onEnd).off('error', reject);
+      req.resume(); // drain the rest
+      resolve('too_large');
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    req.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+/**
+ * Sends the answer in one write with its Content-Length. /mcp is stateless, so even an SSE answer is
+ * one complete event.
+ */
+export function writeMcpAnswer(req: IncomingMessage, res: ServerResponse, answer: McpAnswer): void {
+  const headers = answer.headers;
+  if (answer.body !== null) headers['content-length'] = String(Buffer.byteLength(answer.body));
+  // Refused before its body was read (413, 415, …): close the connection rather than leave the
+  // client's unsent body in the way of the next request on it.
+  if (!req.complete) headers.connection = 'close';
+  res.writeHead(answer.status, headers);
+  res.end(answer.body ?? undefined);
+}

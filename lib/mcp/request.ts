@@ -1,0 +1,27 @@
+/**
+ * What the /mcp handler reads from a request and what it answers, independent of the mount: server.ts
+ * adapts node:http to it (node-request.ts) and app/mcp/route.ts adapts Web Requests (web.ts). Plain
+ * objects rather than Web Request/Response on the fast path: building those per call cost ~60 µs.
+ */
+
+/** Header lookup by lower-case name; a Web `Headers` is one. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+export interface McpRequest {
+  readonly method: string;
+  /** The absolute URL the client called. */
+  readonly url: string;
+  readonly headers: HeaderReader;
+  /** The body as text, or 'too_large' once it exceeds `limit` bytes. Read at most once. */
+  readText(limit: number): Promise<string | 'too_large'>;
+  /** The request as a body-less Web Request, for the SDK's transport (which is handed the parsed body). */
+  toWebRequest(): Request;
+}
+
+export interface McpAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
