@@ -1,7 +1,8 @@
 /**
  * Reads a Web Request's body as text, giving up past `limit` bytes: first on the declared
  * Content-Length, then while reading (a client may send more than it declared, or declare nothing).
- * Used by /mcp's Next mount (web.ts) and by the leak-report endpoint; the fast path reads node:http bodies itself (node-request.ts).
+ * Used by /mcp's Next mount (web.ts) and by the leak-report endpoint; the fast path reads node:http
+ * bodies itself (node-request.ts).
  */
 export async function readTextCapped(request: Request, limit: number, { fatal = false } = {}): Promise<string | 'too_large'> {
   if (Number(request.headers.get('content-length')) > limit) return 'too_large';
