@@ -15,6 +15,7 @@ import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 import { errorText, log } from './lib/ops/log.ts';
 import { startCallLogRetention } from './lib/ops/retention-schedule.ts';
+import { PROJECT_ROOT } from './lib/project-root.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
@@ -26,7 +27,7 @@ function sendJson(res: ServerResponse, status: number, body: object): void {
 
 export async function startServer(): Promise<http.Server> {
   const settings = config();
-  const app = next({ dev: false, dir: import.meta.dirname, hostname: 'localhost', port: settings.port });
+  const app = next({ dev: false, dir: PROJECT_ROOT, hostname: 'localhost', port: settings.port });
   await Promise.all([app.prepare(), prepareCompoundIndex()]);
   const handleWithNext = app.getRequestHandler();
   const tls = settings.tlsCertFile && settings.tlsKeyFile

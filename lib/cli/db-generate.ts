@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { POSTGRESQL_SCHEMA_PATH, PROJECT_ROOT, SCHEMA_PATH, schemaFor } from '../db/schema-source.ts';
+import { POSTGRESQL_SCHEMA_PATH, SCHEMA_PATH, schemaFor } from '../db/schema-source.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
 const PRISMA_CLI = fileURLToPath(import.meta.resolve('prisma/build/index.js'));
 const DERIVED_NOTICE =

@@ -5,10 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const STAMP = join(ROOT, '.next', 'chemflow-source-stamp');
+const STAMP = join(PROJECT_ROOT, '.next', 'chemflow-source-stamp');
 // prisma/schema.prisma stands in for the generated clients (skipped below), which the build bundles.
 const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
 const SKIP = new Set(['generated', 'node_modules']);
@@ -25,7 +25,7 @@ function listFiles(path: string, out: string[]): void {
 /** A digest of every source file's path and content. */
 function sourceFingerprint(): string {
   const files: string[] = [];
-  for (const source of SOURCES) listFiles(join(ROOT, source), files);
+  for (const source of SOURCES) listFiles(join(PROJECT_ROOT, source), files);
   const hash = createHash('sha256');
   for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
@@ -33,11 +33,11 @@ function sourceFingerprint(): string {
 
 export function ensureNextBuild(): void {
   const fingerprint = sourceFingerprint();
-  const built = existsSync(join(ROOT, '.next', 'BUILD_ID')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === fingerprint;
+  const built = existsSync(join(PROJECT_ROOT, '.next', 'BUILD_ID')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === fingerprint;
   if (built) return;
   console.log('Building the web app (first start or changed sources; about a minute)…');
-  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: ROOT,
+  const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+    cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from './schema-source.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 import type { DatabaseProvider } from './url.ts';
 
 export interface Migration {

@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { PROJECT_ROOT } from '../project-root.ts';
 import type { DatabaseProvider } from './url.ts';
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const SCHEMA_PATH = path.join(PROJECT_ROOT, 'prisma', 'schema.prisma');
 /** Gitignored, rewritten by `npm run db:generate`; `prisma migrate deploy` for PostgreSQL reads it. */
 export const POSTGRESQL_SCHEMA_PATH = path.join(PROJECT_ROOT, 'lib', 'db', 'generated', 'postgresql.prisma');
