@@ -13,6 +13,11 @@ export interface ToolOutcome {
   result: CallToolResult;
   /** null on success; the error code recorded in usage otherwise. */
   errorCode: string | null;
+  /**
+   * On success, the value as JSON: the result's text, and also what its structuredContent serializes
+   * to, so the answer can reuse it instead of serializing the value a second time (responses.ts).
+   */
+  valueJson?: string;
 }
 
 function toolFailure(code: string, message: string, details?: Record<string, unknown>): ToolOutcome {
@@ -34,9 +39,11 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
     // start-up (server.ts warms it) or on the first call; after that this is a settled promise.
     await prepareCompoundIndex();
     const value = await entry.tool.run(input);
+    const valueJson = JSON.stringify(value);
     return {
-      result: { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value, isError: false },
+      result: { content: [{ type: 'text', text: valueJson }], structuredContent: value, isError: false },
       errorCode: null,
+      valueJson,
     };
   } catch (error) {
     if (error instanceof ToolError) return toolFailure(error.code, error.message, error.details);

@@ -21,7 +21,7 @@ import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import type { McpAnswer, McpRequest } from './request.ts';
-import { jsonError, payloadTooLarge, sseMessage } from './responses.ts';
+import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
 import { getMcpService } from './service.ts';
 
@@ -121,7 +121,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   const seconds = (performance.now() - started) / 1000;
   countToolCall(tool, result, seconds);
   logToolCall(requestId, key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
-  return sseMessage({ result: outcome.result, jsonrpc: '2.0', id: message.id }, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+  return toolCallAnswer(message.id, outcome, { ...limitHeaders, 'x-request-id': requestId, ...cors });
 }
 
 function checkHeaders(request: McpRequest): McpAnswer | null {

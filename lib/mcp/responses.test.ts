@@ -9,7 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callTool } from './call-tool.ts';
 import type { McpAnswer } from './request.ts';
-import { sseMessage } from './responses.ts';
+import { sseMessage, toolCallAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
 
 async function answerFromSdk(id: string | number, params: Record<string, unknown>, result: CallToolResult): Promise<Response> {
@@ -31,7 +31,8 @@ async function describe(answer: Response | McpAnswer) {
 
 const calls: Array<[string, Record<string, unknown>]> = [
   ['a compound', { compound_name: 'ethanol' }],
-  ['a unicode name', { compound_name: 'α-pinene' }],
+  ['a Chinese name', { compound_name: '乙醇' }],
+  ['a name the data lacks, with a Greek letter', { compound_name: 'α-pinene' }],
   ['an unknown compound (tool error)', { compound_name: 'no such compound' }],
   ['bad arguments (tool error)', { compound_name: 42 }],
 ];
@@ -40,10 +41,10 @@ for (const [label, args] of calls) {
   it(`a tools/call answer for ${label} is the SDK's, byte for byte`, async () => {
     const params = { name: 'service_query_compound', arguments: args };
     for (const id of [0, 7, Number.MAX_SAFE_INTEGER, 'req-1', 'ü "quoted" id']) {
-      const { result } = await callTool(params.name, args);
+      const outcome = await callTool(params.name, args);
       assert.deepEqual(
-        await describe(sseMessage({ result, jsonrpc: '2.0', id })),
-        await describe(await answerFromSdk(id, params, result)),
+        await describe(toolCallAnswer(id, outcome)),
+        await describe(await answerFromSdk(id, params, outcome.result)),
       );
     }
   });
