@@ -2,7 +2,8 @@
  * HotPathStore on the embedded SQLite file: one better-sqlite3 connection, prepared statements,
  * synchronous and fast. `PRAGMA data_version` changes only when *another* connection commits, which is
  * exactly "someone else may have changed a key" (the portal's Prisma connection, the CLI); this
- * connection's own usage writes leave it alone.
+ * connection's own usage writes leave it alone. Its WAL checkpoints run in a worker thread
+ * (sqlite-checkpointer.ts).
  */
 import Database from 'better-sqlite3';
 import {
@@ -10,6 +11,7 @@ import {
   dailyIncrements, lastUsedByKey,
   type CallRow, type HotPathStore, type KeyRow,
 } from './hot-path.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 
 /** SQLite binds "$1" as a name; rewrite the shared SQL's numbered parameters to @p1 … for an object bind. */
 function sqliteSql(sql: string): string {
@@ -25,6 +27,7 @@ function bind(...values: unknown[]): Record<string, unknown> {
 /** Takes a connection opened with the shared settings (openSqliteFile) and owns it from then on. */
 export function openSqliteHotPath(db: Database.Database): HotPathStore {
   db.pragma('foreign_keys = ON');
+  const checkpointer = startCheckpointer(db);
 
   const findKey = db.prepare(sqliteSql(FIND_KEY_SQL));
   const usedOnDay = db.prepare(sqliteSql(USED_ON_DAY_SQL)).pluck();
@@ -57,6 +60,7 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
       writeBatch(rows);
     },
     async close() {
+      await checkpointer.stop();
       db.close();
     },
   };
