@@ -55,6 +55,7 @@ export function startCheckpointer(db: Database.Database): Checkpointer {
   return {
     async stop() {
       stopping = true;
+      worker.ref(); // unref'd while running; the last checkpoint must finish before the process may end
       worker.postMessage('stop');
       await exited;
     },

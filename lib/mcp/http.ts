@@ -2,10 +2,11 @@
  * POST /mcp: one request in, one answer out. Both mounts call this through their adapters: server.ts
  * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It decides whether a method needs a key,
  * verifies the key, admits tools/call through the limiter, runs the tool, commits the usage row, and
- * only then writes the SSE answer. The SDK's stateless transport answers every other method; a
- * tools/call answer is written here, in the form the SDK would give it (responses.test.ts compares the
- * two), because by then everything the SDK would check has been checked, and its zod validation of the
- * computed result and stream plumbing cost ~170 µs a call, a fifth of the hot path.
+ * only then writes the SSE answer. The SDK's stateless transport answers the other methods. Two
+ * answers are written here, in exactly the form the SDK gives them (responses.test.ts compares them):
+ * - tools/call: by then everything the SDK would check has been checked, and its zod validation of
+ *   the computed result and its stream plumbing cost ~170 µs a call, a fifth of the hot path;
+ * - tools/list without params: the listing is fixed, so its ~95 KB of JSON is serialized once.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
@@ -21,7 +22,7 @@ import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import type { McpAnswer, McpRequest } from './request.ts';
-import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer } from './responses.ts';
+import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
 import { getMcpService } from './service.ts';
 
@@ -52,6 +53,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);
   const message = envelope.message;
 
+  if (message.method === 'tools/list' && message.id !== undefined && hasNoParams(message)) return toolListAnswer(message.id, cors);
   if (PUBLIC_METHODS.has(message.method)) return runSdk(request, message, cors);
 
   const credentials = readCredentials(request.headers);
@@ -122,6 +124,16 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   countToolCall(tool, result, seconds);
   logToolCall(requestId, key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
   return toolCallAnswer(message.id, outcome, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+}
+
+/**
+ * No params, or empty ones: the plain discovery call, answered from the cached listing. Anything else
+ * (a cursor, _meta) goes to the SDK, which validates it.
+ */
+function hasNoParams(message: JsonRpcMessage): boolean {
+  if (message.params === undefined) return true;
+  for (const _ in message.params) return false;
+  return true;
 }
 
 function checkHeaders(request: McpRequest): McpAnswer | null {

@@ -76,6 +76,16 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.deepEqual(query.inputSchema.required, ['compound_name']);
         assert.equal(query.outputSchema.type, 'object');
       });
+
+      it('tools/list with params is validated like any other call (only the bare call is served from the cached listing)', async () => {
+        const plain = await postMcp(url, rpc('tools/list'));
+        const withCursor = await postMcp(url, { ...rpc('tools/list'), params: { cursor: 'abc' } });
+        assert.deepEqual(withCursor.json.result, plain.json.result);
+        const badCursor = await postMcp(url, { ...rpc('tools/list'), params: { cursor: 5 } });
+        assert.equal(badCursor.status, 200);
+        assert.equal(badCursor.json.error.code, -32603);
+        assert.match(badCursor.json.error.message, /expected.*string/s);
+      });
     });
 
     describe('keys', () => {

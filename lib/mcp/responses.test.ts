@@ -1,7 +1,7 @@
 /**
- * http.ts writes tools/call answers itself instead of handing the computed result to the SDK. These
- * tests hold that answer against the one the SDK's stateless transport writes for the same result, so
- * an SDK upgrade that changes the SSE framing, the key order or the headers fails here.
+ * http.ts writes tools/call and plain tools/list answers itself instead of going through the SDK.
+ * These tests hold those answers against the ones the SDK's stateless transport writes for the same
+ * message, so an SDK upgrade that changes the SSE framing, the key order or the headers fails here.
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
@@ -9,25 +9,28 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callTool } from './call-tool.ts';
 import type { McpAnswer } from './request.ts';
-import { sseMessage, toolCallAnswer } from './responses.ts';
+import { sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
 
-async function answerFromSdk(id: string | number, params: Record<string, unknown>, result: CallToolResult): Promise<Response> {
+/** What our SDK server answers `message`; a tools/call gets `toolResult` from its handler. */
+async function answerFromSdk(message: Record<string, unknown>, toolResult?: CallToolResult): Promise<Response> {
   const server = createMcpServer();
-  server.setRequestHandler(CallToolRequestSchema, () => result);
+  if (toolResult) server.setRequestHandler(CallToolRequestSchema, () => toolResult);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
   await server.connect(transport);
   const request = new Request('http://localhost/mcp', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
   });
-  return transport.handleRequest(request, { parsedBody: { jsonrpc: '2.0', id, method: 'tools/call', params } });
+  return transport.handleRequest(request, { parsedBody: { jsonrpc: '2.0', ...message } });
 }
 
 async function describe(answer: Response | McpAnswer) {
   if (!(answer instanceof Response)) answer = new Response(answer.body, answer);
   return { status: answer.status, headers: [...answer.headers].sort(), body: await answer.text() };
 }
+
+const IDS = [0, 7, Number.MAX_SAFE_INTEGER, 'req-1', 'ü "quoted" id'];
 
 const calls: Array<[string, Record<string, unknown>]> = [
   ['a compound', { compound_name: 'ethanol' }],
@@ -40,25 +43,24 @@ const calls: Array<[string, Record<string, unknown>]> = [
 for (const [label, args] of calls) {
   it(`a tools/call answer for ${label} is the SDK's, byte for byte`, async () => {
     const params = { name: 'service_query_compound', arguments: args };
-    for (const id of [0, 7, Number.MAX_SAFE_INTEGER, 'req-1', 'ü "quoted" id']) {
+    for (const id of IDS) {
       const outcome = await callTool(params.name, args);
       assert.deepEqual(
         await describe(toolCallAnswer(id, outcome)),
-        await describe(await answerFromSdk(id, params, outcome.result)),
+        await describe(await answerFromSdk({ id, method: 'tools/call', params }, outcome.result)),
       );
     }
   });
 }
 
+it('a tools/list answer is the SDK\'s, byte for byte', async () => {
+  for (const id of IDS) {
+    assert.deepEqual(await describe(toolListAnswer(id)), await describe(await answerFromSdk({ id, method: 'tools/list' })));
+  }
+});
+
 it('a JSON-RPC error answer is framed like the SDK\'s', async () => {
-  const server = createMcpServer();
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
-  await server.connect(transport);
-  const request = new Request('http://localhost/mcp', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-  });
-  const fromSdk = await describe(await transport.handleRequest(request, { parsedBody: { jsonrpc: '2.0', id: 3, method: 'no/such/method' } }));
+  const fromSdk = await describe(await answerFromSdk({ id: 3, method: 'no/such/method' }));
   const body = JSON.parse(fromSdk.body.replace(/^event: message\ndata: /, ''));
   assert.deepEqual(await describe(sseMessage(body)), fromSdk);
 });

@@ -2,6 +2,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
 import type { ToolOutcome } from './call-tool.ts';
+import { toolListing } from './registry.ts';
 import type { McpAnswer } from './request.ts';
 
 /** An HTTP-level error in the shape of spec §2.6: {"error": code, "message": text, ...extra}. */
@@ -39,6 +40,21 @@ export function toolCallAnswer(id: string | number, outcome: ToolOutcome, header
     body: `event: message\ndata: {"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
   };
 }
+
+/**
+ * The answer to a tools/list without parameters, the SDK's byte for byte (responses.test.ts). The
+ * listing never changes while the process runs, so its ~95 KB of JSON is serialized once, not per call.
+ */
+export function toolListAnswer(id: string | number, headers: Record<string, string> = {}): McpAnswer {
+  listingJson ??= JSON.stringify({ tools: toolListing });
+  return {
+    status: 200,
+    headers: { ...SDK_SSE_HEADERS, ...headers },
+    body: `event: message\ndata: {"result":${listingJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
+  };
+}
+
+let listingJson: string | undefined;
 
 const SDK_SSE_HEADERS = {
   'content-type': 'text/event-stream',
