@@ -36,11 +36,6 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
   const touchKey = db.prepare(sqliteSql(TOUCH_KEY_SQL));
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
 
-  // Reading data_version is a statement (~4-8 µs); every call of one event-loop turn shares one reading.
-  // A change committed elsewhere is seen from the next turn on, where any request sent after it begins.
-  let versionThisTurn: number | null = null;
-  const forgetVersion = () => void (versionThisTurn = null);
-
   const writeBatch = db.transaction((rows: CallRow[]) => {
     const inserted = rows.filter(
       (r) => insertCall.run(bind(r.requestId, r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs, r.createdAt)).changes === 1,
@@ -56,11 +51,7 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
       return (findKey.get(bind(keyHash)) as KeyRow | undefined) ?? null;
     },
     keysVersion() {
-      if (versionThisTurn === null) {
-        versionThisTurn = dataVersion.get() as number;
-        setImmediate(forgetVersion);
-      }
-      return versionThisTurn;
+      return dataVersion.get() as number;
     },
     async usedOnDay(keyId, day) {
       return Number(usedOnDay.get(bind(keyId, day)));
