@@ -1,9 +1,10 @@
 /**
  * POST /mcp: one request in, one answer out. Both mounts call this through their adapters: server.ts
- * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It decides whether a method needs a key,
- * verifies the key, admits tools/call through the limiter, runs the tool, commits the usage row, and
- * only then writes the SSE answer. The SDK's stateless transport answers the other methods. Two
- * answers are written here, in exactly the form the SDK gives them (responses.test.ts compares them):
+ * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It
+ * decides whether a method needs a key, verifies the key, admits tools/call through the limiter, runs
+ * the tool, commits the usage row, and only then writes the SSE answer. The SDK's stateless transport
+ * answers the other methods. Two answers are written here, in exactly the form the SDK gives them
+ * (responses.test.ts compares them):
  * - tools/call: by then everything the SDK would check has been checked, and its zod validation of
  *   the computed result and its stream plumbing cost ~170 µs a call, a fifth of the hot path;
  * - tools/list without params: the listing is fixed, so its ~95 KB of JSON is serialized once.
@@ -131,9 +132,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
  * (a cursor, _meta) goes to the SDK, which validates it.
  */
 function hasNoParams(message: JsonRpcMessage): boolean {
-  if (message.params === undefined) return true;
-  for (const _ in message.params) return false;
-  return true;
+  return message.params === undefined || Object.keys(message.params).length === 0;
 }
 
 function checkHeaders(request: McpRequest): McpAnswer | null {
