@@ -1,15 +1,17 @@
 /**
  * The hot path's WAL is checkpointed by the worker thread, not inside its commits: the connection has
  * automatic checkpoints off, yet committed pages reach the database file, and closing stops the worker.
+ * A worker that fails hands checkpointing back to the connection.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, it } from 'node:test';
 import { newRequestId } from '../usage/request-id.ts';
 import { openSqliteHotPath } from './hot-path-sqlite.ts';
 import { migrateDatabase } from './migrate.ts';
+import { startCheckpointer } from './sqlite-checkpointer.ts';
 import { openSqliteFile } from './sqlite-file.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'chemflow-checkpoint-'));
@@ -42,4 +44,18 @@ it('checkpoints the WAL from the worker while the hot path commits, and stops on
   await store.close();
   // The last connection to close checkpoints everything and removes the WAL.
   assert.ok(!existsSync(`${file}-wal`) || statSync(`${file}-wal`).size === 0);
+});
+
+it('if the worker cannot work, the connection checkpoints by itself again', async () => {
+  const file = join(dir, 'moved.db');
+  const db = openSqliteFile(`file:${file}`);
+  // The worker opens the file by its name, which now names nothing: it fails and exits.
+  renameSync(file, join(dir, 'elsewhere.db'));
+  const checkpointer = startCheckpointer(db);
+  assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), 0);
+  const deadline = Date.now() + 5000;
+  while (db.pragma('wal_autocheckpoint', { simple: true }) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), 1000, 'SQLite\'s own checkpoints are back on');
+  await checkpointer.stop();
+  db.close();
 });

@@ -37,7 +37,8 @@ export function toolCallAnswer(id: string | number, outcome: ToolOutcome, header
   return {
     status: 200,
     headers: { ...SDK_SSE_HEADERS, ...headers },
-    body: `event: message\ndata: {"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},"isError":false},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
+    body: `event: message\ndata: {"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],`
+      + `"structuredContent":${json},"isError":false},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
   };
 }
 
