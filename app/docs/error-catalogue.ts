@@ -25,7 +25,9 @@ export const HTTP_ERRORS: HttpError[] = [
   { status: 413, error: 'payload_too_large', when: 'The body is larger than the server accepts (1 MiB by default).', remedy: 'Send smaller arguments.' },
   { status: 415, error: 'unsupported_media_type', when: 'Content-Type is not application/json.', remedy: 'Send "Content-Type: application/json".' },
   { status: 429, error: 'rate_limit_exceeded', when: 'Over the key\'s calls per second or its daily quota; "reason" says which ("rate_per_second" or "daily_quota").', remedy: 'Wait the Retry-After seconds, lower the call rate, or ask for Pro (the "upgrade" field says how).' },
-  { status: 503, error: 'usage_store_unavailable', when: 'The call\'s usage record could not be saved, so the answer was withheld (nothing was counted).', remedy: 'Retry shortly.' },
+  { status: 503, error: 'usage_store_unavailable', when: 'The call ran, but its usage record could not be saved, so the answer was withheld (it is not in your usage).', remedy: 'Retry after the Retry-After seconds.' },
+  { status: 503, error: 'database_unavailable', when: 'The service could not reach its database to check the key or its quota, so the call was not run.', remedy: 'Retry after the Retry-After seconds.' },
+  { status: 503, error: 'limiter_unavailable', when: 'A deployment of several instances could not reach its shared rate limiter, so the call was not run.', remedy: 'Retry after the Retry-After seconds.' },
 ];
 
 export interface ToolErrorCode {

@@ -8,7 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client.ts';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
-import { SQLITE_PRAGMAS, sqliteFilePath } from './sqlite-file.ts';
+import { sqlitePragmas, sqliteFilePath } from './sqlite-file.ts';
 import { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
 
 export { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
@@ -25,6 +25,9 @@ export function providerOf(db: Db): DatabaseProvider {
   return providers.get(db) ?? 'sqlite';
 }
 
+/** How long the portal waits for a new PostgreSQL connection before the page fails. */
+const PRISMA_PG_CONNECT_TIMEOUT_MS = 3000;
+
 export function createDb(url = databaseUrl()): Db {
   const db = openClient(url);
   providers.set(db, databaseProvider(url));
@@ -34,7 +37,9 @@ export function createDb(url = databaseUrl()): Db {
 function openClient(url: string): Db {
   if (databaseProvider(url) === 'postgresql') {
     // Same models, same query API; only the generated SQL dialect differs.
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as Db;
+    // Without a connect timeout, a database host that stopped answering would hold every page until the
+    // OS gave up on the TCP connection (minutes); now the page fails fast with the friendly error page.
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, connectionTimeoutMillis: PRISMA_PG_CONNECT_TIMEOUT_MS }) }) as unknown as Db;
   }
   const adapter = new PrismaBetterSqlite3(
     { url: sqliteFilePath(url) },
@@ -44,6 +49,15 @@ function openClient(url: string): Db {
   return new SqlitePrismaClient({ adapter: withPragmasOnConnect(adapter) });
 }
 
+/**
+ * How long a Prisma query on SQLite waits for another connection's write lock. The adapter runs
+ * better-sqlite3 on the main thread, so in the server this wait stalls every request: 1 s covers the
+ * server's own usage commits (well under a millisecond each) many times over, and a lock held longer
+ * (an operator's import, a stuck process) turns into an error page after a second instead of a frozen
+ * server.
+ */
+const PRISMA_SQLITE_BUSY_TIMEOUT_MS = 1000;
+
 /** The adapter opens its connection lazily and has no option for pragmas; run them when it connects. */
 function withPragmasOnConnect(factory: PrismaBetterSqlite3): SqlDriverAdapterFactory {
   return {
@@ -51,7 +65,7 @@ function withPragmasOnConnect(factory: PrismaBetterSqlite3): SqlDriverAdapterFac
     adapterName: factory.adapterName,
     async connect() {
       const adapter = await factory.connect();
-      await adapter.executeScript(SQLITE_PRAGMAS);
+      await adapter.executeScript(sqlitePragmas(PRISMA_SQLITE_BUSY_TIMEOUT_MS));
       return adapter;
     },
   };

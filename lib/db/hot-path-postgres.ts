@@ -37,6 +37,14 @@ const TOUCH_KEYS_SQL = `
 const LISTENER_RETRY_MS = 500;
 
 /**
+ * Bounds on waiting for PostgreSQL, so that a database that stops answering turns /mcp calls into
+ * prompt 503s instead of requests hanging until the OS gives up on TCP (minutes). A hot-path statement
+ * takes about a millisecond; three seconds is far beyond any healthy wait.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 2000;
+export const PG_QUERY_TIMEOUT_MS = 3000;
+
+/**
  * Prisma's DateTime columns are `timestamp(3)` without time zone, holding UTC. pg would read and write
  * them in the host's local zone, so this store exchanges them as UTC text in and epoch ms out.
  */
@@ -50,7 +58,10 @@ const utcTypes = {
 const utcText = (epochMs: number) => new Date(epochMs).toISOString();
 
 export function openPostgresHotPath(url: string): HotPathStore {
-  const pool = new pg.Pool({ connectionString: url, max: 8, types: utcTypes });
+  const pool = new pg.Pool({
+    connectionString: url, max: 8, types: utcTypes,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+  });
   // The server closing an idle connection (restart, failover) drops it from the pool; unheard, the error would end the process.
   pool.on('error', (error) => log('warn', 'PostgreSQL closed an idle hot-path connection', { error: error.message }));
   let version = 0;
@@ -59,7 +70,7 @@ export function openPostgresHotPath(url: string): HotPathStore {
 
   async function listen(): Promise<void> {
     if (closed) return;
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
     const retry = () => {
       version++; // notifications may have been missed while disconnected
       client.removeAllListeners();
@@ -93,6 +104,7 @@ export function openPostgresHotPath(url: string): HotPathStore {
     },
     async writeCalls(rows) {
       const client = await pool.connect();
+      let failure: Error | undefined;
       try {
         await client.query('BEGIN');
         // One statement per table however many rows the batch has: each is a round trip, and the
@@ -115,10 +127,13 @@ export function openPostgresHotPath(url: string): HotPathStore {
         if (touched.length) await client.query(TOUCH_KEYS_SQL, [touched.map(([, at]) => utcText(at)), touched.map(([keyId]) => keyId)]);
         await client.query('COMMIT');
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        failure = error as Error;
         throw error;
       } finally {
-        client.release();
+        // No ROLLBACK round trip: after a timeout or a reset it would only wait out another timeout.
+        // Passing the error makes the pool close the connection, and PostgreSQL rolls back the open
+        // transaction of a closed connection; a healthy batch releases its connection for reuse.
+        client.release(failure);
       }
     },
     async close() {

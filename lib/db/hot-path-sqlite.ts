@@ -4,6 +4,12 @@
  * exactly "someone else may have changed a key" (the portal's Prisma connection, the CLI); this
  * connection's own usage writes leave it alone. Its WAL checkpoints run in a worker thread
  * (sqlite-checkpointer.ts).
+ *
+ * A locked database (another process holding the write lock, or an exclusive lock that blocks reads
+ * too) must not freeze the server: SQLite's own busy wait is a synchronous sleep that would stall every
+ * request. So this connection waits only briefly inside SQLite and then retries on timers, letting other
+ * requests run, until BUSY_DEADLINE_MS; after that the statement's error reaches the caller, and /mcp
+ * answers 503.
  */
 import Database from 'better-sqlite3';
 import {
@@ -12,6 +18,35 @@ import {
   type CallRow, type HotPathStore, type KeyRow,
 } from './hot-path.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
+
+/** The synchronous wait inside SQLite: long enough for another connection's commit to finish. */
+const BUSY_TIMEOUT_MS = 5000;
+/** How long a statement keeps retrying a locked database before it gives up. */
+export const BUSY_DEADLINE_MS = 2000;
+const MAX_RETRY_PAUSE_MS = 100;
+
+function isLocked(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+/** Runs a statement, retrying on timers while the database is locked, until BUSY_DEADLINE_MS. */
+async function retryWhileLocked<T>(run: () => T): Promise<T> {
+  try {
+    return run();
+  } catch (error) {
+    if (!isLocked(error)) throw error;
+  }
+  const deadline = Date.now() + BUSY_DEADLINE_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    try {
+      return run();
+    } catch (error) {
+      if (!isLocked(error) || Date.now() >= deadline) throw error;
+    }
+  }
+}
 
 /** SQLite binds "$1" as a name; rewrite the shared SQL's numbered parameters to @p1 … for an object bind. */
 function sqliteSql(sql: string): string {
@@ -27,6 +62,7 @@ function bind(...values: unknown[]): Record<string, unknown> {
 /** Takes a connection opened with the shared settings (openSqliteFile) and owns it from then on. */
 export function openSqliteHotPath(db: Database.Database): HotPathStore {
   db.pragma('foreign_keys = ON');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   const checkpointer = startCheckpointer(db);
 
   const findKey = db.prepare(sqliteSql(FIND_KEY_SQL));
@@ -48,16 +84,17 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
 
   return {
     async findKeyByHash(keyHash) {
-      return (findKey.get(bind(keyHash)) as KeyRow | undefined) ?? null;
+      return retryWhileLocked(() => (findKey.get(bind(keyHash)) as KeyRow | undefined) ?? null);
     },
     keysVersion() {
       return dataVersion.get() as number;
     },
     async usedOnDay(keyId, day) {
-      return Number(usedOnDay.get(bind(keyId, day)));
+      return retryWhileLocked(() => Number(usedOnDay.get(bind(keyId, day))));
     },
     async writeCalls(rows) {
-      writeBatch(rows);
+      // A failed attempt rolled back as a whole (db.transaction), so retrying the batch cannot double it.
+      await retryWhileLocked(() => writeBatch(rows));
     },
     async close() {
       await checkpointer.stop();

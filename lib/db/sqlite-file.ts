@@ -9,11 +9,18 @@ import Database from 'better-sqlite3';
 
 /**
  * WAL lets readers run while one writer commits (measured ~5x faster inserts than the rollback journal,
- * STACK-NOTES.md); synchronous=NORMAL is the durable-enough pairing for WAL; busy_timeout makes a
- * second writer wait instead of failing at once. journal_mode is stored in the file, the others are
- * per connection, so every connection runs all of them.
+ * STACK-NOTES.md); synchronous=NORMAL is the durable-enough pairing for WAL (a committed transaction
+ * survives the process being killed; only an OS crash or power loss can take the last ones back);
+ * busy_timeout makes a second writer wait instead of failing at once. journal_mode is stored in the
+ * file, the others are per connection, so every connection runs all of them.
+ *
+ * The wait is a synchronous sleep inside SQLite: in the server it stalls the whole event loop, /mcp
+ * included. So the 5 s default is for the CLI and the migration runner, which have nothing else to do;
+ * the server's connections set shorter ones (client.ts, hot-path-sqlite.ts).
  */
-export const SQLITE_PRAGMAS = 'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;';
+export function sqlitePragmas(busyTimeoutMs = 5000): string {
+  return `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${busyTimeoutMs};`;
+}
 
 /**
  * Absolute path of the file a `file:` URL names. Relative paths (`file:./data/x.db`, `file:x.db`)
@@ -32,6 +39,6 @@ export function openSqliteFile(url: string): Database.Database {
   const file = sqliteFilePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
-  db.exec(SQLITE_PRAGMAS);
+  db.exec(sqlitePragmas());
   return db;
 }

@@ -12,6 +12,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
+import type { Verification } from '../keys/verify.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
 import { errorText, log } from '../ops/log.ts';
@@ -69,7 +70,12 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
 
   const service = getMcpService();
   const now = Date.now();
-  const verified = await service.verifyKey(credentials.key, now);
+  let verified: Verification;
+  try {
+    verified = await service.verifyKey(credentials.key, now);
+  } catch (error) {
+    return databaseUnavailable('key lookup failed', error, cors);
+  }
   if (!verified.ok) {
     return jsonError(401, 'invalid_api_key', verified.message, { 'www-authenticate': 'Bearer error="invalid_token"', ...cors });
   }
@@ -89,9 +95,12 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   try {
     admission = await service.limiter.admit(key, now);
   } catch (error) {
-    if (!(error instanceof LimiterUnavailableError)) throw error;
     // Fail closed: without the shared counters no instance can know the key's limits are respected.
-    return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+    if (error instanceof LimiterUnavailableError) {
+      return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+    }
+    // The limiter reads the key's usage so far from the database the first time it sees the key each day.
+    return databaseUnavailable('quota lookup failed', error, cors);
   }
   const limitHeaders = rateLimitHeaders(admission);
   const requestId = newRequestId(now);
@@ -201,6 +210,15 @@ async function runSdk(request: McpRequest, message: JsonRpcMessage, headers: Rec
 function withHeaders(answer: McpAnswer, headers: Record<string, string>): McpAnswer {
   Object.assign(answer.headers, headers);
   return answer;
+}
+
+/**
+ * The database did not answer (down, unreachable, locked past the hot path's deadline): the call cannot
+ * be checked, so it is not run. Clients get a prompt 503 they can retry; the operator gets the error.
+ */
+function databaseUnavailable(what: string, error: unknown, cors: Record<string, string>): McpAnswer {
+  logError(what, error);
+  return jsonError(503, 'database_unavailable', 'The service cannot reach its database right now, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
 }
 
 function logError(msg: string, error: unknown): void {
