@@ -30,9 +30,10 @@ const FREE_QUOTA = 25;
 const BATCH = { minLength: 1, maxLength: 12 };
 /**
  * Allowed RSS growth from the end of the warm-up to the end of the main rounds. The main rounds send
- * ~4,000 requests after a warm-up that already ran every kind, and growth measured +8 MB (V8's heap
- * settling), so 64 MB is generous against noise yet fails a leak of ~16 KB per request: a retained
- * body, a per-request SDK server or transport, an RDKit molecule never freed.
+ * ~3,800 requests after a warm-up (~400) that already ran every kind. Clean runs grew by 5-8 MB, but
+ * the baseline itself moves by tens of MB with GC timing (the heap is capped at 320 MB and collected
+ * lazily), so the bound is a generous 64 MB. Measured: a leak of 40 KB per request (a retained body
+ * buffer, a per-request SDK server) failed it at +142 MB; one of 20 KB showed only +36 MB and passed.
  */
 const RSS_GROWTH_BOUND_KB = 64 * 1024;
 
@@ -40,6 +41,12 @@ console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
 
 function vmRssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+}
+
+/** One request as a line a person can read and replay. */
+function show(request: FuzzRequest): string {
+  const body = typeof request.body === 'string' ? request.body : `bytes ${Buffer.from(request.body).toString('hex')}`;
+  return `${request.method} ${request.path} ${JSON.stringify(request.headers)} ${body.length > 300 ? `${body.slice(0, 300)}… (${body.length} characters)` : body}`;
 }
 
 describe('/mcp under generated hostile input', { concurrency: false }, () => {
@@ -89,10 +96,10 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
         const outcome = verdict.kind === 'rate_limited' ? 'rate_limited' : verdict.failed ? 'failure' : 'success';
         if (!row) problems.push(`no CallLog row for its X-Request-Id ${verdict.requestId}`);
         else if (!allowedKeyIds.includes(row.keyId) || row.tool !== verdict.tool || row.outcome !== outcome) {
-          problems.push(`its CallLog row is ${JSON.stringify(row)}, expected key ${allowedKeyIds.join(' or ')}, tool ${verdict.tool}, outcome ${outcome}`);
+          problems.push(`its CallLog row is ${JSON.stringify(row)}, expected key ${allowedKeyIds.join(' or ') || '(none: no valid key was sent)'}, tool ${verdict.tool}, outcome ${outcome}`);
         }
       }
-      if (problems.length) failures.push(`request ${i} → ${answer.status} ${answer.text.slice(0, 400)}\n  ${problems.join('\n  ')}`);
+      if (problems.length) failures.push(`request ${i}: ${show(request)}\n→ ${answer.status} ${answer.text.slice(0, 400)}\n  ${problems.join('\n  ')}`);
     });
     seen.rows += rows.length;
     if (rows.length !== metered) {
@@ -184,6 +191,7 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
   });
 
   it('memory stays flat between the warm-up and the end of the barrage', () => {
+    assert.ok(warmRssKb > 0, 'the warm-up did not finish, so there is no baseline');
     const endRssKb = vmRssKb(server.pid);
     console.log(`fuzz: server RSS ${Math.round(warmRssKb / 1024)} MB after warm-up, ${Math.round(endRssKb / 1024)} MB at the end`);
     assert.ok(endRssKb - warmRssKb < RSS_GROWTH_BOUND_KB, `RSS grew by ${Math.round((endRssKb - warmRssKb) / 1024)} MB`);

@@ -72,17 +72,16 @@ const ORIGINS = ['https://agent.example', 'https://evil.example', 'null', 'http:
 
 /** Mostly a correct header, sometimes a near miss, sometimes junk (weights keep most requests deep). */
 const mostly = (correct: string, variants: readonly string[]) =>
-  fc.oneof({ arbitrary: fc.constant(correct), weight: 6 }, { arbitrary: fc.constantFrom(...variants), weight: 2 }, { arbitrary: headerText, weight: 1 });
+  fc.oneof({ arbitrary: fc.constant(correct), weight: 12 }, { arbitrary: fc.constantFrom(...variants), weight: 2 }, { arbitrary: headerText, weight: 1 });
 
-const optional = <T>(arbitrary: fc.Arbitrary<T>, weight = 1) =>
-  fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary, weight });
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary, weight: 1 });
 
 /** Headers other than the API key: Content-Type, Accept, MCP-Protocol-Version, Origin, a stray one. */
 const plainHeaders = fc.record({
   'content-type': fc.oneof({ arbitrary: mostly('application/json', MEDIA_TYPES), weight: 12 }, { arbitrary: fc.constant(undefined), weight: 1 }),
   accept: fc.oneof({ arbitrary: mostly('application/json, text/event-stream', ACCEPTS), weight: 12 }, { arbitrary: fc.constant(undefined), weight: 1 }),
   'mcp-protocol-version': optional(fc.oneof(fc.constantFrom(...VERSIONS), headerText)),
-  origin: optional(fc.oneof(fc.constantFrom(...ORIGINS), headerText), 1),
+  origin: optional(fc.oneof(fc.constantFrom(...ORIGINS), headerText)),
   extra: optional(fc.tuple(fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'mcp-session-id', 'last-event-id', 'content-encoding', 'x-request-id', 'cookie'), headerText)),
 });
 
@@ -126,6 +125,7 @@ const placements = (key: string, other: string): fc.Arbitrary<Headers> => fc.one
   { arbitrary: fixed({ authorization: `Bearer ${key}`, 'x-api-key': other }), weight: 1 },
   { arbitrary: fixed({ authorization: `Bearer ${other}`, 'x-api-key': key }), weight: 1 },
   { arbitrary: fixed({ 'x-api-key': [key, other] }), weight: 1 },
+  { arbitrary: fixed({ authorization: [`Bearer ${key}`, `Bearer ${other}`] }), weight: 1 },
   { arbitrary: fixed({ 'x-api-key': [key, key] }), weight: 1 },
   {
     arbitrary: fc.constantFrom(`Basic ${key}`, `Token ${key}`, `Bearer ${key} ${key}`, `Bearer`, key, `Bearer: ${key}`, `Bearer "${key}"`, `Bearer ${key},`, `Bearer=${key}`)
@@ -174,8 +174,23 @@ const params = (names: readonly string[]) => fc.oneof(
   rawNumbers,
 );
 
-/** JSON-RPC-shaped objects: any field may be missing, of the wrong type, or at an edge. */
-export const jsonRpcMessage = (names: readonly string[]) => fc.record({
+/**
+ * JSON-RPC-shaped objects: mostly well-formed requests and notifications (so the methods behind the key
+ * check are reached), otherwise any field missing, of the wrong type, at an edge, or a stray member.
+ */
+export const jsonRpcMessage = (names: readonly string[]) => fc.oneof(
+  { arbitrary: wellFormedMessage(names), weight: 3 },
+  { arbitrary: chaoticMessage(names), weight: 2 },
+);
+
+const wellFormedMessage = (names: readonly string[]) => fc.record({
+  jsonrpc: fc.constant('2.0'),
+  id: fc.oneof(fc.integer(), fc.string({ maxLength: 20 })),
+  method,
+  params: params(names),
+}, { requiredKeys: ['jsonrpc', 'method'] });
+
+const chaoticMessage = (names: readonly string[]) => fc.record({
   jsonrpc: jsonrpcVersion,
   id,
   method: fc.oneof({ arbitrary: method, weight: 9 }, { arbitrary: fc.jsonValue({ maxDepth: 1 }), weight: 1 }),
