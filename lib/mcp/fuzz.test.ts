@@ -7,7 +7,9 @@
  *
  * Reproducible: the seed is fixed and printed; FUZZ_SEED=<n> and FUZZ_RUNS=<n> (runs per property, each
  * a concurrent batch of 1-12 requests) change it. A failure prints fast-check's shrunk counterexample,
- * the smallest batch it found, with each request and its answer.
+ * the smallest batch it found, and each failing request with its answer. The production default, the
+ * server.ts fast path, is what runs by default; FUZZ_MCP_FAST_PATH=0 sends the same traffic through
+ * Next's app/mcp/route.ts instead.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -23,6 +25,7 @@ import { ROOT, startTestServer, type TestServer } from '../testing/server.ts';
 
 const SEED = Number(process.env.FUZZ_SEED || 20261126);
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
+const FAST_PATH = process.env.FUZZ_MCP_FAST_PATH || '1';
 /** Small, so bodies around the limit are cheap to generate and send (the minimum allowed is 1024). */
 const BODY_LIMIT = 8192;
 /** Calls the free key may make per day: used up early, so many of its calls are rate limited (429). */
@@ -37,7 +40,7 @@ const BATCH = { minLength: 1, maxLength: 12 };
  */
 const RSS_GROWTH_BOUND_KB = 64 * 1024;
 
-console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
+console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_MCP_FAST_PATH=${FAST_PATH}`);
 
 function vmRssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
@@ -58,7 +61,7 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
   let internals: RegExp[];
   let lastRowId = 0;
   let referenceCall: string;
-  const seen = { statuses: new Map<string, number>(), rows: 0, admitted: 0, rateLimited: 0, requests: 0 };
+  const seen = { answers: new Map<string, number>(), rows: 0, admitted: 0, rateLimited: 0, requests: 0 };
 
   function createKey(...options: string[]): { id: string; key: string } {
     const result = server.cli('key', 'create', '--owner', server.adminEmail, '--json', ...options);
@@ -84,9 +87,8 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
       seen.requests++;
       if (answer instanceof Error) return void failures.push(`request ${i}: no answer (${answer.message})`);
       const sent = describeSent(request);
-      const { problems, verdict } = checkAnswer(sent, answer, keys, internals);
-      const code = answer.headers['content-type']?.startsWith('application/json') ? (JSON.parse(answer.text).error as string) : verdict.kind;
-      seen.statuses.set(`${answer.status} ${code}`, (seen.statuses.get(`${answer.status} ${code}`) ?? 0) + 1);
+      const { problems, verdict, label } = checkAnswer(sent, answer, keys, internals);
+      seen.answers.set(label, (seen.answers.get(label) ?? 0) + 1);
       if (verdict.kind !== 'other') {
         metered++;
         if (verdict.kind === 'admitted') seen.admitted++;
@@ -109,7 +111,7 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
   }
 
   before(async () => {
-    server = await startTestServer({ MCP_MAX_BODY_BYTES: String(BODY_LIMIT), CORS_ORIGINS: 'https://agent.example', LOG_LEVEL: 'warn' });
+    server = await startTestServer({ MCP_FAST_PATH: FAST_PATH, MCP_MAX_BODY_BYTES: String(BODY_LIMIT), CORS_ORIGINS: 'https://agent.example', LOG_LEVEL: 'warn' });
     const pro = createKey('--tier', 'pro', '--daily-quota', '100000000', '--rps', '1000000', '--name', 'fuzz pro');
     const free = createKey('--tier', 'free', '--daily-quota', String(FREE_QUOTA), '--name', 'fuzz free');
     const disabled = createKey('--tier', 'pro', '--name', 'fuzz disabled');
@@ -168,11 +170,11 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
     const keyIdsUsed = db.prepare('SELECT DISTINCT keyId FROM "CallLog" UNION SELECT DISTINCT keyId FROM "DailyUsage"').pluck().all();
     assert.deepEqual(keyIdsUsed.filter((id) => id !== keyIds.pro && id !== keyIds.free), []);
     console.log(`fuzz: ${seen.requests} requests, ${seen.admitted} admitted, ${seen.rateLimited} rate limited, ${seen.rows} CallLog rows`);
-    console.log(`fuzz: answers ${JSON.stringify(Object.fromEntries([...seen.statuses].sort()))}`);
+    console.log(`fuzz: answers ${JSON.stringify(Object.fromEntries([...seen.answers].sort()))}`);
   });
 
   it('covered every refusal path and both metered outcomes (so the checks above had something to check)', () => {
-    const codes = new Set([...seen.statuses.keys()]);
+    const codes = new Set([...seen.answers.keys()]);
     for (const expected of ['200 admitted', '429 rate_limit_exceeded', '401 missing_api_key', '401 invalid_api_key', '400 conflicting_api_keys', '400 parse_error',
       '400 invalid_request', '400 batch_not_supported', '400 unsupported_protocol_version', '403 origin_not_allowed', '405 method_not_allowed',
       '406 not_acceptable', '413 payload_too_large', '415 unsupported_media_type']) {

@@ -8,12 +8,14 @@
 import fc from 'fast-check';
 import { keyWithBody } from '../keys/format.ts';
 
+/** Header name to value; an array sends the header once per value. */
+type HeaderMap = Record<string, string | string[]>;
+
 /** One generated request, sent as is by lib/testing/raw-http.ts. */
 export interface FuzzRequest {
   method: string;
   path: string;
-  /** An array sends the header once per value. */
-  headers: Record<string, string | string[]>;
+  headers: HeaderMap;
   /** A string is sent as UTF-8. */
   body: string | Uint8Array;
   /** Send Content-Length (true) or stream the body chunked (false; POST, PUT and PATCH only). */
@@ -83,6 +85,11 @@ const plainHeaders = fc.record({
   'mcp-protocol-version': optional(fc.oneof(fc.constantFrom(...VERSIONS), headerText)),
   origin: optional(fc.oneof(fc.constantFrom(...ORIGINS), headerText)),
   extra: optional(fc.tuple(fc.constantFrom('x-forwarded-for', 'x-forwarded-proto', 'mcp-session-id', 'last-event-id', 'content-encoding', 'x-request-id', 'cookie'), headerText)),
+}).map(({ extra, ...named }) => {
+  const headers: HeaderMap = {};
+  for (const [name, value] of Object.entries(named)) if (value !== undefined) headers[name] = value;
+  if (extra) headers[extra[0]] = extra[1];
+  return headers;
 });
 
 // ─── API keys ────────────────────────────────────────────────────────────────────────────────────
@@ -113,11 +120,10 @@ const keyChoice = (keys: FuzzKeys): fc.Arbitrary<KeyChoice> => fc.oneof(
   { arbitrary: fc.constantFrom(keys.pro, keys.free).chain(malformedFrom).map((key) => ({ kind: 'malformed' as const, key })), weight: 2 },
 );
 
-type Headers = Record<string, string | string[]>;
-const fixed = (headers: Headers) => fc.constant(headers);
+const fixed = (headers: HeaderMap) => fc.constant(headers);
 
 /** How a key is put into headers: the accepted forms, and the refused ones (bad scheme, two keys, …). */
-const placements = (key: string, other: string): fc.Arbitrary<Headers> => fc.oneof(
+const placements = (key: string, other: string): fc.Arbitrary<HeaderMap> => fc.oneof(
   { arbitrary: fixed({ authorization: `Bearer ${key}` }), weight: 6 },
   { arbitrary: fixed({ 'x-api-key': key }), weight: 3 },
   { arbitrary: fc.constantFrom(`bearer   ${key}  `, `BEARER\t${key}`, ` Bearer ${key}`).map((authorization) => ({ authorization })), weight: 1 },
@@ -137,7 +143,7 @@ const placements = (key: string, other: string): fc.Arbitrary<Headers> => fc.one
 );
 
 /** No key at all (a third of the time), or some key in some placement. */
-export const credentialHeaders = (keys: FuzzKeys): fc.Arbitrary<Record<string, string | string[]>> => fc.oneof(
+const credentialHeaders = (keys: FuzzKeys): fc.Arbitrary<HeaderMap> => fc.oneof(
   { arbitrary: fc.constant({}), weight: 1 },
   { arbitrary: fc.tuple(keyChoice(keys), keyChoice(keys)).chain(([main, other]) => placements(main.key, other.key)), weight: 2 },
 );
@@ -201,7 +207,7 @@ const chaoticMessage = (names: readonly string[]) => fc.record({
 
 // ─── Tool arguments from input schemas ───────────────────────────────────────────────────────────
 
-export interface JsonSchema {
+interface JsonSchema {
   type?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -249,7 +255,7 @@ function numberFor(schema: JsonSchema): fc.Arbitrary<number> {
 }
 
 /** Values that satisfy `schema` (mostly: realistic strings may still name no compound or unit). */
-export function valueFor(schema: JsonSchema, name = ''): fc.Arbitrary<unknown> {
+function valueFor(schema: JsonSchema, name = ''): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
     case 'string':
@@ -279,7 +285,7 @@ function objectFor(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
 const mixtureComponents = fc.tuple(fc.constantFrom(...COMPOUNDS), fc.constantFrom(...COMPOUNDS), fc.double({ min: 0.01, max: 0.99, noNaN: true }))
   .map(([a, b, x]) => [{ compound_name: a, mole_fraction: x }, { compound_name: b, mole_fraction: 1 - x }]);
 
-export function validArguments(tool: ToolListing): fc.Arbitrary<Record<string, unknown>> {
+function validArguments(tool: ToolListing): fc.Arbitrary<Record<string, unknown>> {
   const generic = objectFor(tool.inputSchema);
   if (!tool.inputSchema.properties?.components) return generic;
   return fc.oneof(generic, fc.tuple(generic, mixtureComponents).map(([args, components]) => ({ ...args, components })));
@@ -295,7 +301,7 @@ const wrongValue = fc.oneof(
 );
 
 /** Valid arguments broken one way: a property dropped, mistyped, stretched, added, or a prototype name. */
-export function hostileArguments(tool: ToolListing): fc.Arbitrary<unknown> {
+function hostileArguments(tool: ToolListing): fc.Arbitrary<unknown> {
   const names = Object.keys(tool.inputSchema.properties ?? {});
   const valid = validArguments(tool);
   return fc.oneof(
@@ -354,7 +360,7 @@ const duplicateKeys = fc.constantFrom(
 );
 
 /** Everything a body can be, from random bytes to a nearly valid JSON-RPC message. */
-export const body = (names: readonly string[], limit: number): fc.Arbitrary<string | Uint8Array> => fc.oneof(
+const body = (names: readonly string[], limit: number): fc.Arbitrary<string | Uint8Array> => fc.oneof(
   { arbitrary: fc.uint8Array({ maxLength: 300 }), weight: 2 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 200 }), weight: 2 },
   { arbitrary: fc.constantFrom('', ' ', '\n', 'null', '0', '"x"', 'true', '[]', '{}', '{', '{"jsonrpc":"2.0"', '\ufeff{"jsonrpc":"2.0","id":1,"method":"ping"}', '{"jsonrpc":"2.0","id":1,"method":"ping"}\u0000'), weight: 2 },
@@ -372,19 +378,10 @@ const requestShape = fc.record({
   contentLength: fc.boolean(),
 });
 
-function assemble(shape: { method: string; path: string; contentLength: boolean }, plain: Record<string, unknown>, credentials: Record<string, string | string[]>, body: string | Uint8Array): FuzzRequest {
-  const headers: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(plain)) {
-    if (name === 'extra') {
-      if (value) headers[(value as [string, string])[0]] = (value as [string, string])[1];
-    } else if (typeof value === 'string') headers[name] = value;
-  }
-  return { ...shape, headers: { ...headers, ...credentials }, body };
-}
-
 /** Any request at all: hostile headers, credentials and body together. */
 export const hostileRequest = (keys: FuzzKeys, names: readonly string[], limit: number): fc.Arbitrary<FuzzRequest> =>
-  fc.tuple(requestShape, plainHeaders, credentialHeaders(keys), body(names, limit)).map(([shape, plain, credentials, content]) => assemble(shape, plain, credentials, content));
+  fc.tuple(requestShape, plainHeaders, credentialHeaders(keys), body(names, limit))
+    .map(([shape, plain, credentials, content]) => ({ ...shape, headers: { ...plain, ...credentials }, body: content }));
 
 /**
  * A tools/call of one of the tools, with valid (2/3) or hostile (1/3) arguments, mostly with a valid
@@ -393,7 +390,7 @@ export const hostileRequest = (keys: FuzzKeys, names: readonly string[], limit: 
 export const toolCallRequest = (keys: FuzzKeys, tools: readonly ToolListing[]): fc.Arbitrary<FuzzRequest> =>
   fc.constantFrom(...tools).chain((tool) => fc.tuple(
     fc.oneof({ arbitrary: validArguments(tool) as fc.Arbitrary<unknown>, weight: 2 }, { arbitrary: hostileArguments(tool), weight: 1 }),
-    fc.oneof({ arbitrary: fc.constant<Record<string, string | string[]>>({ authorization: `Bearer ${keys.pro}` }), weight: 8 }, { arbitrary: credentialHeaders(keys), weight: 2 }),
+    fc.oneof({ arbitrary: fc.constant<HeaderMap>({ authorization: `Bearer ${keys.pro}` }), weight: 8 }, { arbitrary: credentialHeaders(keys), weight: 2 }),
     fc.oneof({ arbitrary: fc.integer(), weight: 3 }, { arbitrary: fc.string({ maxLength: 10 }), weight: 1 }),
     fc.boolean(),
   ).map(([args, credentials, requestId, contentLength]) => ({

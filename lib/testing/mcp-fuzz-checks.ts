@@ -58,8 +58,11 @@ export type Verdict =
   | { kind: 'rate_limited'; requestId: string; tool: string }
   | { kind: 'other' };
 
-/** Checks one answer; returns the problems found (empty: fine) and what the answer means for usage. */
-export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, internals: RegExp[]): { problems: string[]; verdict: Verdict } {
+/**
+ * Checks one answer; returns the problems found (empty: fine), what the answer means for usage, and a
+ * label for the tally of answers ("401 missing_api_key", "200 admitted").
+ */
+export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, internals: RegExp[]): { problems: string[]; verdict: Verdict; label: string } {
   const problems: string[] = [];
   const contentType = String(answer.headers['content-type'] ?? '');
   const requestId = answer.headers['x-request-id'] as string | undefined;
@@ -79,7 +82,7 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
       if (typeof body?.error !== 'string' || !/^[a-z_]+$/.test(body.error) || typeof body.message !== 'string' || body.message.length < 10) {
         problems.push('an error body not of the §2.6 shape {error: "<code>", message: "<text>"}');
       }
-      errorCode = body?.error;
+      errorCode = typeof body?.error === 'string' ? body.error : undefined;
     }
   } else if (answer.status >= 400) {
     problems.push(`a ${answer.status} whose body is ${contentType || 'untyped'}, not a §2.6 JSON error`);
@@ -104,16 +107,16 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
     }
     if (rpc?.jsonrpc !== '2.0' || ('result' in rpc) === ('error' in rpc)) {
       problems.push('an SSE answer that is not one JSON-RPC response');
-    } else if ('result' in rpc && method !== undefined && !PUBLIC_METHODS.has(method)) {
-      const sentKeys = validKeysSent(sent.request, keys);
-      if (sentKeys.length === 0) problems.push(`${method} was answered with a result, but no valid key was sent`);
-      if (method === 'tools/call') {
-        const failed = rpc.result?.isError === true;
-        if (failed && /"error":"internal_error"/.test(rpc.result.content?.[0]?.text ?? '')) problems.push('a tool crashed (internal_error)');
-        if (!failed && rpc.result?.structuredContent === undefined) problems.push('a successful tool result without structuredContent');
-        verdict = { kind: 'admitted', requestId: requestId ?? '', tool: String(params?.name), failed };
-      }
+    } else if ('result' in rpc && method === 'tools/call') {
+      const failed = rpc.result?.isError === true;
+      if (failed && /"error":"internal_error"/.test(rpc.result.content?.[0]?.text ?? '')) problems.push('a tool crashed (internal_error)');
+      if (!failed && rpc.result?.structuredContent === undefined) problems.push('a successful tool result without structuredContent');
+      verdict = { kind: 'admitted', requestId: requestId ?? '', tool: String(params?.name), failed };
     }
+  }
+  const needsKey = sent.request.method === 'POST' && !(method !== undefined && PUBLIC_METHODS.has(method));
+  if (answer.status < 300 && needsKey && validKeysSent(sent.request, keys).length === 0) {
+    problems.push(`${method ?? 'a message'} was answered ${answer.status} although it needs a key and no valid key was sent`);
   }
   if (answer.status === 429) {
     if (validKeysSent(sent.request, keys).length === 0) problems.push('a 429 (a metered call) for a request without a valid key');
@@ -121,5 +124,5 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
   }
   if (verdict.kind !== 'other' && !requestId) problems.push('a metered call (admitted or rate limited) without X-Request-Id');
   if (verdict.kind === 'other' && requestId) problems.push('X-Request-Id on an answer that is neither an admitted nor a rate-limited call');
-  return { problems, verdict };
+  return { problems, verdict, label: `${answer.status} ${errorCode ?? verdict.kind}` };
 }
