@@ -35,6 +35,11 @@ export function generateKey(): string {
       if (byte < 248 && body.length < RANDOM_LENGTH) body += BASE62[byte % 62];
     }
   }
+  return keyWithBody(body);
+}
+
+/** The key whose 32 random characters are `body`, checksum appended (tests make well-formed unknown keys). */
+export function keyWithBody(body: string): string {
   return KEY_PREFIX + body + base62Checksum(body);
 }
 

@@ -29,13 +29,47 @@ export function checkEnvelope(body: unknown): EnvelopeCheck {
     }
     return { ok: false, error: 'invalid_request', message: 'The "method" field must be a non-empty string, e.g. "tools/call".' };
   }
-  if ('id' in body && !(typeof body.id === 'string' || (typeof body.id === 'number' && Number.isFinite(body.id)))) {
-    return { ok: false, error: 'invalid_request', message: 'The "id" field must be a string or a number.' };
+  const unknown = Object.keys(body).find((name) => !MEMBERS.has(name));
+  if (unknown !== undefined) {
+    return { ok: false, error: 'invalid_request', message: `Unknown member ${quoted(unknown)}: a JSON-RPC request has only "jsonrpc", "id", "method" and "params".` };
   }
-  if ('params' in body && body.params !== undefined && !isObject(body.params)) {
-    return { ok: false, error: 'invalid_request', message: 'The "params" field must be an object.' };
+  if ('id' in body && !(typeof body.id === 'string' || Number.isSafeInteger(body.id))) {
+    return { ok: false, error: 'invalid_request', message: 'The "id" field must be a string or an integer (at most 2^53 - 1 in magnitude).' };
+  }
+  if ('params' in body && body.params !== undefined) {
+    if (!isObject(body.params)) return { ok: false, error: 'invalid_request', message: 'The "params" field must be an object.' };
+    const metaProblem = checkMeta(body.params._meta);
+    if (metaProblem) return { ok: false, error: 'invalid_request', message: metaProblem };
   }
   return { ok: true, message: body as unknown as JsonRpcMessage };
+}
+
+/**
+ * The members and the params._meta rules of the SDK's JSON-RPC request and notification schemas
+ * (strict objects; ids and progress tokens are strings or safe integers). Checked here so that every
+ * method gets the same precise §2.6 answer: left to the SDK, these came back as a JSON-RPC "Parse
+ * error" body, and a tools/call, which never reaches the SDK, was admitted and billed instead.
+ * envelope.test.ts holds the two in agreement.
+ */
+const MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params']);
+const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+function checkMeta(meta: unknown): string | null {
+  if (meta === undefined) return null;
+  if (!isObject(meta)) return 'The "params._meta" field must be an object.';
+  if (meta.progressToken !== undefined && !(typeof meta.progressToken === 'string' || Number.isSafeInteger(meta.progressToken))) {
+    return 'The "params._meta.progressToken" field must be a string or an integer.';
+  }
+  const task = meta[RELATED_TASK];
+  if (task !== undefined && !(isObject(task) && typeof task.taskId === 'string')) {
+    return `The "params._meta.${RELATED_TASK}" field must be an object with a string "taskId".`;
+  }
+  return null;
+}
+
+/** A member name from the request, JSON-quoted and shortened, safe to put in the answer. */
+function quoted(name: string): string {
+  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
 }
 
 /** tools/call params (spec §2.4): checked before admission so a malformed call costs no quota. */

@@ -44,6 +44,8 @@ export interface TestServer {
   adminPassword?: string;
   /** The temporary folder with the SQLite file and the key-hash secret. */
   dataDir: string;
+  /** The server process's id (its memory can be read from /proc/<pid>/status). */
+  pid: number;
   env: NodeJS.ProcessEnv;
   output: () => string;
   /** Runs the operator CLI against this server's database. */
@@ -117,6 +119,7 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     adminEmail: 'admin@example.test',
     adminPassword,
     dataDir,
+    pid: child.pid!,
     env,
     output: () => output,
     cli: (...args) => runCli(env, args),
