@@ -60,7 +60,7 @@ const utcText = (epochMs: number) => new Date(epochMs).toISOString();
 export function openPostgresHotPath(url: string): HotPathStore {
   const pool = new pg.Pool({
     connectionString: url, max: 8, types: utcTypes,
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, query_timeout: PG_QUERY_TIMEOUT_MS,
   });
   // The server closing an idle connection (restart, failover) drops it from the pool; unheard, the error would end the process.
   pool.on('error', (error) => log('warn', 'PostgreSQL closed an idle hot-path connection', { error: error.message }));

@@ -20,7 +20,7 @@ import {
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 
 /** The synchronous wait inside SQLite: long enough for another connection's commit to finish. */
-const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 10;
 /** How long a statement keeps retrying a locked database before it gives up. */
 export const BUSY_DEADLINE_MS = 2000;
 const MAX_RETRY_PAUSE_MS = 100;

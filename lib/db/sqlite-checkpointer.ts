@@ -32,6 +32,13 @@ parentPort.on('message', () => {
 });
 `;
 
+/**
+ * The driver's file, resolved at run time. The ignore comment keeps Next's bundler from replacing the
+ * resolve with a module id (a number), which the worker could not require: the route mount's worker
+ * then failed at start and its connection fell back to inline checkpoints.
+ */
+const DRIVER_PATH = createRequire(import.meta.url).resolve(/* turbopackIgnore: true */ 'better-sqlite3');
+
 export interface Checkpointer {
   /** Runs a last checkpoint and ends the worker. */
   stop(): Promise<void>;
@@ -41,7 +48,7 @@ export function startCheckpointer(db: Database.Database): Checkpointer {
   db.pragma('wal_autocheckpoint = 0');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { driverPath: createRequire(import.meta.url).resolve('better-sqlite3'), file: db.name, intervalMs: INTERVAL_MS },
+    workerData: { driverPath: DRIVER_PATH, file: db.name, intervalMs: INTERVAL_MS },
   });
   worker.unref();
   let stopping = false;
