@@ -2,16 +2,18 @@
  * In the shared mode the failure counts live in Redis: two production servers on one PostgreSQL
  * database and one Redis (under a key prefix of this run), where failures on one instance lock the
  * client address (or account) on the other, for /mcp key authentications, sign-ins (Auth.js's
- * credentials endpoint) and leak reports. Skipped without PostgreSQL or Redis, except under CI=true.
+ * credentials endpoint) and leak reports; with Redis gone, each instance goes on counting in its own
+ * memory. Skipped without PostgreSQL or Redis, except under CI=true.
  */
 import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { generateKey } from '../keys/format.ts';
 import { postMcp, rpc, type McpAnswer } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv } from '../testing/shared-mode.ts';
+import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
+import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv, startRedis, stopRedis } from '../testing/shared-mode.ts';
 
 let nextAddress = 1;
 /** A documentation address (RFC 5737) no other test uses, as the proxy in front would report it. */
@@ -122,4 +124,31 @@ test('two instances share the failure counts through Redis', async (t) => {
     assert.deepEqual([...counters].sort(), ['key-auth', 'leak-report', 'sign-in-address', 'sign-in-email']);
     for (const key of keys) assert.ok((await redis.pttl(key)) > 0, `${key} must expire`);
   });
+});
+
+test('with Redis unreachable, an instance throttles in its own memory and valid keys and sign-ins still work', async (t) => {
+  let server: TestServer | undefined;
+  let redis: ChildProcess | undefined;
+  t.after(async () => {
+    await server?.stop();
+    if (redis) await stopRedis(redis);
+  });
+  const url = await scratchPostgresUrl(t);
+  if (!url || !(await redisAvailable(t, MACHINE_REDIS))) return;
+  const port = await freePort();
+  redis = await startRedis(port);
+  server = await startTestServer({ ...sharedEnv(url, `redis://127.0.0.1:${port}`), TRUST_PROXY: '1', KEY_AUTH_MAX_FAILURES: '3' });
+  const key = newKey(server);
+  await stopRedis(redis);
+
+  const from = freshAddress();
+  assert.equal((await ping(server, from, key)).status, 200);
+  for (let i = 0; i < 3; i++) assert.match((await ping(server, from, generateKey())).json.message, /^API key not recognised/);
+  assert.match((await ping(server, from, generateKey())).json.message, /^Too many failed API key attempts/);
+  assert.equal((await ping(server, from, key)).status, 200, 'the key that worked from the address keeps working');
+
+  assert.equal(await signIn(server, freshAddress(), server.adminEmail, server.adminPassword!), 'signed in');
+  for (let i = 0; i < 5; i++) assert.equal(await signIn(server, freshAddress(), server.adminEmail, `wrong password ${i}`), 'credentials');
+  assert.equal(await signIn(server, freshAddress(), server.adminEmail, server.adminPassword!), 'too_many_attempts');
+  assert.match(server.output(), /counting failed attempts on this instance only/);
 });

@@ -5,14 +5,14 @@
  * PostgreSQL or Redis is not there, except under CI=true.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
 import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv } from '../testing/shared-mode.ts';
+import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv, startRedis, stopRedis } from '../testing/shared-mode.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 const INITIALIZE = () => rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shared-test', version: '1' } });
@@ -108,28 +108,6 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
     assert.ok(report.lastCalls.every((call: { requestId: string }) => ids.has(call.requestId)));
   });
 });
-
-/** A redis-server of this test's own, without persistence: a restart comes back empty. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) ready();
-    });
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 test('Redis going away and coming back empty', async (t) => {
   let server: TestServer | undefined;

@@ -2,6 +2,7 @@
  * Helpers for tests of the shared mode (PostgreSQL + Redis): the machine's Redis, a key prefix of the
  * test's own that is wiped when the test ends, and the environment of instances sharing both.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'node:test';
 import { Redis } from 'ioredis';
@@ -51,4 +52,26 @@ export function sharedEnv(databaseUrl: string, redisUrl: string) {
     KEY_HASH_SECRET: randomBytes(32).toString('hex'),
     AUTH_SECRET: randomBytes(32).toString('hex'),
   };
+}
+
+/** A redis-server of this test's own, without persistence: a restart comes back empty. */
+export async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) ready();
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+export async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGKILL');
+  await exited;
 }
