@@ -43,7 +43,7 @@ export async function startServer(): Promise<http.Server> {
 
     const path = req.url?.split('?', 1)[0];
     if (path === '/mcp' && settings.mcpFastPath) {
-      const answer = await handleMcpRequest(nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`));
+      const answer = await handleMcpRequest(nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress));
       return writeMcpAnswer(req, res, answer);
     }
     req.headers[CLIENT_IP_HEADER] = transport.clientAddress;

@@ -24,6 +24,10 @@ export interface ServiceConfig {
   mcpFastPath: boolean;
   /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
   leakReportsPerMinute: number;
+  /** Failed API-key authentications one client address may make per window before it is locked. */
+  keyAuthMaxFailures: number;
+  /** The window of keyAuthMaxFailures, in seconds. */
+  keyAuthFailureWindowSeconds: number;
   /** The shared mode's Redis (REDIS_URL, with DATABASE_URL=postgresql://…); unset: the in-process limiter. */
   redisUrl?: string;
   /** Prefix of every Redis key and channel, so deployments and test runs can share one Redis. */
@@ -107,6 +111,8 @@ export function loadConfig(): ServiceConfig {
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
+    keyAuthMaxFailures: integer('KEY_AUTH_MAX_FAILURES', 20, 1),
+    keyAuthFailureWindowSeconds: integer('KEY_AUTH_FAILURE_WINDOW_SECONDS', 60, 1),
     redisUrl: redisUrl(),
     redisKeyPrefix: keyPrefix('REDIS_KEY_PREFIX', 'chemflow'),
     logLevel: logLevel('LOG_LEVEL', 'info'),

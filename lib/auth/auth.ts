@@ -28,15 +28,15 @@ async function authorize(credentials: Partial<Record<string, unknown>>, request:
   const password = String(credentials.password ?? '');
   const address = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
   if (!email || !password) return null;
-  if (signInWait(email, address) > 0) throw new TooManySignInAttempts();
+  if ((await signInWait(email, address)) > 0) throw new TooManySignInAttempts();
   const user = await getDb().user.findUnique({ where: { email } });
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user?.passwordHash || !valid) {
-    recordSignInFailure(email, address);
+    await recordSignInFailure(email, address);
     return null;
   }
-  recordSignInSuccess(email);
+  await recordSignInSuccess(email);
   return { id: user.id, email: user.email, name: user.name };
 }
 

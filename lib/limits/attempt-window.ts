@@ -1,7 +1,7 @@
 /**
  * Counts attempts per key (an email, a client address) in a sliding window and says how long a key
- * must wait once it has used up its allowance. In-process: it guards one instance, which is what the
- * sign-in throttle and the leak-report endpoint need (a shared limiter is issue 5's Redis mode).
+ * must wait once it has used up its allowance. In-process: the embedded mode's counter, and the shared
+ * mode's while Redis is unreachable (attempt-counter.ts).
  */
 export class AttemptWindow {
   private readonly attempts = new Map<string, number[]>();

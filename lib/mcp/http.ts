@@ -23,6 +23,7 @@ import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
+import type { KeyAuthThrottle } from './key-auth-throttle.ts';
 import type { McpAnswer, McpRequest } from './request.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
@@ -76,8 +77,8 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   } catch (error) {
     return databaseUnavailable('key lookup failed', error, cors);
   }
-  if (!verified.ok) {
-    return jsonError(401, 'invalid_api_key', verified.message, { 'www-authenticate': 'Bearer error="invalid_token"', ...cors });
+  if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
+    return refusedKey(service.keyAuthThrottle, request.clientAddress, verified, now, cors);
   }
   if (message.method !== 'tools/call') return runSdk(request, message, cors);
 
@@ -134,6 +135,23 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   countToolCall(tool, result, seconds);
   logToolCall(requestId, key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
   return toolCallAnswer(message.id, outcome, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+}
+
+/**
+ * The 401 for a key that failed, or that may not be used from a locked address (key-auth-throttle.ts).
+ * Locked, every key gets the same answer, so it tells a scanner nothing about the key it tried; the spec
+ * (§5.6) keeps it a 401 invalid_api_key, with Retry-After saying when the address may try again.
+ */
+async function refusedKey(throttle: KeyAuthThrottle, address: string | undefined, verified: Verification, now: number, cors: Record<string, string>): Promise<McpAnswer> {
+  const headers = { 'www-authenticate': 'Bearer error="invalid_token"', ...cors };
+  const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, now);
+  if (!verified.ok && lockedMs === 0) return jsonError(401, 'invalid_api_key', verified.message, headers);
+  const seconds = Math.max(1, Math.ceil(lockedMs / 1000));
+  const { limit, windowMs } = throttle.failures;
+  const message =
+    `Too many failed API key attempts came from this address (${limit} within ${windowMs / 1000} s), so keys sent from it are refused ` +
+    `until ${new Date(now + seconds * 1000).toISOString()}: retry in ${seconds} s. Keys that already worked from this address keep working.`;
+  return jsonError(401, 'invalid_api_key', message, { ...headers, 'retry-after': String(seconds) });
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpAnswer, McpRequest } from './request.ts';
 
-export function nodeMcpRequest(req: IncomingMessage, origin: string): McpRequest {
+export function nodeMcpRequest(req: IncomingMessage, origin: string, clientAddress: string): McpRequest {
   const header = (name: string): string | null => {
     const value = req.headers[name];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
@@ -11,6 +11,7 @@ export function nodeMcpRequest(req: IncomingMessage, origin: string): McpRequest
     method: req.method ?? 'GET',
     url: `${origin}${req.url ?? '/'}`,
     headers: { get: header },
+    clientAddress,
     readText: (limit) => readBody(req, limit),
     toWebRequest() {
       const headers = new Headers();

@@ -14,6 +14,11 @@ export interface McpRequest {
   /** The absolute URL the client called. */
   readonly url: string;
   readonly headers: HeaderReader;
+  /**
+   * The client's address as server.ts saw it (X-Forwarded-For under TRUST_PROXY=1), by which failed key
+   * authentications are throttled; undefined where no server.ts stands in front (next dev).
+   */
+  readonly clientAddress: string | undefined;
   /** The body as text, or 'too_large' once it exceeds `limit` bytes. Read at most once. */
   readText(limit: number): Promise<string | 'too_large'>;
   /** The request as a body-less Web Request, for the SDK's transport (which is handed the parsed body). */

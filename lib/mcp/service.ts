@@ -1,8 +1,9 @@
 /**
- * The long-lived parts behind /mcp: the hot-path store, key verifier, limiter and usage recorder. One
- * set per process, kept on globalThis because server.ts and Next's bundle of app/mcp/route.ts load
- * separate copies of these modules but must share the limiter's counters and the recorder's batches.
- * With REDIS_URL (the shared mode) the limiter's counters live in Redis instead, shared by all instances.
+ * The long-lived parts behind /mcp: the hot-path store, key verifier, key-failure throttle, limiter and
+ * usage recorder. One set per process, kept on globalThis because server.ts and Next's bundle of
+ * app/mcp/route.ts load separate copies of these modules but must share the limiter's counters and the
+ * recorder's batches. With REDIS_URL (the shared mode) the limiter's counters and the key-failure
+ * counts live in Redis instead, shared by all instances.
  */
 import { config } from '../config.ts';
 import type { HotPathStore } from '../db/hot-path.ts';
@@ -11,16 +12,19 @@ import { databaseProvider, databaseUrl } from '../db/url.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { createKeyVerifier, type KeyVerifier } from '../keys/verify.ts';
+import { attemptCounter } from '../limits/attempt-counter.ts';
 import { createMemoryLimiter } from '../limits/memory-limiter.ts';
 import { createRedisLimiter } from '../limits/redis-limiter.ts';
 import { closeRedis, getRedis, redisNames, sharedMode, subscribe, whenReady } from '../redis/clients.ts';
 import type { Limiter } from '../limits/limiter.ts';
 import { quotaDayCalculator, type QuotaDay } from '../limits/quota-day.ts';
 import { createUsageRecorder, type UsageRecorder } from '../usage/recorder.ts';
+import { KeyAuthThrottle } from './key-auth-throttle.ts';
 
 export interface McpService {
   store: HotPathStore;
   verifyKey: KeyVerifier;
+  keyAuthThrottle: KeyAuthThrottle;
   limiter: Limiter;
   recorder: UsageRecorder;
   quotaDay: (now: number) => QuotaDay;
@@ -44,6 +48,7 @@ export function getMcpService(): McpService {
     holder[SERVICE] = {
       store,
       verifyKey: createKeyVerifier(store),
+      keyAuthThrottle: new KeyAuthThrottle(attemptCounter('key-auth', config().keyAuthMaxFailures, config().keyAuthFailureWindowSeconds * 1000)),
       limiter: sharedMode()
         ? createRedisLimiter({ redis: getRedis(), prefix: config().redisKeyPrefix, quotaDay, usedOnDay, beforeSeeding: () => recorder.flush(), whenReady })
         : createMemoryLimiter({ quotaDay, usedOnDay }),

@@ -5,58 +5,18 @@
  * PostgreSQL or Redis is not there, except under CI=true.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { test, type TestContext } from 'node:test';
+import type { ChildProcess } from 'node:child_process';
+import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
 import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
+import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv, startRedis, stopRedis } from '../testing/shared-mode.ts';
 
-const MACHINE_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 const INITIALIZE = () => rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shared-test', version: '1' } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Whether Redis answers at `url`; skips the test (fails under CI=true) when it does not. */
-async function redisAvailable(t: TestContext, url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.quit();
-    return true;
-  } catch (error) {
-    probe.disconnect();
-    const reason = `Redis not reachable at ${url}: ${(error as Error).message}`;
-    if (process.env.CI === 'true') throw new Error(`${reason}. CI=true requires Redis.`);
-    t.skip(reason);
-    return false;
-  }
-}
-
-/** Deletes every Redis key under `prefix` when the test ends. */
-function cleanUpPrefix(t: TestContext, url: string, prefix: string): void {
-  t.after(async () => {
-    const redis = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
-    try {
-      const keys = await redis.keys(`{${prefix}:*`);
-      if (keys.length) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
-  });
-}
-
-function sharedEnv(databaseUrl: string, redisUrl: string) {
-  return {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: `chemflow-test-${randomBytes(6).toString('hex')}`,
-    KEY_HASH_SECRET: randomBytes(32).toString('hex'),
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-  };
-}
 
 function cliJson(server: TestServer, ...args: string[]) {
   const result = server.cli(...args, '--json');
@@ -148,28 +108,6 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
     assert.ok(report.lastCalls.every((call: { requestId: string }) => ids.has(call.requestId)));
   });
 });
-
-/** A redis-server of this test's own, without persistence: a restart comes back empty. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((ready, fail) => {
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) ready();
-    });
-    child.once('error', fail);
-    child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}:\n${output}`)));
-  });
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 test('Redis going away and coming back empty', async (t) => {
   let server: TestServer | undefined;

@@ -1,5 +1,6 @@
 /** The /mcp handler for Web Requests: app/mcp/route.ts (next dev, serverless hosts) and in-process tests. */
 import { readTextCapped } from '../http/read-text-capped.ts';
+import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { handleMcpRequest } from './http.ts';
 import type { McpRequest } from './request.ts';
 
@@ -8,6 +9,8 @@ export async function handleWebMcpRequest(request: Request): Promise<Response> {
     method: request.method,
     url: request.url,
     headers: request.headers,
+    // Stamped by server.ts over whatever the client sent; absent under next dev.
+    clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined,
     readText: (limit) => readTextCapped(request, limit),
     toWebRequest: () => new Request(request.url, { method: request.method, headers: request.headers }),
   };

@@ -5,14 +5,15 @@
  *
  * The answer never says which secrets were keys: every accepted report gets the same 202 body, so the
  * endpoint is no oracle for probing secrets (and whoever holds a live secret could try it on /mcp
- * anyway, where it now fails). Secrets are never logged. Reports are limited per client address.
+ * anyway, where it now fails). Secrets are never logged. Reports are limited per client address
+ * (across all instances in the shared mode).
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { readTextCapped } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
-import { AttemptWindow } from '../limits/attempt-window.ts';
+import { attemptCounter, type AttemptCounter } from '../limits/attempt-counter.ts';
 import { log } from '../ops/log.ts';
 
 export const LEAK_REPORT_PATH = '/api/keys/report-leak';
@@ -128,10 +129,9 @@ export function leakReportMethodNotAllowed(): Response {
   return refusal(405, 'method_not_allowed', `Send leaked secrets with POST ${LEAK_REPORT_PATH} and a JSON body. ${EXPECTED_SHAPE}`, { allow: 'POST' });
 }
 
-let sharedWindow: AttemptWindow | undefined;
-/** One window per server process, sized by LEAK_REPORTS_PER_MINUTE. */
-function reportWindow(): AttemptWindow {
-  return (sharedWindow ??= new AttemptWindow(config().leakReportsPerMinute, RATE_WINDOW_MS));
+/** Sized by LEAK_REPORTS_PER_MINUTE; per process, or shared by all instances through Redis in the shared mode. */
+function reportWindow(): AttemptCounter {
+  return attemptCounter('leak-report', config().leakReportsPerMinute, RATE_WINDOW_MS);
 }
 
 /**
@@ -140,9 +140,9 @@ function reportWindow(): AttemptWindow {
  */
 export async function answerLeakReport(request: Request, db: Db, window = reportWindow()): Promise<Response> {
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? undefined;
-  const waitMs = window.take(ip ?? 'unknown');
-  if (waitMs > 0) {
-    const seconds = Math.ceil(waitMs / 1000);
+  const attempt = await window.take(ip ?? 'unknown');
+  if (!attempt.taken) {
+    const seconds = Math.ceil(attempt.retryAfterMs / 1000);
     return refusal(
       429,
       'rate_limit_exceeded',

@@ -26,6 +26,8 @@ export const redisNames = {
   /** Hash tag: both of a key's counters hash to one cluster slot, so one script may touch both. */
   keyTag: (prefix: string, keyId: string) => `{${prefix}:${keyId}}`,
   keyChanges: (prefix: string) => `${prefix}:key-changes`,
+  /** The recent attempts of one counted key (an address, an email) of one attempt counter. */
+  attempts: (prefix: string, counter: string, key: string) => `${prefix}:attempts:${counter}:${key}`,
 };
 
 export function openRedis(url: string, options: RedisOptions = {}): Redis {

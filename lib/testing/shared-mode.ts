@@ -1,0 +1,77 @@
+/**
+ * Helpers for tests of the shared mode (PostgreSQL + Redis): the machine's Redis, a key prefix of the
+ * test's own that is wiped when the test ends, and the environment of instances sharing both.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import type { TestContext } from 'node:test';
+import { Redis } from 'ioredis';
+
+export const MACHINE_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** Whether Redis answers at `url`; skips the test (fails under CI=true) when it does not. */
+export async function redisAvailable(t: TestContext, url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.quit();
+    return true;
+  } catch (error) {
+    probe.disconnect();
+    const reason = `Redis not reachable at ${url}: ${(error as Error).message}`;
+    if (process.env.CI === 'true') throw new Error(`${reason}. CI=true requires Redis.`);
+    t.skip(reason);
+    return false;
+  }
+}
+
+/** A key prefix no other run uses. */
+export function testKeyPrefix(): string {
+  return `chemflow-test-${randomBytes(6).toString('hex')}`;
+}
+
+/** Deletes every Redis key under `prefix` (hash-tagged `{prefix:…}` or plain `prefix:…`) when the test ends. */
+export function cleanUpPrefix(t: TestContext, url: string, prefix: string): void {
+  t.after(async () => {
+    const redis = new Redis(url, { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    try {
+      const keys = [...(await redis.keys(`{${prefix}:*`)), ...(await redis.keys(`${prefix}:*`))];
+      if (keys.length) await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+  });
+}
+
+/** The environment of instances sharing one PostgreSQL database and one Redis, under a fresh key prefix. */
+export function sharedEnv(databaseUrl: string, redisUrl: string) {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: testKeyPrefix(),
+    KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+  };
+}
+
+/** A redis-server of this test's own, without persistence: a restart comes back empty. */
+export async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((ready, fail) => {
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) ready();
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`redis-server exited with ${code}:\n${output}`)));
+  });
+  return child;
+}
+
+export async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once('exit', done));
+  child.kill('SIGKILL');
+  await exited;
+}
