@@ -82,7 +82,7 @@ export async function startServer(): Promise<http.Server> {
     const drained = closeServer();
     log('info', 'stopping: no new connections, finishing the requests in flight', { signal });
     setTimeout(() => {
-      log('error', 'requests still in flight after the grace period; exiting anyway', { signal, graceMs: SHUTDOWN_GRACE_MS });
+      log('error', 'not stopped within the grace period; exiting with what is still running cut off', { signal, graceMs: SHUTDOWN_GRACE_MS });
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     drained
