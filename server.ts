@@ -9,6 +9,8 @@ import https from 'node:https';
 import next from 'next';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
+import { closeDb } from './lib/db/client.ts';
+import { trackConnections } from './lib/http/graceful-close.ts';
 import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
@@ -51,6 +53,7 @@ export async function startServer(): Promise<http.Server> {
   }
 
   const server = tls ? https.createServer(tls) : http.createServer();
+  const closeServer = trackConnections(server);
   // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (commonly
   // 60 s), so a client never sends a request on a connection the server is closing at that moment.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
@@ -70,17 +73,29 @@ export async function startServer(): Promise<http.Server> {
 
   const stopRetention = startCallLogRetention();
   let stopping = false;
+  // Graceful stop: stop accepting connections, let the requests in flight finish and their connections
+  // close, commit pending usage, close the database connections, exit 0. What is still running after
+  // the grace period is cut off: exit 1.
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log('info', 'stopping', { signal });
-    stopRetention();
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    server.close(async () => {
-      await closeMcpService();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
+    const drained = closeServer();
+    log('info', 'stopping: no new connections, finishing the requests in flight', { signal });
+    setTimeout(() => {
+      log('error', 'not stopped within the grace period; exiting with what is still running cut off', { signal, graceMs: SHUTDOWN_GRACE_MS });
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    drained
+      .then(() => Promise.all([stopRetention(), closeMcpService()]))
+      .then(closeDb)
+      .then(() => {
+        log('info', 'stopped', { signal });
+        process.exit(0);
+      })
+      .catch((error) => {
+        log('error', 'graceful stop failed', { signal, error: errorText(error) });
+        process.exit(1);
+      });
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -82,3 +82,12 @@ export function getDb(): Db {
   store[SHARED] ??= createDb();
   return store[SHARED];
 }
+
+/** Disconnects the process-wide client, if one was opened (graceful shutdown). */
+export async function closeDb(): Promise<void> {
+  const store = globalThis as typeof globalThis & { [SHARED]?: Db };
+  const db = store[SHARED];
+  if (!db) return;
+  delete store[SHARED];
+  await db.$disconnect();
+}

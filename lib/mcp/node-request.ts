@@ -55,8 +55,10 @@ export function writeMcpAnswer(req: IncomingMessage, res: ServerResponse, answer
   const headers = answer.headers;
   if (answer.body !== null) headers['content-length'] = String(Buffer.byteLength(answer.body));
   // Refused before its body was read (413, 415, …): close the connection rather than leave the
-  // client's unsent body in the way of the next request on it.
-  if (!req.complete) headers.connection = 'close';
+  // client's unsent body in the way of the next request on it. And the SDK-form headers say
+  // "keep-alive", which must not overrule node when it will not keep the connection: the client asked
+  // to close it, or the server is stopping (lib/http/graceful-close.ts).
+  if (!req.complete || !res.shouldKeepAlive) headers.connection = 'close';
   res.writeHead(answer.status, headers);
   res.end(answer.body ?? undefined);
 }

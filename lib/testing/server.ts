@@ -50,12 +50,23 @@ export interface TestServer {
   output: () => string;
   /** Runs the operator CLI against this server's database. */
   cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
+  /**
+   * Sends the server's process (`npm start` runs as one: launch.mjs imports the server) a signal and
+   * resolves once it has exited, with its exit code or the signal that ended it (SIGKILL: a crash).
+   * The data folder stays, for a restart on it.
+   */
+  kill: (signal: NodeJS.Signals) => Promise<ServerExit>;
   /** Stops the server with SIGTERM and resolves to its exit code; removes the data folder unless keepData. */
   stop: (options?: { keepData?: boolean }) => Promise<number | null>;
 }
 
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface StartOptions {
-  /** Start on the data of this server, stopped with keepData: a restart of the same installation. */
+  /** Start on the data of this server, stopped with keepData or killed: a restart of the same installation. */
   restartOf?: TestServer;
 }
 
@@ -88,6 +99,7 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     ? { dataDir: previous.dataDir, env: { ...previous.env, PORT: String(port), ...extraEnv } }
     : isolatedEnv({ PORT: String(port), ...extraEnv });
   const child: ChildProcess = spawn(process.execPath, [...START_NODE_ARGS], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<ServerExit>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -123,9 +135,12 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     env,
     output: () => output,
     cli: (...args) => runCli(env, args),
+    kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
         child.kill('SIGTERM');
         await exited;
       }
