@@ -88,8 +88,8 @@ export class CookieJar {
 }
 
 /** Auth.js's CSRF token and the cookie it is bound to. */
-export async function csrfToken(baseUrl: string, jar: CookieJar, ca?: Buffer): Promise<string> {
-  const answer = await webRequest(`${baseUrl}/api/auth/csrf`, { headers: { cookie: jar.header() }, ca });
+export async function csrfToken(baseUrl: string, jar: CookieJar, options: { ca?: Buffer; headers?: Record<string, string> } = {}): Promise<string> {
+  const answer = await webRequest(`${baseUrl}/api/auth/csrf`, { headers: { cookie: jar.header(), ...options.headers }, ca: options.ca });
   jar.take(answer);
   return (JSON.parse(answer.text) as { csrfToken: string }).csrfToken;
 }
@@ -114,7 +114,7 @@ export async function postCredentials(baseUrl: string, jar: CookieJar, fields: {
 /** Signs in with Auth.js's own CSRF-protected form; the jar then holds the session cookie. */
 export async function signInWithForm(baseUrl: string, email: string, password: string, options: { ca?: Buffer; headers?: Record<string, string> } = {}) {
   const jar = new CookieJar();
-  const token = await csrfToken(baseUrl, jar, options.ca);
+  const token = await csrfToken(baseUrl, jar, options);
   const answer = await postCredentials(baseUrl, jar, { email, password, token }, options);
   if (!jar.sessionCookie()) throw new Error(`sign-in as ${email} gave no session cookie (status ${answer.status}, ${answer.headers.location})`);
   return { jar, answer };
