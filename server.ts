@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
+import { githubConfigured } from './lib/auth/github.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
-import { githubConfigured } from './lib/auth/github.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
@@ -45,9 +45,11 @@ export async function startServer(): Promise<http.Server> {
     const path = req.url?.split('?', 1)[0];
     const fastMcp = path === '/mcp' && settings.mcpFastPath;
     if (fastMcp) setApiHeaders(res);
-    // Next reads the script nonce from the request's own CSP header (lib/http/security-headers.ts);
-    // whatever a client sent under that name is replaced.
-    else req.headers['content-security-policy'] = setDocumentHeaders(res, { secure: transport.secure, githubSignIn });
+    else {
+      // Next reads the script nonce from the request's own CSP header (lib/http/security-headers.ts);
+      // whatever a client sent under that name is replaced.
+      req.headers['content-security-policy'] = setDocumentHeaders(res, { secure: transport.secure, githubSignIn });
+    }
     const refusal = plainHttpRefusal(transport, settings);
     if (refusal) return sendJson(res, 403, { error: 'https_required', message: refusal });
     if (transport.secure) res.setHeader('strict-transport-security', HSTS_HEADER);

@@ -34,10 +34,10 @@ const COMMON_HEADERS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * /mcp and other non-document answers: nothing may load or run from them (default-src 'none') and
- * nobody may frame them. Built once: /mcp's hot path only copies these.
+ * /mcp answers (JSON or SSE for API clients): nothing may load or run from them (default-src 'none')
+ * and nobody may frame them. Built once: /mcp's hot path only copies these.
  */
-export const API_HEADERS: readonly (readonly [string, string])[] = [
+const API_HEADERS: readonly (readonly [string, string])[] = [
   ...COMMON_HEADERS,
   ['content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"],
 ];
@@ -47,11 +47,11 @@ export function setApiHeaders(res: ServerResponse): void {
 }
 
 /** 128 random bits, base64: unguessable, and in the alphabet Next accepts for a nonce. */
-export function newNonce(): string {
+function newNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function documentPolicy(nonce: string, options: DocumentPolicyOptions): string {
+function documentPolicy(nonce: string, options: DocumentPolicyOptions): string {
   return [
     // Anything not listed below: this origin only.
     "default-src 'self'",

@@ -151,6 +151,7 @@ export interface ActionCall {
 /** Calls a server action as the browser does; the jar (when given) takes the answer's cookies. */
 export async function callServerAction(baseUrl: string, call: ActionCall): Promise<WebAnswer> {
   const encoded = await reactClient.encodeReply(call.args);
+  // A Request serialises the FormData as multipart (boundary included), exactly as fetch would send it.
   const request = new Request('http://encode.invalid/', { method: 'POST', body: encoded });
   const body = Buffer.from(await request.arrayBuffer());
   const origin = call.origin === undefined ? new URL(baseUrl).origin : call.origin;
