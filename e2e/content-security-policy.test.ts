@@ -36,13 +36,13 @@ async function watchedPage(): Promise<Watched> {
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`));
   });
   const page = await context.newPage();
-  const console: string[] = [];
+  const consoleMessages: string[] = [];
   page.on('console', (message) => {
-    if (/content.security.policy/i.test(message.text())) console.push(`console: ${message.text()}`);
+    if (/content.security.policy/i.test(message.text())) consoleMessages.push(`console: ${message.text()}`);
   });
   return {
     page,
-    problems: async () => [...console, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))],
+    problems: async () => [...consoleMessages, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))],
   };
 }
 

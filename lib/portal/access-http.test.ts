@@ -92,8 +92,10 @@ interface ActionCase {
 
 const adaKeyState = () => db.apiKey.findUniqueOrThrow({ where: { id: adaKey.id }, select: { name: true, tierId: true, dailyQuota: true, disabledAt: true, replacedById: true } });
 const keyCount = () => db.apiKey.count();
-const ownerForms = (fields: () => Record<string, string>, page = () => `/keys/${adaKey.id}`): () => WrongCall[] => () =>
-  (['anonymous', 'bob', 'grace'] as const).map((who) => ({ who, page: page(), fields: fields() }));
+/** A developer's key form on its page: signed out, another developer, and support (staff use the console). */
+const ownerForms = (fields: () => Record<string, string>): () => WrongCall[] => () =>
+  (['anonymous', 'bob', 'grace'] as const).map((who) => ({ who, page: `/keys/${adaKey.id}`, fields: fields() }));
+/** A staff form: signed out, the key's own developer, and another developer. */
 const staffForms = (fields: () => Record<string, string>, page: () => string): () => WrongCall[] => () =>
   (['anonymous', 'ada', 'bob'] as const).map((who) => ({ who, page: page(), fields: fields() }));
 
