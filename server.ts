@@ -1,16 +1,19 @@
 /**
  * Production entry: one node:http (or https) server. POST /mcp goes straight to the MCP handler (no
  * Next routing on the hot path); every other request goes to Next. Transport security (HTTPS-only
- * outside loopback, HSTS) is enforced here, for the portal and /mcp alike.
+ * outside loopback, HSTS) and the security headers (CSP, framing, no-sniff) are set here, for the
+ * portal and /mcp alike.
  */
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
+import { githubConfigured } from './lib/auth/github.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
 import { closeDb } from './lib/db/client.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
+import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/http.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
@@ -37,18 +40,33 @@ export async function startServer(): Promise<http.Server> {
     : undefined;
   const scheme = tls ? 'https' : 'http';
 
+  const githubSignIn = githubConfigured();
+
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const transport = describeTransport(req, settings);
+    const path = req.url?.split('?', 1)[0];
+    const fastMcp = path === '/mcp' && settings.mcpFastPath;
+    if (fastMcp) setApiHeaders(res);
+    else {
+      // Next reads the script nonce from the request's own CSP header (lib/http/security-headers.ts);
+      // whatever a client sent under that name is replaced.
+      req.headers['content-security-policy'] = setDocumentHeaders(res, { secure: transport.secure, githubSignIn });
+    }
     const refusal = plainHttpRefusal(transport, settings);
     if (refusal) return sendJson(res, 403, { error: 'https_required', message: refusal });
     if (transport.secure) res.setHeader('strict-transport-security', HSTS_HEADER);
 
-    const path = req.url?.split('?', 1)[0];
-    if (path === '/mcp' && settings.mcpFastPath) {
+    if (fastMcp) {
       const answer = await handleMcpRequest(nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress));
       return writeMcpAnswer(req, res, answer);
     }
     req.headers[CLIENT_IP_HEADER] = transport.clientAddress;
+    // Auth.js decides Secure cookies (and their __Secure-/__Host- names) from X-Forwarded-Proto, and Next
+    // checks a server action's Origin against X-Forwarded-Host. Both must be what the transport check
+    // found, not what a client claimed: the scheme is stamped, and a forwarded host counts only from a
+    // trusted proxy.
+    req.headers['x-forwarded-proto'] = transport.secure ? 'https' : 'http';
+    if (!settings.trustProxy) delete req.headers['x-forwarded-host'];
     await handleWithNext(req, res);
   }
 

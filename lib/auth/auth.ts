@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { log } from '../ops/log.ts';
 import { loadOrCreateSecret } from '../secrets.ts';
 import { normaliseEmail } from '../users/store.ts';
+import { githubConfigured } from './github.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { recordSignInFailure, recordSignInSuccess, signInWait } from './sign-in-throttle.ts';
 
@@ -38,10 +39,6 @@ async function authorize(credentials: Partial<Record<string, unknown>>, request:
   }
   await recordSignInSuccess(email);
   return { id: user.id, email: user.email, name: user.name };
-}
-
-export function githubConfigured(): boolean {
-  return Boolean(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET);
 }
 
 function authConfig(): NextAuthConfig {

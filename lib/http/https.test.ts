@@ -3,13 +3,10 @@
  * with TRUST_PROXY=1; server.ts serves TLS itself from TLS_CERT_FILE/TLS_KEY_FILE and sends HSTS.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../testing/server.ts';
+import { selfSignedCertificate, type TestCertificate } from '../testing/tls.ts';
 import { isLoopback, plainHttpRefusal } from './transport-security.ts';
 
 describe('the plain-HTTP rule', () => {
@@ -58,24 +55,20 @@ describe('without TRUST_PROXY, forwarded headers are ignored', () => {
 
 describe('TLS served by server.ts', () => {
   let server: TestServer;
-  let dir: string;
-  let cert: Buffer;
+  let certificate: TestCertificate;
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'chemflow-tls-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
-    cert = readFileSync(join(dir, 'cert.pem'));
-    server = await startTestServer({ TLS_CERT_FILE: join(dir, 'cert.pem'), TLS_KEY_FILE: join(dir, 'key.pem') });
+    certificate = selfSignedCertificate();
+    server = await startTestServer(certificate.env);
   });
   after(async () => {
     await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    certificate?.remove();
   });
 
   it('answers initialize over HTTPS with an HSTS header', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
     const answer = await new Promise<{ status: number; hsts: string | undefined; text: string }>((done, fail) => {
-      const req = request(server.mcpUrl, { method: 'POST', ca: cert, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+      const req = request(server.mcpUrl, { method: 'POST', ca: certificate.cert, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
         let text = '';
         res.on('data', (c) => (text += c));
         res.on('end', () => done({ status: res.statusCode!, hsts: res.headers['strict-transport-security'] as string | undefined, text }));

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/AuthForm.tsx';
-import { githubConfigured, signIn } from '@/lib/auth/auth.ts';
+import { signIn } from '@/lib/auth/auth.ts';
+import { githubConfigured } from '@/lib/auth/github.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
 import { signInAction } from '../actions.ts';
 
