@@ -7,14 +7,15 @@
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client.ts';
 import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
-import { looksLikeSecret, searchKeys } from '@/lib/portal/support.ts';
+import { looksLikeSecret, searchKeys, searchQueryProblem } from '@/lib/portal/support.ts';
 import { requireStaffViewer } from '@/lib/portal/viewer.ts';
 
 export async function searchAction(_previous: ActionState, form: FormData): Promise<ActionState> {
   const viewer = await requireStaffViewer('/support');
   const query = field(form, 'q');
   if (!looksLikeSecret(query)) {
-    if (!query) return { ok: false, error: 'Type a key (cf_abcd…wxyz or 4 of its characters), paste a secret, or type an owner’s email.' };
+    const problem = searchQueryProblem(query);
+    if (problem) return { ok: false, error: problem };
     redirect(`/support?q=${encodeURIComponent(query)}`);
   }
   let matchId: string | undefined;

@@ -11,9 +11,9 @@ import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { log } from '../ops/log.ts';
 import { loadOrCreateSecret } from '../secrets.ts';
-import { normaliseEmail } from '../users/store.ts';
+import { MAX_EMAIL_LENGTH, normaliseEmail } from '../users/store.ts';
 import { githubConfigured } from './github.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { recordSignInFailure, recordSignInSuccess, signInWait } from './sign-in-throttle.ts';
 
 /** Thrown from authorize() when the throttle refuses; its code reaches the sign-in action. */
@@ -28,7 +28,8 @@ async function authorize(credentials: Partial<Record<string, unknown>>, request:
   const email = normaliseEmail(String(credentials.email ?? ''));
   const password = String(credentials.password ?? '');
   const address = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
-  if (!email || !password) return null;
+  // No account has a longer email or password: refused before the throttle keeps the email or scrypt hashes a megabyte.
+  if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) return null;
   if ((await signInWait(email, address)) > 0) throw new TooManySignInAttempts();
   const user = await getDb().user.findUnique({ where: { email } });
   decoyHash ??= hashPassword('decoy password that matches nothing');

@@ -30,9 +30,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+export const MIN_PASSWORD_LENGTH = 10;
+/** No password is longer, so a longer one can be refused as wrong without hashing it. */
+export const MAX_PASSWORD_LENGTH = 200;
+
 /** Passwords must be long rather than clever (NIST SP 800-63B). */
 export function passwordProblem(password: string): string | null {
-  if (password.length < 10) return 'Passwords need at least 10 characters.';
-  if (password.length > 200) return 'Passwords can have at most 200 characters.';
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) return `Passwords need at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Passwords can have at most ${MAX_PASSWORD_LENGTH} characters.`;
   return null;
 }

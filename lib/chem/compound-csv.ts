@@ -90,6 +90,7 @@ type Column =
   | { kind: 'temperature'; key: PropertyKey };
 
 function headerColumns(header: string[], row: number, errors: CsvError[]): Column[] | undefined {
+  const problems: CsvError[] = [];
   const known = new Map<string, Column>();
   for (const name of IDENTITY_COLUMNS) known.set(name, { kind: 'identity', name });
   for (const key of CSV_PROPERTY_KEYS) {
@@ -102,15 +103,21 @@ function headerColumns(header: string[], row: number, errors: CsvError[]): Colum
     const name = raw.trim();
     const lower = name.toLowerCase();
     const column = known.get(lower);
-    if (seen.has(lower)) errors.push({ row, column: name, message: `column ${i + 1} "${name}" appears twice` });
+    if (seen.has(lower)) problems.push({ row, column: name, message: `column ${i + 1} "${name}" appears twice` });
     seen.add(lower);
     if (column) columns.push(column);
-    else errors.push({ row, column: name || `#${i + 1}`, message: unknownColumn(name, i) });
+    else problems.push({ row, column: name || `#${i + 1}`, message: unknownColumn(name, i) });
   });
-  for (const required of REQUIRED_COLUMNS) {
-    if (!seen.has(required)) errors.push({ row, column: required, message: `the required column "${required}" is missing` });
+  if (columns.length === 0) {
+    // Listing every field as an unknown column would bury the actual problem.
+    errors.push({ row, message: `the first row must name the columns (${REQUIRED_COLUMNS.join(', ')}, …), but none of its ${header.length} fields is a column name; is the header row missing?` });
+    return undefined;
   }
-  return errors.length ? undefined : columns;
+  for (const required of REQUIRED_COLUMNS) {
+    if (!seen.has(required)) problems.push({ row, column: required, message: `the required column "${required}" is missing` });
+  }
+  errors.push(...problems);
+  return problems.length ? undefined : columns;
 }
 
 function unknownColumn(name: string, index: number): string {

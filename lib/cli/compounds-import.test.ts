@@ -14,7 +14,6 @@ import { allCompounds } from '../chem/compounds.ts';
 import { createDb } from '../db/client.ts';
 import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
 import { isolatedEnv, runCli, startTestServer, type TestServer } from '../testing/server.ts';
-import { MAX_IMPORT_BYTES } from './compounds-import.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
@@ -32,8 +31,8 @@ function file(name: string, content: string): string {
 }
 
 /** A fresh database (SQLite file in a temp folder) and the CLI against it. */
-function installation(t: TestContext) {
-  const { dataDir, env } = isolatedEnv();
+function installation(t: TestContext, extraEnv: Record<string, string> = {}) {
+  const { dataDir, env } = isolatedEnv(extraEnv);
   t.after(() => rmSync(dataDir, { recursive: true, force: true }));
   const cli = (...args: string[]) => runCli(env, ['compounds', 'import', ...args]);
   const json = (...args: string[]) => {
@@ -133,16 +132,105 @@ describe('compounds import (usage and limits)', () => {
     assert.match(help.stdout, /critical_pressure_bar/);
   });
 
-  it('refuses a missing file and one over the size limit, with a clear message', (t) => {
+  it('refuses a missing file and a folder, with a clear message', (t) => {
     const { cli } = installation(t);
     const missing = cli(join(files, 'nowhere.csv'));
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /Cannot read .*nowhere\.csv: no such file\./);
+    const folder = cli(files);
+    assert.equal(folder.status, 1);
+    assert.match(folder.stderr, /is not a file\./);
+  });
+});
+
+/**
+ * Files refused before anything is parsed or written: too big (by the default limit and by
+ * COMPOUND_IMPORT_MAX_MB), empty, binary, not UTF-8, the wrong format for --format or the extension,
+ * XML that is not ChemSep, CSV without its header. Each runs the real CLI on a real file, checks the
+ * exit status and the message, and that the database holds no imported row and no import record.
+ */
+describe('compounds import (refused files)', () => {
+  async function refused(t: TestContext, args: string[], message: RegExp, env: Record<string, string> = {}) {
+    const { cli, stored } = installation(t, env);
+    const run = cli(...args);
+    assert.equal(run.status, 1, `exit status; stderr: ${run.stderr}`);
+    assert.match(run.stderr, message);
+    assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+    assert.deepEqual(await stored().then((s) => [s.rows, s.imports]), [{}, 0], 'nothing was written');
+    return run;
+  }
+
+  it('a file over the default 50 MB limit, without reading it: the message names the size, the limit and how to raise it', async (t) => {
     const huge = file('huge.csv', '');
-    truncateSync(huge, MAX_IMPORT_BYTES + 1); // sparse: no 50 MB written
-    const tooBig = cli(huge);
-    assert.equal(tooBig.status, 1);
-    assert.match(tooBig.stderr, /huge\.csv is 50\.0 MB; imports are limited to 50 MB\. Split it into smaller files\./);
+    truncateSync(huge, 50 * 1024 * 1024 + 1); // sparse: no 50 MB written
+    await refused(t, [huge], /huge\.csv is 50\.0 MB; imports are limited to 50 MB \(COMPOUND_IMPORT_MAX_MB\)\. Split it into smaller files, or raise the limit, e\.g\. COMPOUND_IMPORT_MAX_MB=51\./);
+  });
+
+  it('COMPOUND_IMPORT_MAX_MB sets the limit: a 1.5 MB file is refused under 1 and imported under 2', async (t) => {
+    const padded = file('padded.csv', `${HEADER}\n${TESTOLANE}\n${'\n'.repeat(1.5 * 1024 * 1024)}`);
+    await refused(t, [padded], /padded\.csv is 1\.5 MB; imports are limited to 1 MB \(COMPOUND_IMPORT_MAX_MB\)\..*COMPOUND_IMPORT_MAX_MB=2\./, { COMPOUND_IMPORT_MAX_MB: '1' });
+    await refused(t, [padded], /COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "0\.5"/, { COMPOUND_IMPORT_MAX_MB: '0.5' });
+    const { json } = installation(t, { COMPOUND_IMPORT_MAX_MB: '2' });
+    assert.equal(json(padded).totals.imported, 1);
+  });
+
+  it('an empty file, and one of blank lines only', async (t) => {
+    await refused(t, [file('empty.csv', '')], /empty\.csv is empty \(0 bytes\); nothing was written\./);
+    await refused(t, [file('blank.xml', '\n  \r\n\t\n')], /blank\.xml holds only blank space; nothing was written\./);
+  });
+
+  it('binary files: a spreadsheet workbook, a gzip file, anything with NUL bytes', async (t) => {
+    const workbook = file('compounds.csv', '');
+    writeFileSync(workbook, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]));
+    await refused(t, [workbook], /compounds\.csv is not a text file: it is a ZIP archive \(an Excel \.xlsx or OpenDocument \.ods workbook is one\); export the sheet as CSV UTF-8\./);
+    const gzip = file('compounds.csv.gz', '');
+    writeFileSync(gzip, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00]));
+    await refused(t, [gzip, '--format', 'csv'], /is not a text file: it is gzip-compressed; decompress it first\./);
+    const nul = file('nul.csv', `${HEADER}\n${TESTOLANE}\u0000\n`);
+    await refused(t, [nul], /nul\.csv is not a text file: byte \d+ is a NUL byte/);
+  });
+
+  it('text that is not UTF-8 (Latin-1 CSV, UTF-16), with the byte and line of the first bad character', async (t) => {
+    const latin1 = file('latin1.csv', '');
+    writeFileSync(latin1, Buffer.from(`${HEADER}\n${TESTOLANE.replace('test alcohol', 'test alcoh\u00f6l')}\n`, 'latin1'));
+    const offset = Buffer.byteLength(`${HEADER}\n${TESTOLANE.slice(0, TESTOLANE.indexOf('test alcohol'))}test alcoh`);
+    await refused(t, [latin1], new RegExp(`latin1\\.csv is not UTF-8 text: byte ${offset} \\(line 2\\) is not valid UTF-8\\. Save it as UTF-8`));
+    const utf16 = file('utf16.csv', '');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}\n`, 'utf16le')]));
+    await refused(t, [utf16], /utf16\.csv is UTF-16 text; save it as UTF-8/);
+  });
+
+  it('content that is not the format chosen by --format or by the extension', async (t) => {
+    const xmlAsCsv = file('library.csv', CHEMSEP_XML);
+    await refused(t, [xmlAsCsv], /library\.csv is imported as CSV \(the \.csv extension\), but it holds XML\. If it is a ChemSep file, import it with --format chemsep\./);
+    const csv = file('mine.txt', `${HEADER}\n${TESTOLANE}\n`);
+    await refused(t, [csv, '--format', 'chemsep'], /mine\.txt is imported as ChemSep XML \(--format chemsep\), but it is not XML: it starts with "name,cas,formula/);
+    await refused(t, [file('mine.xml', `${HEADER}\n${TESTOLANE}\n`)], /mine\.xml is imported as ChemSep XML \(the \.xml extension\), but it is not XML/);
+    // An explicit --format wins over the extension when the content agrees.
+    const { json } = installation(t);
+    assert.equal(json(xmlAsCsv, '--format', 'chemsep').totals.imported, 1);
+  });
+
+  it('XML that is not a ChemSep compound file, whatever its name', async (t) => {
+    const svg = '<?xml version="1.0"?>\n<!-- a drawing -->\n<svg xmlns="http://www.w3.org/2000/svg"><compound/></svg>';
+    await refused(t, [file('drawing.xml', svg)], /drawing\.xml is XML, but not a ChemSep pure-component file: its root element is <svg>, not <compounds>/);
+    await refused(t, [file('drawing.dat', svg)], /drawing\.dat is XML, but not a ChemSep pure-component file/);
+    await refused(t, [file('empty-library.xml', '<compounds library="ChemSep v8.3"></compounds>')], /empty-library\.xml is refused; nothing was written: empty-library\.xml holds no <compound> elements/);
+  });
+
+  it('an XML file declaring ISO-8859-1 is read as Latin-1; another declared encoding is refused', async (t) => {
+    const latin1Xml = file('latin1.xml', '');
+    writeFileSync(latin1Xml, Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>\n${CHEMSEP_XML.replace('Chemsepotane', 'Chemsepot\u00e4ne')}`, 'latin1'));
+    const { json, stored } = installation(t);
+    assert.equal(json(latin1Xml).totals.imported, 1);
+    assert.deepEqual((await stored()).rows, { 'Chemsepotäne': 'import:chemsep:latin1.xml' });
+    await refused(t, [file('sjis.xml', `<?xml version="1.0" encoding="Shift_JIS"?>\n${CHEMSEP_XML}`)], /sjis\.xml declares the encoding "shift_jis"; only UTF-8 and ISO-8859-1 XML can be imported/);
+  });
+
+  it('CSV without its header row: one message saying so, not one per field', async (t) => {
+    const run = await refused(t, [file('headless.csv', `${TESTOLANE}\n${ISOTESTOLANE}\n`)], /row 1: the first row must name the columns \(name, cas, formula, smiles, …\), but none of its 9 fields is a column name; is the header row missing\?/);
+    assert.match(run.stderr, /1 problem:/);
+    await refused(t, [file('partial.csv', `name,cas,formula\nx,64-17-5,C2H6O\n`)], /row 1, column smiles: the required column "smiles" is missing/);
   });
 });
 

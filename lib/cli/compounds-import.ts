@@ -4,17 +4,15 @@
  * printing what the import did. The database side is lib/db/compounds.ts.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { readChemSepImport } from '../chem/chemsep-import.ts';
 import { csvColumns, parseCompoundCsv } from '../chem/compound-csv.ts';
 import type { ImportFormat, ImportReport, ImportRequest } from '../db/compounds.ts';
+import { checkContentMatches, decodeImportText, DEFAULT_IMPORT_MAX_MB, ImportRefused, importMaxBytes, looksLikeXml, readBoundedFile } from './import-file-checks.ts';
 
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export { ImportRefused };
+
 export const IMPORT_FORMATS: ImportFormat[] = ['chemsep', 'csv'];
-
-/** The most problems printed for a refused file; the count says how many more there are. */
-const MAX_PROBLEMS_SHOWN = 100;
 
 export const COMPOUNDS_IMPORT_HELP = `Usage: npm run --silent cli -- compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
 
@@ -30,7 +28,8 @@ Imports compounds into the database; the server serves them after its next start
 A record whose name, a synonym, CAS number, InChIKey or SMILES is already taken (by built-in data, an
 earlier import or an earlier record of the file) is reported as a conflict and not written (with
 --replace, only a collision with an earlier record of the file is). Files over
-${MAX_IMPORT_BYTES / 1024 / 1024} MB are refused. Exit codes: 0 imported (conflicts and skipped records are listed), 1 file
+COMPOUND_IMPORT_MAX_MB megabytes (default ${DEFAULT_IMPORT_MAX_MB}) are refused, and so are files that are not UTF-8 text
+(ChemSep XML may declare ISO-8859-1) or whose content is not the format they are imported as. Exit codes: 0 imported (conflicts and skipped records are listed), 1 file
 refused (nothing written), 2 usage error.
 
 CSV format: UTF-8, comma-separated, double quotes around fields that contain commas, quotes or line
@@ -48,43 +47,18 @@ molecular_weight is computed from the formula. Values must be in the unit the co
 outside that unit's plausible range is refused. Every problem is reported with its row and column, and
 a file with any problem is refused as a whole.`;
 
-/** The file cannot be imported; nothing was written. */
-export class ImportRefused extends Error {
-  readonly problems: string[];
-
-  constructor(message: string, problems: string[] = []) {
-    super(message);
-    this.name = 'ImportRefused';
-    this.problems = problems;
-  }
-
-  /** The message with the first problems, one per line. */
-  describe(): string {
-    const shown = this.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p}`);
-    const more = this.problems.length > MAX_PROBLEMS_SHOWN ? [`  … and ${this.problems.length - MAX_PROBLEMS_SHOWN} more`] : [];
-    return [this.message, ...shown, ...more].join('\n');
-  }
-}
-
 export type ImportFile = Pick<ImportRequest, 'format' | 'fileName' | 'fileHash' | 'records' | 'skipped'>;
 
 /** Reads and parses `file`; throws ImportRefused for anything that stops the import. */
 export function readImportFile(file: string, format?: ImportFormat): ImportFile {
   const fileName = path.basename(file);
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(file);
-  } catch (error) {
-    throw new ImportRefused(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
-  }
-  if (!stat.isFile()) throw new ImportRefused(`${file} is not a file.`);
-  if (stat.size > MAX_IMPORT_BYTES) {
-    throw new ImportRefused(`${fileName} is ${(stat.size / 1024 / 1024).toFixed(1)} MB; imports are limited to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`);
-  }
-  const bytes = fs.readFileSync(file);
-  const text = bytes.toString('utf8');
+  const bytes = readBoundedFile(file, fileName, importMaxBytes());
+  const text = decodeImportText(bytes, fileName);
   const fileHash = createHash('sha256').update(bytes).digest('hex');
-  const chosen = format ?? detectFormat(fileName, text);
+  const body = text.replace(/^\uFEFF/, '');
+  const byExtension = formatOfExtension(fileName);
+  const chosen = format ?? byExtension ?? (looksLikeXml(body) ? 'chemsep' : 'csv');
+  checkContentMatches(body, fileName, chosen, format ? `--format ${format}` : byExtension ? `the ${path.extname(fileName).toLowerCase()} extension` : 'its content');
 
   if (chosen === 'csv') {
     const { records, errors } = parseCompoundCsv(text);
@@ -92,22 +66,31 @@ export function readImportFile(file: string, format?: ImportFormat): ImportFile 
       const problems = errors.map((e) => `row ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
       throw new ImportRefused(`${fileName} is refused; nothing was written. ${errors.length} problem${errors.length === 1 ? '' : 's'}:`, problems);
     }
-    return { format: 'csv', fileName, fileHash, records, skipped: [] };
+    return { format: 'csv', fileName, fileHash, records: withinRecordLimit(records, fileName), skipped: [] };
   }
+  let parsed;
   try {
-    const { records, skipped } = readChemSepImport(text, fileName);
-    return { format: 'chemsep', fileName, fileHash, records, skipped };
+    parsed = readChemSepImport(text, fileName);
   } catch (error) {
     throw new ImportRefused(`${fileName} is refused; nothing was written: ${(error as Error).message}`);
   }
+  return { format: 'chemsep', fileName, fileHash, records: withinRecordLimit(parsed.records, fileName), skipped: parsed.skipped };
 }
 
-/** By extension, else by content: XML starts with "<". */
-export function detectFormat(fileName: string, text: string): ImportFormat {
+/** One import is one transaction; a file with more compounds than this is split so each stays quick. */
+export const MAX_IMPORT_RECORDS = 100_000;
+
+function withinRecordLimit<T>(records: T[], fileName: string): T[] {
+  if (records.length > MAX_IMPORT_RECORDS) {
+    throw new ImportRefused(`${fileName} holds ${records.length} compounds; one import takes at most ${MAX_IMPORT_RECORDS}. Split it into smaller files.`);
+  }
+  return records;
+}
+
+/** The format a file's extension names (.xml, .csv), if it names one. */
+function formatOfExtension(fileName: string): ImportFormat | undefined {
   const extension = path.extname(fileName).toLowerCase();
-  if (extension === '.xml') return 'chemsep';
-  if (extension === '.csv') return 'csv';
-  return text.replace(/^\uFEFF/, '').trimStart().startsWith('<') ? 'chemsep' : 'csv';
+  return extension === '.xml' ? 'chemsep' : extension === '.csv' ? 'csv' : undefined;
 }
 
 /** The report for a person: totals, then every conflict and skipped record. */

@@ -15,6 +15,16 @@ export const KEY_LENGTH = KEY_PREFIX.length + RANDOM_LENGTH + CHECKSUM_LENGTH;
 /** For secret scanners and for finding keys in pasted text. */
 export const KEY_PATTERN = /\bcf_[0-9A-Za-z]{38}\b/g;
 const KEY_SHAPE = /^cf_[0-9A-Za-z]{38}$/;
+/**
+ * More of a key's characters in a row than its display form shows (cf_abcd…wxyz, cf_abcd): a secret,
+ * or a truncated, mistyped or wrapped one ("Bearer cf_…"), which is still most of a secret.
+ */
+const SECRET_FRAGMENT = /cf_[0-9A-Za-z]{9,}/;
+
+/** True when the text holds a secret or most of one: it must not be echoed into a message, URL or log. */
+export function containsSecretFragment(text: string): boolean {
+  return SECRET_FRAGMENT.test(text);
+}
 
 function base62Checksum(body: string): string {
   let value = crc32(body);

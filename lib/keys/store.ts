@@ -52,13 +52,19 @@ export async function announceCommitted<T>(keyId: string, result: T): Promise<T>
   return result;
 }
 
+/**
+ * The largest daily quota or per-second limit a key may have: a billion is beyond any real need and well
+ * inside the 32-bit integer columns both databases store limits in (a larger number would fail the write).
+ */
+export const MAX_LIMIT = 1_000_000_000;
+
 function validateLimits(input: Pick<IssueKeyInput, 'dailyQuota' | 'ratePerSecond' | 'expiresAt' | 'name'>): void {
   if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 100)) {
     throw new KeyStoreError('invalid', 'A key name needs 1 to 100 characters.');
   }
   for (const [field, value] of [['daily quota', input.dailyQuota], ['per-second limit', input.ratePerSecond]] as const) {
-    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 1)) {
-      throw new KeyStoreError('invalid', `The ${field} must be a whole number of at least 1.`);
+    if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_LIMIT)) {
+      throw new KeyStoreError('invalid', `The ${field} must be a whole number of at least 1 and at most ${MAX_LIMIT}.`);
     }
   }
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new KeyStoreError('invalid', 'The expiry is not a valid date.');

@@ -13,6 +13,7 @@ import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
 import { formatUtc } from './format.ts';
+import { refuseControlCharacters } from './text-input.ts';
 
 /** Enough for every laptop, CI runner and agent a developer runs; more usually means keys are not being cleaned up. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -54,6 +55,7 @@ function checkedName(name: unknown): string {
   if (!trimmed || trimmed.length > 100) {
     throw new PortalInputError('Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".');
   }
+  refuseControlCharacters(trimmed, 'key name');
   return trimmed;
 }
 
@@ -187,8 +189,10 @@ export async function renameMyKey(db: Db, viewer: Viewer, keyId: string, name: s
 export async function disableMyKey(db: Db, viewer: Viewer, keyId: string, reason: string | undefined, actor: Actor): Promise<ApiKey> {
   const key = await ownKey(db, viewer, keyId);
   refuseWith(disableRefusal(key));
-  if (reason && reason.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  return disableKey(db, key.id, reason?.trim() || OWNER_DISABLED_REASON, actor);
+  const text = typeof reason === 'string' ? reason.trim() : '';
+  if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
+  refuseControlCharacters(text, 'reason', true);
+  return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor);
 }
 
 /** A new secret with the same name, tier, limits and expiry; the old secret stops working at once. */

@@ -12,6 +12,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { readTextCapped } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
+import { containsSecretFragment } from '../keys/format.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { attemptCounter, type AttemptCounter } from '../limits/attempt-counter.ts';
 import { log } from '../ops/log.ts';
@@ -72,7 +73,11 @@ function addSighting(sightings: Map<string, string[]>, report: string, entry: st
 
 function parseOwnShape(body: Record<string, unknown>): ParsedLeakReport {
   const unknown = Object.keys(body).find((field) => field !== 'secrets' && field !== 'source');
-  if (unknown !== undefined) return invalid(`Unknown field "${unknown}". ${EXPECTED_SHAPE}`);
+  if (unknown !== undefined) {
+    // A secret sent as a field name is not echoed back.
+    const named = containsSecretFragment(unknown) ? 'named like a secret' : JSON.stringify(unknown.slice(0, 40));
+    return invalid(`Unknown field ${named}. ${EXPECTED_SHAPE}`);
+  }
   const { secrets, source } = body;
   if (!Array.isArray(secrets)) return invalid(`"secrets" must be an array of strings. ${EXPECTED_SHAPE}`);
   const problem = countProblem(secrets.length);

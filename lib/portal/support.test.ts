@@ -128,7 +128,7 @@ test('settings: blank limits mean the tier default, blank expiry never; only cha
   await assert.rejects(change({ ratePerSecond: '2.5' }), /per-second limit must be a whole number/);
   await assert.rejects(change({ expiresOn: '2001-01-01' }), /in the past. To stop the key now, disable it/);
   await assert.rejects(change({ expiresOn: 'soon' }), /must be a date like/);
-  await assert.rejects(change({ tierId: 'gold' }), (e: Error) => e instanceof KeyStoreError && /Unknown tier "gold"/.test(e.message));
+  await assert.rejects(change({ tierId: 'gold' }), (e: Error) => e instanceof PortalInputError && /Choose one of the tiers: free, pro\./.test(e.message));
   assert.equal(await db.auditEvent.count({ where: { keyId: key.id, action: 'key.update' } }), 3);
   assert.equal(endOfUtcDay('2027-01-31').toISOString(), '2027-01-31T23:59:59.999Z');
 });

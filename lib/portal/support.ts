@@ -8,14 +8,15 @@ import type { Actor } from '../audit.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
-import { displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
+import { containsSecretFragment, displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
 import { hashKey } from '../keys/hash.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { keyReport, keyStatus } from '../keys/report.ts';
-import { changeKeySettings, disableKey, enableKey, reissueKey, type KeySettingsChange } from '../keys/store.ts';
+import { changeKeySettings, disableKey, enableKey, MAX_LIMIT, reissueKey, type KeySettingsChange } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
+import { refuseControlCharacters } from './text-input.ts';
 
 export const SEARCH_LIMIT = 50;
 const DISPLAY_FORM = /^cf_([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
@@ -24,15 +25,14 @@ const FOUR = /^(?:cf_)?([0-9A-Za-z]{4})$/;
 /** What a search query was understood as; shown above the results so staff know what matched. */
 export type SearchKind = 'secret' | 'display' | 'four' | 'email';
 
-/** True when the query is a whole secret: the page must not echo it (no URL, no input value). */
+/** True when the query holds a secret or most of one: the page must not echo it (no URL, no input value). */
 export function looksLikeSecret(query: string): boolean {
-  const q = query.trim();
-  return q.startsWith(KEY_PREFIX) && q.length >= KEY_LENGTH - 2;
+  return containsSecretFragment(query);
 }
 
 function searchWhere(query: string): { kind: SearchKind; where: Prisma.ApiKeyWhereInput } {
   if (looksLikeSecret(query)) {
-    const problem = keyFormatProblem(query);
+    const problem = query.length === KEY_LENGTH ? keyFormatProblem(query) : 'length';
     if (problem) {
       throw new PortalInputError('That looks like a secret, but it is not a whole, valid key: check that all 41 characters were pasted (cf_ and 38 letters or digits).');
     }
@@ -58,11 +58,19 @@ async function usedToday(db: Db, keyIds: string[], now: number): Promise<Map<str
   return new Map(rows.map((r) => [r.keyId, (r._sum.successes ?? 0) + (r._sum.failures ?? 0)]));
 }
 
+/** Why a search query cannot be searched, or null; the search action checks it before putting the query in a URL. */
+export function searchQueryProblem(query: string): string | null {
+  const q = typeof query === 'string' ? query.trim() : '';
+  if (!q) return 'Type a key (cf_abcd…wxyz or 4 of its characters), paste a secret, or type an owner’s email.';
+  if (q.length > 200) return 'That is too long for a key or an email; paste one key or one email at a time (use Leaked keys for lists).';
+  return null;
+}
+
 export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Date.now()) {
   assertStaff(viewer);
-  const q = typeof query === 'string' ? query.trim() : '';
-  if (!q) throw new PortalInputError('Type a key (cf_abcd…wxyz or 4 of its characters), paste a secret, or type an owner’s email.');
-  if (q.length > 200) throw new PortalInputError('That is too long for a key or an email; paste one key or one email at a time (use Leaked keys for lists).');
+  const problem = searchQueryProblem(query);
+  if (problem) throw new PortalInputError(problem);
+  const q = query.trim();
   const { kind, where } = searchWhere(q);
   const keys = await db.apiKey.findMany({
     where,
@@ -118,6 +126,7 @@ function requireReason(reason: string, what: string): string {
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (!text) throw new PortalInputError(`Give a reason for ${what}; it is kept in the audit trail.`);
   if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
+  refuseControlCharacters(text, 'reason', true);
   return text;
 }
 
@@ -155,8 +164,8 @@ function optionalWholeNumber(raw: string, label: string): number | null {
   const text = raw.trim();
   if (!text) return null;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw new PortalInputError(`The ${label} must be a whole number of at least 1, or blank for the tier's default.`);
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_LIMIT) {
+    throw new PortalInputError(`The ${label} must be a whole number of at least 1 and at most ${MAX_LIMIT}, or blank for the tier's default.`);
   }
   return value;
 }
@@ -164,14 +173,22 @@ function optionalWholeNumber(raw: string, label: string): number | null {
 /** The end of a UTC day: a key "expiring on 2027-01-31" works through that whole day. */
 export function endOfUtcDay(day: string): Date {
   const date = new Date(`${day}T23:59:59.999Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime())) throw new PortalInputError('The expiry must be a date like 2027-01-31, or blank for never.');
+  // The round trip refuses days the calendar lacks, which Date rolls over (2027-02-31 would be March 3).
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
+    throw new PortalInputError('The expiry must be a date like 2027-01-31, or blank for never.');
+  }
   return date;
 }
 
 export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string, form: SettingsForm, actor: Actor = actorOf(viewer), now = Date.now()) {
   const key = await anyKeyForStaff(db, viewer, keyId);
+  const tierId = (typeof form.tierId === 'string' && form.tierId.trim()) || key.tierId;
+  if (!(await db.tier.findUnique({ where: { id: tierId } }))) {
+    const tiers = await db.tier.findMany({ orderBy: { dailyQuota: 'asc' }, select: { id: true } });
+    throw new PortalInputError(`Choose one of the tiers: ${tiers.map((t) => t.id).join(', ')}.`);
+  }
   const changes: KeySettingsChange = {
-    tierId: form.tierId?.trim() || key.tierId,
+    tierId,
     dailyQuota: optionalWholeNumber(form.dailyQuota ?? '', 'daily quota'),
     ratePerSecond: optionalWholeNumber(form.ratePerSecond ?? '', 'per-second limit'),
   };
@@ -182,7 +199,10 @@ export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string,
     if (expiresAt && expiresAt.getTime() <= now) throw new PortalInputError('That expiry is in the past. To stop the key now, disable it instead.');
     changes.expiresAt = expiresAt;
   }
-  const { changed } = await changeKeySettings(db, key.id, changes, actor, form.reason);
+  const reason = typeof form.reason === 'string' ? form.reason.trim() : '';
+  if (reason.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
+  refuseControlCharacters(reason, 'reason', true);
+  const { changed } = await changeKeySettings(db, key.id, changes, actor, reason || undefined);
   return { changed };
 }
 
@@ -192,6 +212,7 @@ export async function bulkDisableLeaked(db: Db, viewer: Viewer, text: string, so
   const where = typeof source === 'string' ? source.trim() : '';
   if (!where) throw new PortalInputError('Say where the secrets were found (a URL, a ticket number); it becomes the reason in the audit trail.');
   if (where.length > 300) throw new PortalInputError('Keep the source under 300 characters.');
+  refuseControlCharacters(where, 'source');
   if (typeof text !== 'string' || !text.trim()) throw new PortalInputError('Paste the text that contains the leaked secrets.');
   if (text.length > 1_000_000) throw new PortalInputError('That text is over 1 MB; split it into smaller pastes.');
   const secrets = secretsInText(text);

@@ -9,6 +9,7 @@ import { auth } from '../auth/auth.ts';
 import { isRole } from '../auth/roles.ts';
 import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
+import { containsSecretFragment } from '../keys/format.ts';
 import { actorOf, isStaff, PortalNotFound, type Viewer } from './access.ts';
 
 export const currentViewer = cache(async (): Promise<Viewer | null> => {
@@ -23,7 +24,8 @@ export const currentViewer = cache(async (): Promise<Viewer | null> => {
 /** The viewer, or a redirect to sign-in that comes back to `returnTo`. */
 export async function requireViewer(returnTo = '/keys'): Promise<Viewer> {
   const viewer = await currentViewer();
-  if (!viewer) redirect(`/signin?next=${encodeURIComponent(returnTo)}`);
+  // A page's address may hold what someone pasted (a secret typed as /keys/<id>): that never goes into a redirect.
+  if (!viewer) redirect(containsSecretFragment(returnTo) ? '/signin' : `/signin?next=${encodeURIComponent(returnTo)}`);
   return viewer;
 }
 

@@ -1,6 +1,6 @@
 /** Creating users (audited in the same transaction). */
 import { type Actor, writeAudit } from '../audit.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/password.ts';
+import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from '../auth/password.ts';
 import { isRole, ROLES } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
 
@@ -10,15 +10,23 @@ export class UserStoreError extends Error {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+/** Something@somewhere, without spaces or control characters. */
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
+/** The longest address SMTP can deliver to (RFC 5321 §4.5.3.1). */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_NAME_LENGTH = 100;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 export async function createUser(db: Db, input: { email: string; password: string; role?: string; name?: string }, actor: Actor) {
-  const email = normaliseEmail(input.email);
-  if (!EMAIL.test(email)) throw new UserStoreError('invalid', `"${input.email}" is not an email address.`);
+  const email = normaliseEmail(typeof input.email === 'string' ? input.email : '');
+  if (email.length > MAX_EMAIL_LENGTH) throw new UserStoreError('invalid', `Email addresses have at most ${MAX_EMAIL_LENGTH} characters; this one has ${email.length}.`);
+  // JSON quoting shows an invisible character instead of printing it.
+  if (!EMAIL.test(email)) throw new UserStoreError('invalid', `${JSON.stringify(input.email)} is not an email address.`);
+  const name = nameProblem(input.name);
+  if (name) throw new UserStoreError('invalid', name);
   const role = input.role ?? 'developer';
   if (!isRole(role)) throw new UserStoreError('invalid', `Unknown role "${role}"; use one of ${ROLES.join(', ')}.`);
   const problem = passwordProblem(input.password);
@@ -26,10 +34,19 @@ export async function createUser(db: Db, input: { email: string; password: strin
   const passwordHash = await hashPassword(input.password);
   return db.$transaction(async (tx) => {
     if (await tx.user.findUnique({ where: { email } })) throw new UserStoreError('exists', `A user with email ${email} already exists.`);
-    const user = await tx.user.create({ data: { email, passwordHash, role, name: input.name ?? null } });
+    const user = await tx.user.create({ data: { email, passwordHash, role, name: input.name?.trim() || null } });
     await writeAudit(tx, actor, { action: 'user.create', targetUserId: user.id, after: { email, role } });
     return user;
   });
+}
+
+/** Why an optional display name cannot be stored, or null. */
+function nameProblem(name: string | undefined): string | null {
+  if (name === undefined) return null;
+  if (typeof name !== 'string') return 'The name must be text.';
+  if (name.trim().length > MAX_NAME_LENGTH) return `Keep the name under ${MAX_NAME_LENGTH} characters.`;
+  if (/[\p{Cc}\u2028\u2029]/u.test(name)) return 'The name must be one line of plain text, without tabs, line breaks or invisible control characters.';
+  return null;
 }
 
 /** Grants a role (audited as "user.role"). The last admin cannot be demoted: someone must be able to grant roles. */
@@ -56,7 +73,8 @@ export async function changePassword(db: Db, userId: string, current: string, ne
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new UserStoreError('not_found', `No user with id ${userId}.`);
   if (!user.passwordHash) throw new UserStoreError('invalid', 'This account signs in with GitHub and has no password to change.');
-  if (!(await verifyPassword(current, user.passwordHash))) throw new UserStoreError('invalid', 'The current password is wrong; type the password you signed in with.');
+  // No stored password is longer than the maximum, so a longer "current" one is wrong without hashing it.
+  if (current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash))) throw new UserStoreError('invalid', 'The current password is wrong; type the password you signed in with.');
   const problem = passwordProblem(next);
   if (problem) throw new UserStoreError('invalid', problem);
   if (next === current) throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.');

@@ -1,0 +1,24 @@
+/**
+ * Free text people type into portal forms. Names, contacts and sources are one line; reasons, use
+ * cases and notes may span lines. Neither may hold other control characters (NUL, escape sequences,
+ * backspace…): nobody types them on purpose, they are invisible on the page, and an audit trail
+ * printed in a terminal would run them.
+ */
+import { PortalInputError } from './access.ts';
+
+/** C0 and C1 control characters and DEL, except tab, line feed and carriage return. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/** What a one-line field must not hold on top of CONTROL. */
+const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
+
+/** Why `text` does not belong in the field called `label` ("key name", "reason"), or null when it does. */
+export function controlCharacterProblem(text: string, label: string, multiLine = false): string | null {
+  if (CONTROL.test(text)) return `The ${label} contains an invisible control character (often from a paste out of a terminal); type it again as plain text.`;
+  if (!multiLine && LINE_BREAK.test(text)) return `The ${label} must be one line: remove the line breaks and tabs.`;
+  return null;
+}
+
+export function refuseControlCharacters(text: string, label: string, multiLine = false): void {
+  const problem = controlCharacterProblem(text, label, multiLine);
+  if (problem) throw new PortalInputError(problem);
+}
