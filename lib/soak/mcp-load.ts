@@ -70,7 +70,10 @@ export class KeySlot {
 
   settingsChanged(ratePerSecond: number, dailyQuota: number): void {
     this.ratePerSecond = ratePerSecond;
-    this.tally().quotas.push(dailyQuota);
+    const tally = this.tally();
+    tally.quotas.push(dailyQuota);
+    // A refusal under the old quota says nothing about the new one.
+    tally.quotaRefusedUnderFinalQuota = false;
     this.lastSettingsChangeAt = performance.now();
   }
 

@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { KeySlot } from './mcp-load.ts';
+import { planKeys } from './plan.ts';
 import { actionResult } from './support-changes.ts';
 import { judge, quotaProblems, rssCheck, type KeyTally, type RecordedUsage, type RssSample } from './verdict.ts';
 
@@ -86,4 +88,14 @@ test('a server action answer is read from the flight row that row 0 points at', 
   assert.deepEqual(actionResult(flight), { ok: true, id: 'k2', display: 'cf_1JMk…DXTP', secret: 'cf_x' });
   assert.deepEqual(actionResult('0:{"a":{"ok":false,"error":"No."},"b":"build"}\n'), { ok: false, error: 'No.' });
   assert.equal(actionResult('0:{"a":"$@2","b":"build"}\n1:{"ok":true}\n'), undefined);
+});
+
+test('a quota raise forgets the refusals under the old quota, and a reissue starts a new key with the same quota', () => {
+  const tallies = new Map<string, KeyTally>();
+  const slot = new KeySlot(planKeys(5, 60)[0], 'a', 'cf_a', tallies);
+  tallies.get('a')!.quotaRefusedUnderFinalQuota = true;
+  slot.settingsChanged(2, 62);
+  assert.deepEqual({ quotas: tallies.get('a')!.quotas, refused: tallies.get('a')!.quotaRefusedUnderFinalQuota }, { quotas: [12, 62], refused: false });
+  slot.reissued('b', 'cf_b');
+  assert.deepEqual({ id: slot.keyId, secret: slot.secret, quotas: tallies.get('b')!.quotas }, { id: 'b', secret: 'cf_b', quotas: [62] });
 });
