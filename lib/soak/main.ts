@@ -16,6 +16,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ensureNextBuild } from '../cli/next-build.ts';
 import { createScratchDatabase } from '../db/scratch-postgres.ts';
 import { startProductionServer } from '../bench/processes.ts';
 import { postMcp, rpc } from '../testing/mcp-client.ts';
@@ -71,11 +72,21 @@ async function every(intervalMs: number, until: number, step: (round: number) =>
 
 async function main(): Promise<void> {
   console.log(`Soak: ${durationSeconds / 60} min, ${keyCount} keys, warm-up ${warmupSeconds} s, ${values.postgres ? 'PostgreSQL' : 'SQLite'}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
+  // Built first, so the server's start timeout is not spent building on a busy machine.
+  ensureNextBuild();
   const scratch = values.postgres ? await createScratchDatabase(`chemflow_soak_${randomBytes(2).toString('hex')}`) : undefined;
+  try {
+    await soak(scratch?.url);
+  } finally {
+    await scratch?.drop();
+  }
+}
+
+async function soak(postgresUrl: string | undefined): Promise<void> {
   const server = await startProductionServer({
     // Warnings and errors only: every one of them is read at the end, and the per-call lines would cost CPU.
     LOG_LEVEL: 'warn',
-    ...(scratch ? { DATABASE_URL: scratch.url, AUTH_SECRET: randomBytes(32).toString('hex') } : {}),
+    ...(postgresUrl ? { DATABASE_URL: postgresUrl, AUTH_SECRET: randomBytes(32).toString('hex') } : {}),
   });
   const db = openServerDb(server.env);
   try {
@@ -152,7 +163,6 @@ async function main(): Promise<void> {
   } finally {
     await db.$disconnect();
     await server.stop();
-    await scratch?.drop();
   }
 }
 

@@ -44,7 +44,7 @@ export class KeySlot {
   tally(keyId = this.keyId, quota?: number): KeyTally {
     let tally = this.tallies.get(keyId);
     if (!tally) {
-      tally = { keyId, label: this.plan.label, quotas: [quota!], admitted: 0, refused: { rate_per_second: 0, daily_quota: 0 }, quotaRefusedUnderFinalQuota: false };
+      tally = { keyId, label: this.plan.label, quotas: [quota!], admitted: 0, refused: { rate_per_second: 0, daily_quota: 0 }, unanswered: 0, quotaRefusedUnderFinalQuota: false };
       this.tallies.set(keyId, tally);
     }
     return tally;
@@ -109,6 +109,7 @@ async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observation
     limitHeader = response.headers.get('x-ratelimit-limit');
     text = await response.text();
   } catch (error) {
+    slot.tally(keyId).unanswered++;
     observations.fail(KIND, 'no answer', what, describeError(error));
     return;
   }

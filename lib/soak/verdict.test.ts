@@ -10,7 +10,7 @@ import { actionResult } from './support-changes.ts';
 import { judge, quotaProblems, rssCheck, type KeyTally, type RecordedUsage, type RssSample } from './verdict.ts';
 
 function tally(overrides: Partial<KeyTally> = {}): KeyTally {
-  return { keyId: 'k1', label: 'quota 1', quotas: [100], admitted: 100, refused: { rate_per_second: 7, daily_quota: 30 }, quotaRefusedUnderFinalQuota: true, ...overrides };
+  return { keyId: 'k1', label: 'quota 1', quotas: [100], admitted: 100, refused: { rate_per_second: 7, daily_quota: 30 }, unanswered: 0, quotaRefusedUnderFinalQuota: true, ...overrides };
 }
 const recorded = (overrides: Partial<RecordedUsage> = {}): RecordedUsage => ({ admitted: 100, rateLimited: 37, callLogAdmitted: 100, ...overrides });
 
@@ -25,6 +25,14 @@ test('an answered call missing from the usage tables, or recorded without an ans
   assert.match(quotaProblems(tally({ admitted: 99 }), recorded()).join(), /99 calls answered 200, but the daily totals record 100/);
   assert.match(quotaProblems(tally(), recorded({ callLogAdmitted: 101 })).join(), /call log has 101 admitted calls, the daily totals 100/);
   assert.match(quotaProblems(tally(), recorded({ rateLimited: 36 })).join(), /37 calls answered 429, but 36 are recorded/);
+});
+
+test('a call without an answer may or may not be recorded, but no more calls than went unanswered', () => {
+  const timedOut = tally({ admitted: 98, unanswered: 2, quotaRefusedUnderFinalQuota: false });
+  for (const admitted of [98, 99, 100]) assert.deepEqual(quotaProblems(timedOut, recorded({ admitted, callLogAdmitted: admitted })), [], `${admitted} recorded`);
+  assert.deepEqual(quotaProblems(timedOut, recorded({ rateLimited: 39 })), []);
+  assert.match(quotaProblems(timedOut, recorded({ admitted: 97, callLogAdmitted: 97 })).join(), /98 calls answered 200 \(and 2 unanswered\), but the daily totals record 97/);
+  assert.match(quotaProblems(timedOut, recorded({ rateLimited: 40 })).join(), /37 calls answered 429 \(and 2 unanswered\), but 40 are recorded/);
 });
 
 test('admitting beyond the quota, or refusing for the quota before it is used up, is a mismatch', () => {
