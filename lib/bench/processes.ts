@@ -61,7 +61,7 @@ const OUTPUT_TAIL_CHARS = 16_384;
  * pipe would stall the server). Checking a growing string on every chunk of a server that logs every
  * call once made the load generator, not the server, the bottleneck of later rows.
  */
-function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean, what: string): Promise<{ child: ChildProcess; output: () => string }> {
+function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean, what: string): Promise<{ child: ChildProcess; output: () => string; errorLines: () => string[] }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let started = false;
@@ -69,6 +69,15 @@ function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: stri
     output += chunk;
     if (started && output.length > 2 * OUTPUT_TAIL_CHARS) output = output.slice(-OUTPUT_TAIL_CHARS);
   };
+  // Error lines are kept whole, however long the run: the tail above would lose early ones. They go to
+  // stderr (lib/ops/log.ts), which carries only warnings and errors, so splitting it costs little.
+  const errors: string[] = [];
+  let partialLine = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    const lines = (partialLine + chunk).split('\n');
+    partialLine = lines.pop()!;
+    for (const line of lines) if (line.includes('"level":"error"')) errors.push(line);
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not start within 120 s:\n${output}`)), 120_000);
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -76,7 +85,7 @@ function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: stri
       if (!started && ready(output)) {
         started = true;
         clearTimeout(timer);
-        resolve({ child, output: () => output });
+        resolve({ child, output: () => output, errorLines: () => errors });
       }
     });
     child.stderr!.on('data', keep);
@@ -95,17 +104,22 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** `extraNodeArgs` e.g. ['--cpu-prof', '--cpu-prof-dir=…'] to profile the server. */
-export async function startProductionServer(extraEnv: EnvOverrides, extraNodeArgs: string[] = []): Promise<BenchProcess & { cli: (...args: string[]) => ReturnType<typeof runCli> }> {
+export async function startProductionServer(extraEnv: EnvOverrides, extraNodeArgs: string[] = []): Promise<BenchProcess & {
+  cli: (...args: string[]) => ReturnType<typeof runCli>;
+  /** Every line the server logged at level error, from its start on. */
+  errorLines: () => string[];
+}> {
   const port = await freePort();
   // PostgreSQL mode requires an explicit key-hash secret (instances must share it).
   const { dataDir, env } = isolatedEnv({ PORT: String(port), KEY_HASH_SECRET: randomBytes(32).toString('hex'), ...extraEnv });
-  const { child, output } = await spawnUntil(
+  const { child, output, errorLines } = await spawnUntil(
     [...extraNodeArgs, ...START_NODE_ARGS], env, (out) => out.includes('ChemFlow is serving'), 'the server');
   return {
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
     env,
     output,
+    errorLines,
     cli: (...args) => runCli(env, args),
     async stop() {
       await stopChild(child);

@@ -127,7 +127,7 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
 
     // Every answered call was committed before its answer, so the tables are complete now.
     const recorded = await recordedUsage(db);
-    for (const line of server.output().split('\n').filter((l) => l.includes('"level":"error"'))) {
+    for (const line of server.errorLines()) {
       observations.unexpected.push({ what: 'server log', problem: line.slice(0, 300) });
     }
     if (new Date().toISOString().slice(0, 10) !== quotaDayAtStart) {
