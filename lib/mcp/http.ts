@@ -12,6 +12,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
+import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
@@ -78,7 +79,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
     return databaseUnavailable('key lookup failed', error, cors);
   }
   if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
-    return refusedKey(service.keyAuthThrottle, request.clientAddress, verified, now, cors);
+    return refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors);
   }
   if (message.method !== 'tools/call') return runSdk(request, message, cors);
 
@@ -142,14 +143,16 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
  * Locked, every key gets the same answer, so it tells a scanner nothing about the key it tried; the spec
  * (§5.6) keeps it a 401 invalid_api_key, with Retry-After saying when the address may try again.
  */
-async function refusedKey(throttle: KeyAuthThrottle, address: string | undefined, verified: Verification, now: number, cors: Record<string, string>): Promise<McpAnswer> {
+async function refusedKey(
+  throttle: KeyAuthThrottle, address: string | undefined, key: string, verified: Verification, now: number, cors: Record<string, string>,
+): Promise<McpAnswer> {
   const headers = { 'www-authenticate': 'Bearer error="invalid_token"', ...cors };
-  const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, now);
+  const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, hashKey(key), now);
   if (!verified.ok && lockedMs === 0) return jsonError(401, 'invalid_api_key', verified.message, headers);
   const seconds = Math.max(1, Math.ceil(lockedMs / 1000));
   const { limit, windowMs } = throttle.failures;
   const message =
-    `Too many failed API key attempts came from this address (${limit} within ${windowMs / 1000} s), so keys sent from it are refused ` +
+    `Too many failed API keys came from this address (${limit} different keys within ${windowMs / 1000} s), so keys sent from it are refused ` +
     `until ${new Date(now + seconds * 1000).toISOString()}: retry in ${seconds} s. Keys that already worked from this address keep working.`;
   return jsonError(401, 'invalid_api_key', message, { ...headers, 'retry-after': String(seconds) });
 }

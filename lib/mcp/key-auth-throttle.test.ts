@@ -10,7 +10,7 @@ import { postMcp, rpc, type McpAnswer } from '../testing/mcp-client.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 
 const MAX_FAILURES = 3;
-const THROTTLED = /^Too many failed API key attempts came from this address \(3 within 5 s\), so keys sent from it are refused until \S+Z: retry in \d s\. Keys that already worked from this address keep working\.$/;
+const THROTTLED = /^Too many failed API keys came from this address \(3 different keys within 5 s\), so keys sent from it are refused until \S+Z: retry in \d s\. Keys that already worked from this address keep working\.$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const servers: TestServer[] = [];
@@ -71,6 +71,16 @@ for (const mount of ['the fast path', 'the Next route'] as const) {
         assert.equal((await ping(server, a, {})).json.error, 'missing_api_key');
         assert.equal((await ping(server, a, { authorization: 'Basic abc' })).json.error, 'invalid_api_key');
       }
+    });
+
+    await t.test('retrying one failed key is counted once: a client with a mistyped or disabled key does not lock its address', async () => {
+      const c = freshAddress();
+      const mistyped = generateKey();
+      for (let i = 0; i < MAX_FAILURES + 2; i++) {
+        assertPlainFailure(await ping(server, c, withKey(mistyped)), /no such key exists/);
+        assertPlainFailure(await ping(server, c, { 'x-api-key': disabled }), /disabled/);
+      }
+      assert.equal((await ping(server, c, withKey(neverSeen))).status, 200, 'a key never used from the address still works');
     });
 
     let lastRetryAfter = 0;

@@ -1,8 +1,11 @@
 /**
- * Failed API-key authentications on /mcp, throttled per client address: once an address has failed
- * `limit` times within the window, it is locked until the oldest of those failures leaves the window.
- * Failures are malformed, unknown, disabled and expired keys; a missing key or a malformed header is
- * not counted, since it tests no key (and a client that forgot its header should not lock its address).
+ * Failed API-key authentications on /mcp, throttled per client address: once `limit` different keys
+ * have failed from an address within the window, it is locked until the oldest of those failures
+ * leaves the window. Failures are malformed, unknown, disabled and expired keys; a missing key or a
+ * malformed header is not counted, since it tests no key (and a client that forgot its header should
+ * not lock its address). Each failed key counts once per window: a client retrying the one key it has
+ * (a typo, or a key support disabled) is not guessing, and must not lock out the address it shares
+ * with its owner's other keys; a scanner needs a new key for every guess.
  *
  * While an address is locked, every key presented from it is refused with the same 401 answer, valid or
  * not, so a scanner trying a list of leaked keys learns nothing more. The exception keeps valid users
@@ -27,6 +30,8 @@ export class KeyAuthThrottle {
   private readonly lockedUntil = new Map<string, number>();
   /** Address → key id → its latest success from there (epoch ms). */
   private readonly keysSeen = new Map<string, Map<string, number>>();
+  /** Address → digest of a key that failed from there → when that failure leaves the window (epoch ms). */
+  private readonly recentFailures = new Map<string, Map<string, number>>();
 
   constructor(readonly failures: AttemptCounter) {}
 
@@ -59,13 +64,33 @@ export class KeyAuthThrottle {
    * (0: it was not, and the failure is answered as it is). A failure from an address this instance
    * knows to be locked is not counted again: the lock cannot end sooner than it learnt.
    */
-  async failed(address: string | undefined, now: number): Promise<number> {
+  async failed(address: string | undefined, keyDigest: string, now: number): Promise<number> {
     if (address === undefined) return 0;
     const known = this.lockedFor(address, now);
     if (known > 0) return known;
+    if (this.failedRecently(address, keyDigest, now)) return 0;
     const attempt = await this.failures.take(address);
     if (attempt.retryAfterMs > 0) this.lock(address, now + attempt.retryAfterMs);
     return attempt.taken ? 0 : attempt.retryAfterMs;
+  }
+
+  /** Whether this key already failed from this address within the window; if not, notes that it has now. */
+  private failedRecently(address: string, keyDigest: string, now: number): boolean {
+    let failures = this.recentFailures.get(address);
+    if (!failures) {
+      if (this.recentFailures.size >= MAX_ADDRESSES) dropOldest(this.recentFailures);
+      failures = new Map();
+      this.recentFailures.set(address, failures);
+    }
+    const until = failures.get(keyDigest);
+    if (until !== undefined && until > now) return true;
+    // More distinct keys than the limit cannot matter: the address is locked by then.
+    if (failures.size > this.failures.limit) {
+      for (const [digest, ends] of failures) if (ends <= now) failures.delete(digest);
+      if (failures.size > this.failures.limit) dropOldest(failures);
+    }
+    failures.set(keyDigest, now + this.failures.windowMs);
+    return false;
   }
 
   private lock(address: string, until: number): void {
