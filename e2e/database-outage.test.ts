@@ -5,31 +5,17 @@
  * is PostgreSQL behind a TCP proxy that the test cuts and restores (lib/testing/tcp-proxy.ts), so the
  * shared PostgreSQL server keeps running. Skipped when no PostgreSQL answers, except under CI=true.
  */
-import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { expect } from '@playwright/test';
-import { scratchPostgresUrl } from '../lib/db/test-databases.ts';
 import { launchBrowser, signUp } from '../lib/testing/browser.ts';
-import { startTestServer, type TestServer } from '../lib/testing/server.ts';
-import { startTcpProxy, type TcpProxy } from '../lib/testing/tcp-proxy.ts';
+import { startServerBehindProxy } from '../lib/testing/tcp-proxy.ts';
 
 const INTERNALS = /Application error|a server-side exception|\bat \w+ \(|node_modules|ECONN|PrismaClient|Can't reach database/;
 
 test('a signed-in developer sees a friendly page while the database is away, and the portal recovers', async (t) => {
-  let server: TestServer | undefined;
-  let proxy: TcpProxy | undefined;
-  // Registered before the scratch database's cleanup, so the server lets go of it before it is dropped.
-  t.after(async () => server?.stop());
-  t.after(async () => proxy?.close());
-  const url = await scratchPostgresUrl(t);
-  if (!url) return;
-  const direct = new URL(url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(url);
-  proxied.port = String(proxy.port);
-  server = await startTestServer({
-    DATABASE_URL: proxied.toString(), KEY_HASH_SECRET: randomBytes(32).toString('hex'), AUTH_SECRET: randomBytes(32).toString('hex'),
-  });
+  const started = await startServerBehindProxy(t);
+  if (!started) return;
+  const { server, proxy } = started;
   const browser = await launchBrowser();
   t.after(() => browser.close());
   const page = await (await browser.newContext()).newPage();

@@ -10,15 +10,13 @@
  * The portal's side (the friendly error page) is e2e/database-outage.test.ts.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
 import { runCli, startTestServer, type TestServer } from '../testing/server.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import { startServerBehindProxy } from '../testing/tcp-proxy.ts';
 
 /** "A few seconds": the hot path gives up on a locked SQLite file after 2 s and on PostgreSQL after 2–3 s. */
 const PROMPT_MS = 8000;
@@ -110,25 +108,15 @@ test('SQLite: a database locked by another connection', async (t) => {
 });
 
 test('PostgreSQL: the database goes away and comes back', async (t: TestContext) => {
-  let server: TestServer | undefined;
-  let proxy: TcpProxy | undefined;
-  // Registered before the scratch database's cleanup, so the server lets go of it before it is dropped.
-  t.after(async () => server?.stop());
-  t.after(async () => proxy?.close());
-  const url = await scratchPostgresUrl(t);
-  if (!url) return;
-  const direct = new URL(url);
-  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-  const proxied = new URL(url);
-  proxied.port = String(proxy.port);
-  server = await startTestServer({ DATABASE_URL: proxied.toString(), KEY_HASH_SECRET: randomBytes(32).toString('hex') });
-  const live = server;
+  const started = await startServerBehindProxy(t);
+  if (!started) return;
+  const { server: live, proxy, directUrl: url } = started;
   const keys = Array.from({ length: 3 }, () => createKey(live, url));
   const answered: string[] = [];
   answered.push((await callUntilAnswered(live, keys[0])).headers.get('x-request-id')!);
 
   await t.test('connections cut: calls answer 503 promptly, discovery keeps answering, health says unavailable', async () => {
-    proxy!.cut();
+    proxy.cut();
     try {
       const call = timedCall(live, keys[1]);
       await postMcp(live.mcpUrl, rpc('tools/list', {})).then((listed) => assert.equal(listed.status, 200));
@@ -136,21 +124,21 @@ test('PostgreSQL: the database goes away and comes back', async (t: TestContext)
       assertPrompt503(await timedCall(live, keys[0]), ['database_unavailable', 'usage_store_unavailable'], 'cut, used key');
       assert.equal(await health(live), 503);
     } finally {
-      proxy!.restore();
+      proxy.restore();
     }
     answered.push((await callUntilAnswered(live, keys[1])).headers.get('x-request-id')!);
     assert.equal(await health(live), 200);
   });
 
   await t.test('a database that stops answering: calls still answer 503 within seconds, and discovery answers meanwhile', async () => {
-    proxy!.stall();
+    proxy.stall();
     try {
       const call = timedCall(live, keys[2]);
       await discoveryAnswersWhile(live, call);
       assertPrompt503(await call, ['database_unavailable'], 'stalled, uncached key');
       assertPrompt503(await timedCall(live, keys[0]), ['database_unavailable', 'usage_store_unavailable'], 'stalled, used key');
     } finally {
-      proxy!.restore();
+      proxy.restore();
     }
     answered.push((await callUntilAnswered(live, keys[2])).headers.get('x-request-id')!);
     answered.push((await callUntilAnswered(live, keys[0])).headers.get('x-request-id')!);

@@ -5,7 +5,11 @@
  * - stall(): keeps connections open but passes nothing either way, like a host that stopped answering;
  * - restore(): passes traffic again, as before.
  */
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import type { TestContext } from 'node:test';
+import { scratchPostgresUrl } from '../db/test-databases.ts';
+import { startTestServer, type EnvOverrides, type TestServer } from './server.ts';
 
 export interface TcpProxy {
   port: number;
@@ -64,4 +68,35 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+export interface ServerBehindProxy {
+  server: TestServer;
+  proxy: TcpProxy;
+  /** The scratch database's own URL, bypassing the proxy (for the CLI and for reading the tables). */
+  directUrl: string;
+}
+
+/**
+ * The production server on a scratch PostgreSQL database that it reaches only through a TcpProxy.
+ * Everything is stopped when the test ends: the server first, then the proxy, then the database is
+ * dropped. Undefined when PostgreSQL is not available (the test is skipped, except under CI=true).
+ */
+export async function startServerBehindProxy(t: TestContext, extraEnv: EnvOverrides = {}): Promise<ServerBehindProxy | undefined> {
+  let server: TestServer | undefined;
+  let proxy: TcpProxy | undefined;
+  // Registered before the scratch database's cleanup, so both let go of it before it is dropped.
+  t.after(async () => server?.stop());
+  t.after(async () => proxy?.close());
+  const directUrl = await scratchPostgresUrl(t);
+  if (!directUrl) return undefined;
+  const direct = new URL(directUrl);
+  proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const proxied = new URL(directUrl);
+  proxied.port = String(proxy.port);
+  // PostgreSQL deployments must set their secrets (lib/secrets.ts).
+  server = await startTestServer({
+    DATABASE_URL: proxied.toString(), KEY_HASH_SECRET: randomBytes(32).toString('hex'), AUTH_SECRET: randomBytes(32).toString('hex'), ...extraEnv,
+  });
+  return { server, proxy, directUrl };
 }
