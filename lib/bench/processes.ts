@@ -17,14 +17,22 @@ export interface BenchProcess {
   stop: () => Promise<void>;
 }
 
-/** VmHWM (peak resident set) of a process in MB, or null when /proc does not have it. */
-export function peakRssMb(pid: number): number | null {
+/**
+ * A process's resident set in MB from /proc/<pid>/status: VmRSS now, or VmHWM, its peak. Null when
+ * /proc does not have it (not Linux, or the process is gone).
+ */
+export function residentSetMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Math.round(Number(kb) / 1024) : null;
   } catch {
     return null;
   }
+}
+
+/** VmHWM (peak resident set) of a process in MB, or null when /proc does not have it. */
+export function peakRssMb(pid: number): number | null {
+  return residentSetMb(pid, 'VmHWM');
 }
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux everywhere). */

@@ -12,10 +12,10 @@
  * Next's app/mcp/route.ts instead.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
+import { residentSetMb } from '../bench/processes.ts';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
 import { hostileRequest, toolCallRequest, type FuzzKeys, type FuzzRequest, type ToolListing } from '../testing/mcp-arbitraries.ts';
 import { checkAnswer, describeSent, internalsPatterns, validKeysSent } from '../testing/mcp-fuzz-checks.ts';
@@ -43,7 +43,7 @@ const RSS_GROWTH_BOUND_KB = 64 * 1024;
 console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_MCP_FAST_PATH=${FAST_PATH}`);
 
 function vmRssKb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
+  return residentSetMb(pid, 'VmRSS')! * 1024;
 }
 
 /** One request as a line a person can read and replay. */
