@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { displayKey, generateKey, KEY_LENGTH, KEY_PATTERN, keyDisplayParts, keyFormatProblem } from './format.ts';
+import { containsSecretFragment, displayKey, generateKey, KEY_LENGTH, KEY_PATTERN, keyDisplayParts, keyFormatProblem, redactSecretFragments } from './format.ts';
 
 it('generates cf_ keys of 32 random base62 characters plus a checksum, all distinct', () => {
   const keys = new Set(Array.from({ length: 2000 }, generateKey));
@@ -35,4 +35,13 @@ it('shows keys as cf_ + first 4 … last 4, and scanners find them in text', () 
   const key = generateKey();
   assert.equal(displayKey(keyDisplayParts(key)), `cf_${key.slice(3, 7)}…${key.slice(-4)}`);
   assert.deepEqual(`config: {"key": "${key}"}`.match(KEY_PATTERN), [key]);
+});
+
+it('redacts every secret fragment in a text and keeps what a display form shows', () => {
+  const key = generateKey();
+  const text = `source: https://x.example/?k=${key} and Bearer ${key.slice(0, 20)} and cf_abcd`;
+  const redacted = redactSecretFragments(text);
+  assert.equal(containsSecretFragment(redacted), false);
+  assert.ok(redacted.includes(`${key.slice(0, 7)}…[redacted]`));
+  assert.ok(redacted.endsWith('and cf_abcd'), 'a display-length fragment is left alone');
 });

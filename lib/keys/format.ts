@@ -26,6 +26,16 @@ export function containsSecretFragment(text: string): boolean {
   return SECRET_FRAGMENT.test(text);
 }
 
+const SECRET_FRAGMENTS = new RegExp(SECRET_FRAGMENT.source, 'g');
+
+/**
+ * The text with every secret fragment cut to what a display form shows ("cf_abcd…[redacted]"), for
+ * caller-supplied text that must be kept or shown (a log line, an audit reason, an error message).
+ */
+export function redactSecretFragments(text: string): string {
+  return text.replace(SECRET_FRAGMENTS, (fragment) => `${fragment.slice(0, 7)}…[redacted]`);
+}
+
 function base62Checksum(body: string): string {
   let value = crc32(body);
   let out = '';
