@@ -1,8 +1,11 @@
 /**
  * Audit events: every change to a key or a role is written with the change, inside the same
- * transaction, so the trail can never disagree with the data.
+ * transaction, so the trail can never disagree with the data. The trail is shown to staff, so every
+ * text that may come from a person (a reason, a leak report's source, a key name in before/after, an
+ * address) has its secret fragments cut out here, whoever wrote the event.
  */
 import type { Prisma } from './db/generated/sqlite/client.ts';
+import { redactSecretFragments } from './keys/format.ts';
 
 /** Who made a change: a signed-in user, or the operator CLI / the system (label only). */
 export interface Actor {
@@ -22,14 +25,19 @@ export async function writeAudit(
   await tx.auditEvent.create({
     data: {
       actorId: actor.userId ?? null,
-      actorLabel: actor.label,
+      actorLabel: redactSecretFragments(actor.label),
       action: event.action,
       keyId: event.keyId ?? null,
       targetUserId: event.targetUserId ?? null,
-      before: event.before ? JSON.stringify(event.before) : null,
-      after: event.after ? JSON.stringify(event.after) : null,
-      reason: event.reason ?? null,
-      ip: actor.ip ?? null,
+      before: event.before ? redactSecretFragments(JSON.stringify(event.before)) : null,
+      after: event.after ? redactSecretFragments(JSON.stringify(event.after)) : null,
+      reason: orNull(event.reason),
+      ip: orNull(actor.ip),
     },
   });
+}
+
+// Redaction keeps a fragment's first 7 characters and adds "…[redacted]", so before/after stay valid JSON.
+function orNull(text: string | undefined): string | null {
+  return text === undefined ? null : redactSecretFragments(text);
 }

@@ -8,7 +8,7 @@ import { providerOf, type Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
 import { publishKeyChange } from '../redis/clients.ts';
-import { generateKey, keyDisplayParts } from './format.ts';
+import { generateKey, keyDisplayParts, redactSecretFragments } from './format.ts';
 import { hashKey } from './hash.ts';
 
 export class KeyStoreError extends Error {
@@ -70,12 +70,20 @@ function validateLimits(input: Pick<IssueKeyInput, 'dailyQuota' | 'ratePerSecond
   if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new KeyStoreError('invalid', 'The expiry is not a valid date.');
 }
 
+/**
+ * A key's name or disable reason as stored: trimmed, secret fragments cut out, since owners and staff
+ * see it (the portal refuses a secret there with a message first; this covers the CLI and any caller).
+ */
+function storedText(text: string): string {
+  return redactSecretFragments(text.trim());
+}
+
 async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput) {
   const secret = generateKey();
   const key = await tx.apiKey.create({
     data: {
       ownerId: input.ownerId,
-      name: input.name.trim(),
+      name: storedText(input.name),
       keyHash: hashKey(secret),
       ...keyDisplayParts(secret),
       tierId: input.tierId ?? 'free',
@@ -108,8 +116,8 @@ export async function renameKey(db: Db, keyId: string, name: string, actor: Acto
   return db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
-    if (before.name === name.trim()) return before;
-    const after = await tx.apiKey.update({ where: { id: keyId }, data: { name: name.trim() } });
+    if (before.name === storedText(name)) return before;
+    const after = await tx.apiKey.update({ where: { id: keyId }, data: { name: storedText(name) } });
     await writeAudit(tx, actor, { action: 'key.rename', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after) });
     return after;
   });
@@ -124,7 +132,7 @@ export async function disableKey(db: Db, keyId: string, reason: string, actor: A
     if (before.disabledAt) throw new KeyStoreError('already_disabled', `The key was already disabled on ${before.disabledAt.toISOString()}.`);
     const after = await tx.apiKey.update({
       where: { id: keyId },
-      data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: reason.trim() },
+      data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: storedText(reason) },
     });
     await writeAudit(tx, actor, { action, keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
     await announceChange(db, tx, keyId);

@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
+import { redactSecretFragments } from '../keys/format.ts';
 import { errorText, log } from '../ops/log.ts';
 import { describeArgumentErrors, registry, toolListing } from './registry.ts';
 
@@ -20,9 +21,10 @@ export interface ToolOutcome {
   valueJson?: string;
 }
 
+/** Messages and details may quote the call (a tool name, an argument), so secret fragments are cut out here. */
 function toolFailure(code: string, message: string, details?: Record<string, unknown>): ToolOutcome {
   const body = { error: code, message, ...details };
-  return { result: { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true }, errorCode: code };
+  return { result: { content: [{ type: 'text', text: redactSecretFragments(JSON.stringify(body)) }], isError: true }, errorCode: code };
 }
 
 export async function callTool(name: string, args: unknown): Promise<ToolOutcome> {

@@ -1,16 +1,21 @@
 /** HTTP answers of the /mcp endpoint that the SDK does not produce itself. */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
+import { redactSecretFragments } from '../keys/format.ts';
 import type { ToolOutcome } from './call-tool.ts';
 import { toolListing } from './registry.ts';
 import type { McpAnswer } from './request.ts';
 
-/** An HTTP-level error in the shape of spec §2.6: {"error": code, "message": text, ...extra}. */
+/**
+ * An HTTP-level error in the shape of spec §2.6: {"error": code, "message": text, ...extra}. Messages may
+ * quote the request (a header, a JSON parser's excerpt of the body), so secret fragments are cut out of
+ * the body here, for every error answer (redaction keeps the JSON valid).
+ */
 export function jsonError(status: number, error: string, message: string, headers: Record<string, string> = {}, extra: object = {}): McpAnswer {
   return {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
-    body: JSON.stringify({ error, message, ...extra }),
+    body: redactSecretFragments(JSON.stringify({ error, message, ...extra })),
   };
 }
 

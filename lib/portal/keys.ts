@@ -13,7 +13,7 @@ import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
 import { formatUtc } from './format.ts';
-import { refuseControlCharacters } from './text-input.ts';
+import { refuseFreeText } from './text-input.ts';
 
 /** Enough for every laptop, CI runner and agent a developer runs; more usually means keys are not being cleaned up. */
 export const MAX_ACTIVE_KEYS = 20;
@@ -55,7 +55,7 @@ function checkedName(name: unknown): string {
   if (!trimmed || trimmed.length > 100) {
     throw new PortalInputError('Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".');
   }
-  refuseControlCharacters(trimmed, 'key name');
+  refuseFreeText(trimmed, 'key name');
   return trimmed;
 }
 
@@ -191,7 +191,7 @@ export async function disableMyKey(db: Db, viewer: Viewer, keyId: string, reason
   refuseWith(disableRefusal(key));
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  refuseControlCharacters(text, 'reason', true);
+  refuseFreeText(text, 'reason', true);
   return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor);
 }
 

@@ -16,7 +16,7 @@ import { changeKeySettings, disableKey, enableKey, MAX_LIMIT, reissueKey, type K
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
-import { refuseControlCharacters } from './text-input.ts';
+import { refuseControlCharacters, refuseFreeText } from './text-input.ts';
 
 export const SEARCH_LIMIT = 50;
 const DISPLAY_FORM = /^cf_([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
@@ -126,7 +126,7 @@ function requireReason(reason: string, what: string): string {
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (!text) throw new PortalInputError(`Give a reason for ${what}; it is kept in the audit trail.`);
   if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  refuseControlCharacters(text, 'reason', true);
+  refuseFreeText(text, 'reason', true);
   return text;
 }
 
@@ -201,7 +201,7 @@ export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string,
   }
   const reason = typeof form.reason === 'string' ? form.reason.trim() : '';
   if (reason.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  refuseControlCharacters(reason, 'reason', true);
+  refuseFreeText(reason, 'reason', true);
   const { changed } = await changeKeySettings(db, key.id, changes, actor, reason || undefined);
   return { changed };
 }
@@ -212,6 +212,8 @@ export async function bulkDisableLeaked(db: Db, viewer: Viewer, text: string, so
   const where = typeof source === 'string' ? source.trim() : '';
   if (!where) throw new PortalInputError('Say where the secrets were found (a URL, a ticket number); it becomes the reason in the audit trail.');
   if (where.length > 300) throw new PortalInputError('Keep the source under 300 characters.');
+  // A secret in the source is kept, redacted (the key store and writeAudit cut it out): the source names
+  // where keys leaked, often by a URL that holds one, so refusing it would lose what staff need.
   refuseControlCharacters(where, 'source');
   if (typeof text !== 'string' || !text.trim()) throw new PortalInputError('Paste the text that contains the leaked secrets.');
   if (text.length > 1_000_000) throw new PortalInputError('That text is over 1 MB; split it into smaller pastes.');

@@ -2,8 +2,12 @@
  * Free text people type into portal forms. Names, contacts and sources are one line; reasons, use
  * cases and notes may span lines. Neither may hold other control characters (NUL, escape sequences,
  * backspace…): nobody types them on purpose, they are invisible on the page, and an audit trail
- * printed in a terminal would run them.
+ * printed in a terminal would run them. Nor may they hold an API key secret, or most of one: the text
+ * is stored and shown to others (staff, the audit trail), and a pasted secret there would be a leak.
+ * Such text is refused with a message rather than stored redacted, so the person sees what happened
+ * and says it another way (a leak report's source is the exception: it is kept, redacted, elsewhere).
  */
+import { containsSecretFragment } from '../keys/format.ts';
 import { PortalInputError } from './access.ts';
 
 /** C0 and C1 control characters and DEL, except tab, line feed and carriage return. */
@@ -20,5 +24,21 @@ export function controlCharacterProblem(text: string, label: string, multiLine =
 
 export function refuseControlCharacters(text: string, label: string, multiLine = false): void {
   const problem = controlCharacterProblem(text, label, multiLine);
+  if (problem) throw new PortalInputError(problem);
+}
+
+/** Why `text` cannot be stored in the field called `label`: a control character, or a secret fragment. */
+export function freeTextProblem(text: string, label: string, multiLine = false): string | null {
+  const problem = controlCharacterProblem(text, label, multiLine);
+  if (problem) return problem;
+  if (containsSecretFragment(text)) {
+    return `The ${label} looks like it holds an API key secret ("cf_" and letters or digits); do not paste secrets here. If a key leaked, disable it or report it as leaked instead.`;
+  }
+  return null;
+}
+
+/** Refuses free text people type that others will see (names, reasons, notes, contacts). */
+export function refuseFreeText(text: string, label: string, multiLine = false): void {
+  const problem = freeTextProblem(text, label, multiLine);
   if (problem) throw new PortalInputError(problem);
 }

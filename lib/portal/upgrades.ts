@@ -14,7 +14,7 @@ import { displayKey } from '../keys/format.ts';
 import { keyStatus } from '../keys/report.ts';
 import { announceCommitted, applyKeySettings, MAX_LIMIT } from '../keys/store.ts';
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
-import { refuseControlCharacters } from './text-input.ts';
+import { refuseFreeText } from './text-input.ts';
 
 export type UpgradeStatus = 'pending' | 'approved' | 'declined';
 
@@ -54,13 +54,13 @@ function checkInput(input: UpgradeRequestInput): UpgradeRequestInput {
   const contact = typeof input.contact === 'string' ? input.contact.trim() : '';
   if (!useCase) throw new PortalInputError('Describe your use case: what your agent does with the tools, so staff can size the upgrade.');
   if (useCase.length > USE_CASE_MAX) throw new PortalInputError(`Keep the use case under ${USE_CASE_MAX} characters (it has ${useCase.length}).`);
-  refuseControlCharacters(useCase, 'use case', true);
+  refuseFreeText(useCase, 'use case', true);
   if (!Number.isInteger(input.expectedDailyCalls) || input.expectedDailyCalls < 1 || input.expectedDailyCalls > MAX_LIMIT) {
     throw new PortalInputError(`Expected calls per day must be a whole number of at least 1 and at most ${MAX_LIMIT}.`);
   }
   if (!contact) throw new PortalInputError('Say how staff can reach you (an email address, a phone number or a chat handle).');
   if (contact.length > CONTACT_MAX) throw new PortalInputError(`Keep the contact under ${CONTACT_MAX} characters.`);
-  refuseControlCharacters(contact, 'contact');
+  refuseFreeText(contact, 'contact');
   return { ...input, useCase, contact };
 }
 
@@ -145,7 +145,7 @@ function checkNote(note: string | undefined, required: boolean): string | null {
   const text = typeof note === 'string' ? note.trim() : '';
   if (required && !text) throw new PortalInputError('Write a note for the developer: why the request is declined and what they can do instead.');
   if (text.length > NOTE_MAX) throw new PortalInputError(`Keep the note under ${NOTE_MAX} characters.`);
-  refuseControlCharacters(text, 'note', true);
+  refuseFreeText(text, 'note', true);
   return text || null;
 }
 

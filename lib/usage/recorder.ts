@@ -3,8 +3,11 @@
  * and all calls that finish while a write is being prepared share one transaction. Callers await
  * `record()`; it resolves once the row is committed, or rejects if the write failed (the caller then
  * answers with an error instead of an unrecorded result).
+ * The tool name is the one free text of a row; the call log and daily totals are shown to owners and
+ * staff, so a name holding a secret fragment is stored with it cut out, whatever the caller checked.
  */
 import type { CallRow, HotPathStore } from '../db/hot-path.ts';
+import { containsSecretFragment, redactSecretFragments } from '../keys/format.ts';
 import { countUsageWriteFailure, observeUsageBatch } from '../ops/metrics.ts';
 
 export interface UsageRecorder {
@@ -47,6 +50,7 @@ export function createUsageRecorder(store: Pick<HotPathStore, 'writeCalls'>): Us
 
   return {
     record(row) {
+      if (containsSecretFragment(row.tool)) row = { ...row, tool: redactSecretFragments(row.tool) };
       return new Promise<void>((resolve, reject) => {
         queue.push({ row, resolve, reject });
         schedule();

@@ -3,6 +3,7 @@ import { type Actor, writeAudit } from '../audit.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from '../auth/password.ts';
 import { isRole, ROLES } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
+import { containsSecretFragment } from '../keys/format.ts';
 
 export class UserStoreError extends Error {
   constructor(readonly code: 'invalid' | 'exists' | 'not_found', message: string) {
@@ -16,6 +17,9 @@ const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_NAME_LENGTH = 100;
 
+const SECRET_REFUSAL = (field: string) =>
+  `The ${field} looks like it holds an API key secret ("cf_" and letters or digits); do not paste secrets here.`;
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -23,6 +27,8 @@ export function normaliseEmail(email: string): string {
 export async function createUser(db: Db, input: { email: string; password: string; role?: string; name?: string }, actor: Actor) {
   const email = normaliseEmail(typeof input.email === 'string' ? input.email : '');
   if (email.length > MAX_EMAIL_LENGTH) throw new UserStoreError('invalid', `Email addresses have at most ${MAX_EMAIL_LENGTH} characters; this one has ${email.length}.`);
+  // Addresses are shown to staff and kept in the audit trail: one holding a secret (or most of one) is refused unechoed.
+  if (containsSecretFragment(email)) throw new UserStoreError('invalid', SECRET_REFUSAL('email address'));
   // JSON quoting shows an invisible character instead of printing it.
   if (!EMAIL.test(email)) throw new UserStoreError('invalid', `${JSON.stringify(input.email)} is not an email address.`);
   const name = nameProblem(input.name);
@@ -46,6 +52,7 @@ function nameProblem(name: string | undefined): string | null {
   if (typeof name !== 'string') return 'The name must be text.';
   if (name.trim().length > MAX_NAME_LENGTH) return `Keep the name under ${MAX_NAME_LENGTH} characters.`;
   if (/[\p{Cc}\u2028\u2029]/u.test(name)) return 'The name must be one line of plain text, without tabs, line breaks or invisible control characters.';
+  if (containsSecretFragment(name)) return SECRET_REFUSAL('name');
   return null;
 }
 
