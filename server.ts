@@ -12,6 +12,7 @@ import { githubConfigured } from './lib/auth/github.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
 import { closeDb } from './lib/db/client.ts';
+import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
@@ -60,6 +61,7 @@ export async function startServer(): Promise<http.Server> {
       const answer = await handleMcpRequest(nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress));
       return writeMcpAnswer(req, res, answer);
     }
+    if (isCrossSite(req, path ?? '/', settings.trustProxy)) return sendJson(res, 403, { error: 'cross_site_request', message: CROSS_SITE_MESSAGE });
     req.headers[CLIENT_IP_HEADER] = transport.clientAddress;
     // Auth.js decides Secure cookies (and their __Secure-/__Host- names) from X-Forwarded-Proto, and Next
     // checks a server action's Origin against X-Forwarded-Host. Both must be what the transport check

@@ -1,14 +1,17 @@
 /**
  * Cross-site request forgery, against the real production server. Auth.js's own form endpoints
  * (credentials sign-in, sign-out) need the double-submit CSRF token: without it, or with someone
- * else's, nothing happens. The portal's forms are server actions, which Next accepts only from this
- * origin: a POST carrying another site's Origin changes nothing (no key created or disabled, nobody
- * signed in or out), even with an X-Forwarded-Host that names that site, since server.ts only lets a
- * trusted proxy set that header. Each refusal has a control: the same request done right works.
+ * else's, nothing happens. The portal's forms are server actions, accepted only from this origin: a
+ * POST carrying another site's Origin changes nothing (no key created or disabled, nobody signed in or
+ * out), even with an X-Forwarded-Host that names that site, since server.ts only lets a trusted proxy
+ * set that header. server.ts refuses such a POST itself with a 403 (Next would throw: a 500), server
+ * action or Auth.js form alike; the public leak report, which acts on no cookie, stays open to other
+ * sites. Each refusal has a control: the same request done right works.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../db/client.ts';
+import { LEAK_REPORT_PATH } from '../portal/leak-report.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { callServerAction, CookieJar, csrfToken, formOf, postCredentials, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../testing/web-client.ts';
 
@@ -44,9 +47,10 @@ async function sessionEmail(jar: CookieJar): Promise<string | null> {
   return (JSON.parse(answer.text) as { user?: { email?: string } } | null)?.user?.email ?? null;
 }
 
-/** Next refused the action before running it: an error answer, nothing revalidated or redirected. */
+/** server.ts refused the request before Next ran it: a 403 saying why, nothing revalidated or redirected. */
 function assertActionRefused(answer: WebAnswer, what: string): void {
-  assert.equal(answer.status, 500, what);
+  assert.equal(answer.status, 403, what);
+  assert.equal(JSON.parse(answer.text).error, 'cross_site_request', what);
   assert.equal(answer.headers['x-action-revalidated'], undefined, what);
   assert.equal(answer.headers['x-action-redirect'], undefined, what);
   assert.deepEqual(answer.setCookies, [], `${what}: no cookie set`);
@@ -140,5 +144,60 @@ describe("server actions run only for this site's pages", () => {
     assert.equal(await sessionEmail(realIn.jar), EMAIL, 'still signed in');
     await signOut();
     assert.equal(realIn.jar.sessionCookie(), undefined, 'control: from this site, sign-out clears the session');
+  });
+});
+
+describe('cross-site posts get a 403 from server.ts, not a 500 from Next', () => {
+  it('an Origin of "null" or one that is not a URL is another site too', async () => {
+    const { jar } = await signInWithForm(server.baseUrl, EMAIL, PASSWORD);
+    for (const origin of ['null', 'not a url']) {
+      const answer = await callServerAction(server.baseUrl, {
+        page: '/keys', actionId: action('app/keys/actions.ts#createKeyAction'), args: [null, formOf({ name: 'forged', expiry: '30' })], jar, origin,
+      });
+      assertActionRefused(answer, `Origin: ${origin}`);
+    }
+  });
+
+  it("Auth.js's sign-out, posted from another site with a valid token, is refused and the session stays", async () => {
+    const { jar } = await signInWithForm(server.baseUrl, EMAIL, PASSWORD);
+    const token = await csrfToken(server.baseUrl, jar);
+    const signOut = (origin: string) => webRequest(`${server.baseUrl}/api/auth/signout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header(), origin },
+      body: new URLSearchParams({ csrfToken: token }).toString(),
+    });
+    assertActionRefused(await signOut(EVIL), 'forged Auth.js sign-out');
+    assert.equal(await sessionEmail(jar), EMAIL, 'still signed in');
+    jar.take(await signOut(new URL(server.baseUrl).origin));
+    assert.equal(jar.sessionCookie(), undefined, 'control: from this site, sign-out clears the session');
+  });
+
+  it('the public leak report is still accepted from another site, and answers it no CORS headers', async () => {
+    const answer = await webRequest(`${server.baseUrl}${LEAK_REPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: EVIL },
+      body: JSON.stringify({ secrets: ['not a key'], source: 'a cross-site test' }),
+    });
+    assert.equal(answer.status, 202, answer.text);
+    assert.equal(answer.headers['access-control-allow-origin'], undefined);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY=1), the host is the one the proxy forwards', () => {
+  let proxied: TestServer;
+  before(async () => {
+    proxied = await startTestServer({ TRUST_PROXY: '1' });
+  });
+  after(() => proxied?.stop());
+
+  it("an action whose Origin is the forwarded host runs; another site's Origin is refused", async () => {
+    const signIn = (origin: string) => callServerAction(proxied.baseUrl, {
+      page: '/signin', actionId: action('app/(auth)/actions.ts#signInAction'), args: [null, formOf({ email: EMAIL, password: 'wrong password', next: '/keys' })],
+      jar: new CookieJar(), origin, headers: { 'x-forwarded-host': 'portal.example' },
+    });
+    assertActionRefused(await signIn(EVIL), 'another site through the proxy');
+    const honest = await signIn('https://portal.example');
+    assert.equal(honest.status, 200, 'control: the page the proxy serves may post');
+    assert.match(honest.text, /Wrong email or password/, 'control: the action ran');
   });
 });
