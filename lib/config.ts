@@ -16,6 +16,11 @@ export interface ServiceConfig {
   tlsKeyFile?: string;
   /** Origins allowed to call /mcp from a browser; "*" allows any. */
   corsOrigins: string[];
+  /**
+   * Host header values /mcp answers (DNS-rebinding protection): lower-case "host" (any port) or
+   * "host:port" entries from ALLOWED_HOSTS, PUBLIC_URL's host, and the loopback names, always.
+   */
+  allowedHosts: ReadonlySet<string>;
   /** IANA time zone whose calendar days are the quota days. */
   quotaTimeZone: string;
   /** Largest accepted /mcp request body in bytes. */
@@ -98,6 +103,40 @@ function keyPrefix(name: string, fallback: string): string {
   return raw;
 }
 
+/** Names that only a client on this machine can have put in Host; always allowed (see allowedHosts). */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** A DNS name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * ALLOWED_HOSTS plus PUBLIC_URL's host plus the loopback names. Loopback stays allowed even when
+ * ALLOWED_HOSTS is set: a DNS-rebinding page always sends its own (attacker's) name as Host, never a
+ * loopback one, so allowing those costs nothing and keeps health probes and local tools on the server
+ * machine working.
+ */
+function allowedHosts(): Set<string> {
+  const hosts = new Set(LOOPBACK_HOSTS);
+  for (const raw of (process.env.ALLOWED_HOSTS ?? '').split(',')) {
+    const entry = raw.trim().toLowerCase();
+    if (!entry) continue;
+    if (!HOST_ENTRY.test(entry)) {
+      throw new Error(`ALLOWED_HOSTS must be comma-separated host names or host:port pairs as clients send them in Host (e.g. api.example.com,api.example.com:8443), without scheme or path; got "${raw.trim()}"`);
+    }
+    hosts.add(entry);
+  }
+  const publicUrl = process.env.PUBLIC_URL;
+  if (publicUrl) {
+    let host: string;
+    try {
+      host = new URL(publicUrl).host;
+    } catch {
+      throw new Error(`PUBLIC_URL must be an absolute URL such as https://api.example.com, got "${publicUrl}"`);
+    }
+    if (host) hosts.add(host.toLowerCase());
+  }
+  return hosts;
+}
+
 export function loadConfig(): ServiceConfig {
   return {
     port: integer('PORT', 3000, 0),
@@ -107,6 +146,7 @@ export function loadConfig(): ServiceConfig {
     tlsCertFile: process.env.TLS_CERT_FILE || undefined,
     tlsKeyFile: process.env.TLS_KEY_FILE || undefined,
     corsOrigins: (process.env.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
+    allowedHosts: allowedHosts(),
     quotaTimeZone: timeZone('QUOTA_TIMEZONE', 'UTC'),
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),

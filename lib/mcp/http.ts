@@ -24,6 +24,7 @@ import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
+import { hostRefusal } from './host-check.ts';
 import type { KeyAuthThrottle } from './key-auth-throttle.ts';
 import type { McpAnswer, McpRequest } from './request.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
@@ -37,6 +38,8 @@ const MISSING_KEY_MESSAGE =
   'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
 
 export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> {
+  const wrongHost = hostRefusal(request);
+  if (wrongHost) return wrongHost;
   const origin = request.headers.get('origin');
   if (origin && !originAllowed(origin)) {
     return jsonError(403, 'origin_not_allowed', `Browser requests from ${origin} are not allowed; the operator can add it to CORS_ORIGINS.`);
