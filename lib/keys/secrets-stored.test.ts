@@ -50,6 +50,9 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
   /** The secret pasted everywhere: a live key of the developer's. */
   const pasted = issue('pasted').key;
   const reported = issue('reported by the public');
+  const ownerTarget = issue('owner disables it');
+  const staffTarget = issue('staff disable it');
+  const upgraded = issue('upgrade asked for');
   const bulk = issue('reported by support');
 
   // The operator CLI: a key named after a secret, a disable reason quoting one (stored redacted).
@@ -93,27 +96,28 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
     if (answer.headers.location) keep(`Location of ${what}`, String(answer.headers.location));
     return answer;
   };
+  /** Fields that took a secret instead of refusing it with a message; checked at the end with the rest. */
+  const accepted: string[] = [];
   const refused = async (what: string, jar: CookieJar, page: string, name: string, fields: Record<string, string>) => {
     const answer = await post(what, jar, page, name, fields);
-    assert.match(answer.text, SECRET_REFUSED, `${what} is refused with a message:\n${answer.text.slice(0, 500)}`);
+    if (!SECRET_REFUSED.test(answer.text)) accepted.push(`not refused with a message: ${what}`);
   };
   await refused('create a key named after a secret', dev, '/keys', 'app/keys/actions.ts#createKeyAction', { name: `ci ${pasted}`, expiry: '30' });
   await refused('rename', dev, `/keys/${agent.id}`, 'app/keys/actions.ts#renameKeyAction', { keyId: agent.id, name: pasted });
-  await refused('owner disable reason', dev, `/keys/${agent.id}`, 'app/keys/actions.ts#disableKeyAction', { keyId: agent.id, reason: `leaked as ${pasted}` });
+  await refused('owner disable reason', dev, `/keys/${ownerTarget.id}`, 'app/keys/actions.ts#disableKeyAction', { keyId: ownerTarget.id, reason: `leaked as ${pasted}` });
   await refused('upgrade use case', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: agent.id, useCase: `my agent uses ${pasted}`, expectedDailyCalls: '20000', contact: 'me@example.test' });
   await refused('upgrade contact', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: agent.id, useCase: 'lab automation', expectedDailyCalls: '20000', contact: pasted });
-  const requested = await post('a clean upgrade request', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: agent.id, useCase: 'lab automation', expectedDailyCalls: '20000', contact: 'me@example.test' });
+  const requested = await post('a clean upgrade request', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: upgraded.id, useCase: 'lab automation', expectedDailyCalls: '20000', contact: 'me@example.test' });
   assert.doesNotMatch(requested.text, /"ok":false/, `control: a clean request is accepted:\n${requested.text.slice(0, 500)}`);
 
   const db = openSqliteFile(server.env.DATABASE_URL!);
   t.after(() => db.close());
-  const request = db.prepare('SELECT id FROM UpgradeRequest').get() as { id: string };
+  const request = db.prepare('SELECT id FROM UpgradeRequest WHERE keyId = ?').get(upgraded.id) as { id: string };
   assert.ok(request, 'the clean upgrade request was stored');
   await refused('decline note', admin, '/support/upgrades', 'app/support/upgrades/actions.ts#declineAction', { requestId: request.id, note: `use ${pasted} instead` });
   await refused('approve note', admin, '/support/upgrades', 'app/support/upgrades/actions.ts#approveAction', { requestId: request.id, note: pasted });
-  const staffPage = `/support/keys/${agent.id}`;
-  await refused('staff disable reason', admin, staffPage, 'app/support/keys/[id]/actions.ts#switchKeyAction', { keyId: agent.id, turn: 'off', reason: pasted });
-  await refused('staff settings reason', admin, staffPage, 'app/support/keys/[id]/actions.ts#changeSettingsAction', { keyId: agent.id, tierId: 'pro', dailyQuota: '', ratePerSecond: '', expiresOn: '', reason: `per ${pasted}` });
+  await refused('staff disable reason', admin, `/support/keys/${staffTarget.id}`, 'app/support/keys/[id]/actions.ts#switchKeyAction', { keyId: staffTarget.id, turn: 'off', reason: pasted });
+  await refused('staff settings reason', admin, `/support/keys/${agent.id}`, 'app/support/keys/[id]/actions.ts#changeSettingsAction', { keyId: agent.id, tierId: 'pro', dailyQuota: '', ratePerSecond: '', expiresOn: '', reason: `per ${pasted}` });
   await refused('staff re-enable reason', admin, `/support/keys/${cliNamed.id}`, 'app/support/keys/[id]/actions.ts#switchKeyAction', { keyId: cliNamed.id, turn: 'on', reason: `${pasted} was rotated` });
   const leaks = await post('support leak paste', admin, '/support/leaks', 'app/support/leaks/actions.ts#bulkDisableAction', { confirm: 'yes', text: `token=${bulk.key}`, source: `ticket 42: ${bulk.key} in a gist` });
   assert.match(leaks.text, /"disabled":1/, `the support paste disabled the key:\n${leaks.text.slice(0, 500)}`);
@@ -122,7 +126,7 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
   const signUp = { email: 'new-user@example.test', name: 'New', password: 'a long new password', confirm: 'a long new password' };
   await post('sign-up name', new CookieJar(), '/signup', 'app/(auth)/actions.ts#signUpAction', { ...signUp, name: pasted });
   await post('sign-up email', new CookieJar(), '/signup', 'app/(auth)/actions.ts#signUpAction', { ...signUp, email: `${pasted}@example.test` });
-  assert.equal((db.prepare('SELECT count(*) AS n FROM User WHERE email LIKE ?').get('new-user%') as { n: number }).n, 0, 'no account was made with a secret in its name');
+  if ((db.prepare('SELECT count(*) AS n FROM User WHERE email LIKE ?').get('new-user%') as { n: number }).n) accepted.push('sign-up name: an account was made');
 
   // The pages that show the stored text, to their owner and to staff.
   const pages = [
@@ -147,8 +151,8 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
       }
     }
   }
-  const redactedReason = db.prepare('SELECT reason FROM AuditEvent WHERE keyId = ? AND reason LIKE ?').get(reported.id, '%paste.example%') as { reason: string } | undefined;
-  assert.ok(redactedReason?.reason.includes(`${reported.key.slice(0, 7)}…[redacted]`), `the report's source is kept, its secret cut to its display form: ${redactedReason?.reason}`);
+  const kept = db.prepare('SELECT reason FROM AuditEvent WHERE keyId = ? AND reason LIKE ?').get(reported.id, '%paste.example%') as { reason: string } | undefined;
+  assert.ok(kept, 'the report is on record with its source');
   const callLog = db.prepare('SELECT tool FROM CallLog').all() as { tool: string }[];
   assert.ok(callLog.length >= 3, 'the calls were recorded');
 
@@ -159,10 +163,12 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
   assert.match(logs, /"msg":"mcp tools\/call"/, 'the calls were logged');
 
   const found = (text: string) => [...new Set(text.match(FRAGMENTS) ?? [])];
-  const leaks_ = [
+  const problems = [
+    ...accepted,
     ...stored.map((s) => `stored: ${s}`),
     ...found(logs).map((f) => `server output: ${f}`),
     ...answers.flatMap(({ what, text }) => found(text).map((f) => `${what}: ${f}`)),
   ];
-  assert.deepEqual(leaks_, [], 'no secret fragment stored, logged, answered or shown');
+  assert.deepEqual(problems, [], 'every field refused the secret, and no fragment was stored, logged, answered or shown');
+  assert.ok(audit.includes(`${reported.key.slice(0, 7)}…[redacted]`), "the report's source is shown with its secret cut to a display form");
 });
