@@ -23,9 +23,13 @@ export default async function AccountPage() {
           <dt>API keys</dt><dd>{account.keys}</dd>
         </dl>
       </section>
+      <p className="muted">&ldquo;Sign out&rdquo; ends every session of this account, on every device and browser, including copies of its cookie.</p>
       <h2>Change password</h2>
       {account.hasPassword ? (
-        <PasswordForm action={changePasswordAction} />
+        <>
+          <p className="muted">Changing it ends every other session of this account; this browser stays signed in.</p>
+          <PasswordForm action={changePasswordAction} />
+        </>
       ) : (
         <p className="empty">You sign in with GitHub, so there is no password to change here.</p>
       )}
