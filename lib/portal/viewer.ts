@@ -20,10 +20,11 @@ export class SessionCheckUnavailable extends Error {
 }
 
 export const currentViewer = cache(async (): Promise<Viewer | null> => {
-  const session = (await auth()) as { user?: Partial<Viewer> | null; unavailable?: boolean } | null;
+  // What the session callback of lib/auth/auth.ts returns: the user as the database has them, or null.
+  const session = (await auth()) as { user?: { id?: string; email?: string; name?: string | null; role?: string } | null; unavailable?: boolean } | null;
   if (session?.unavailable) throw new SessionCheckUnavailable();
   const user = session?.user;
-  if (!user?.id || !user.email || !isRole(user.role)) return null;
+  if (!user?.id || !user.email || !user.role || !isRole(user.role)) return null;
   return { id: user.id, email: user.email, name: user.name ?? null, role: user.role };
 });
 
