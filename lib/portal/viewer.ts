@@ -13,7 +13,7 @@ import { containsSecretFragment } from '../keys/format.ts';
 import { actorOf, isStaff, PortalNotFound, type Viewer } from './access.ts';
 
 /** Thrown when the session could not be checked (the database is away): the page shows it is unavailable, not signed out. */
-export class SessionCheckUnavailable extends Error {
+class SessionCheckUnavailable extends Error {
   constructor() {
     super('The session could not be checked: the database is unavailable.');
   }
