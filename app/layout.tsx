@@ -38,7 +38,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <>
                   <Link href="/account" title="Your account and password">{viewer.email}{viewer.role !== 'developer' ? ` (${viewer.role})` : ''}</Link>
                   <form action={signOutAction}>
-                    <button type="submit" className="secondary">Sign out</button>
+                    <button type="submit" className="secondary" title="Ends every session of this account, on every device">Sign out</button>
                   </form>
                 </>
               ) : (

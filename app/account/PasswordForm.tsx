@@ -1,5 +1,5 @@
 'use client';
-/** Change password: current, new, new again. The form clears itself after a change. */
+/** Change password: current, new, new again. A change sends the browser to /account?changed=1 (app/account/actions.ts). */
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
@@ -10,8 +10,8 @@ type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
 export function PasswordForm({ action }: { action: Action }) {
   const [state, formAction] = useActionState(action, null);
   return (
-    <form action={formAction} className="stack" key={state?.ok ? 'changed' : 'editing'}>
-      <FormMessage state={state && !state.ok ? state : state?.ok ? { message: state.message } : null} />
+    <form action={formAction} className="stack">
+      <FormMessage state={state && !state.ok ? state : null} />
       <label>Current password<input name="current" type="password" autoComplete="current-password" required /></label>
       <label>
         New password <span className="hint">At least 10 characters. A long phrase is better than a clever word.</span>

@@ -8,8 +8,9 @@ import { PasswordForm } from './PasswordForm.tsx';
 
 export const metadata: Metadata = { title: 'Your account' };
 
-export default async function AccountPage() {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
   const viewer = await requireViewer('/account');
+  const { changed } = await searchParams;
   const account = await myAccount(getDb(), viewer);
   return (
     <>
@@ -23,9 +24,14 @@ export default async function AccountPage() {
           <dt>API keys</dt><dd>{account.keys}</dd>
         </dl>
       </section>
+      <p className="muted">&ldquo;Sign out&rdquo; ends every session of this account, on every device and browser, including copies of its cookie.</p>
       <h2>Change password</h2>
+      {changed === '1' ? <p className="alert success" role="status">Password changed. Every other session of this account has ended; this browser stays signed in.</p> : null}
       {account.hasPassword ? (
-        <PasswordForm action={changePasswordAction} />
+        <>
+          <p className="muted">Changing it ends every other session of this account; this browser stays signed in.</p>
+          <PasswordForm action={changePasswordAction} />
+        </>
       ) : (
         <p className="empty">You sign in with GitHub, so there is no password to change here.</p>
       )}

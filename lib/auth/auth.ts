@@ -1,10 +1,13 @@
 /**
  * Auth.js: email + password sign-in (Credentials), and GitHub when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET
- * are set. Sessions are signed JWT cookies holding only the user id; the role is read from the database
- * on every request (lib/portal/viewer.ts), so a role change or a deleted account takes effect at once.
+ * are set. Sessions are signed JWT cookies holding the user id and the account's session version; on
+ * every request the jwt callback reads the user from the database, ends a session whose version moved on
+ * (lib/auth/session-version.ts), and hands the user (with the role as it is now) to the session, so a
+ * role change or a deleted account takes effect at once, with one database read.
  */
 import { PrismaAdapter } from '@auth/prisma-adapter';
-import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth';
+import NextAuth, { CredentialsSignin, type NextAuthConfig, type Session } from 'next-auth';
+import type { JWT } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
 import { getDb } from '../db/client.ts';
@@ -15,6 +18,7 @@ import { MAX_EMAIL_LENGTH, normaliseEmail } from '../users/store.ts';
 import { githubConfigured } from './github.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { recordSignInFailure, recordSignInSuccess, signInWait } from './sign-in-throttle.ts';
+import { currentSessionVersion, endSessionsOf, sessionUser, type SessionUser } from './session-version.ts';
 
 /** Thrown from authorize() when the throttle refuses; its code reaches the sign-in action. */
 export class TooManySignInAttempts extends CredentialsSignin {
@@ -42,6 +46,12 @@ async function authorize(credentials: Partial<Record<string, unknown>>, request:
   return { id: user.id, email: user.email, name: user.name };
 }
 
+/**
+ * What the jwt callback found for a token, for the session callback of the same call: the session then
+ * carries the user as the database has them, and no reader needs a second read.
+ */
+const checkedTokens = new WeakMap<JWT, SessionUser | 'unavailable'>();
+
 function authConfig(): NextAuthConfig {
   return {
     secret: loadOrCreateSecret({ envVar: 'AUTH_SECRET', fileEnvVar: 'AUTH_SECRET_FILE', defaultFile: 'data/auth-secret' }),
@@ -55,9 +65,31 @@ function authConfig(): NextAuthConfig {
       ...(githubConfigured() ? [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] : []),
     ],
     callbacks: {
+      // Runs at sign-in (with `user`, any provider) and whenever a session is read; returning null ends the session.
+      async jwt({ token, user }) {
+        if (user?.id) return { ...token, sv: await currentSessionVersion(getDb(), user.id) };
+        try {
+          const found = await sessionUser(getDb(), token);
+          if (!found) return null;
+          checkedTokens.set(token, found);
+        } catch (error) {
+          // A database outage is not a sign-out: the session stays, and lib/portal/viewer.ts reports the outage.
+          log('error', 'session check failed', { error: `${(error as Error).name}: ${(error as Error).message}` });
+          checkedTokens.set(token, 'unavailable');
+        }
+        return token;
+      },
+      // Called right after jwt() with the token it returned.
       session({ session, token }) {
-        if (token.sub) session.user.id = token.sub;
-        return session;
+        const found = checkedTokens.get(token);
+        if (!found || found === 'unavailable') return { expires: session.expires, user: null, unavailable: true } as unknown as Session;
+        return { ...session, user: found } as unknown as Session;
+      },
+    },
+    events: {
+      // Sign-out ends every session of the account, on every device (README "Sessions").
+      async signOut(message) {
+        if ('token' in message && message.token) await endSessionsOf(getDb(), message.token);
       },
     },
     logger: {

@@ -16,7 +16,7 @@ import { keyReport, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { pruneCallLog } from '../usage/retention.ts';
-import { createUser, normaliseEmail, setUserRole, UserStoreError } from '../users/store.ts';
+import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../users/store.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport, ImportRefused, IMPORT_FORMATS, readImportFile } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
 
@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
 
   user create --email E --password P [--role developer|support|admin]
   user role --email E --role developer|support|admin
+  user password --email E --password P   (ends every session of the account)
   key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
              [--expires-in 30d | --expires ISO] [--json]
   key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
@@ -76,6 +77,13 @@ async function userRole(db: Db, args: string[]) {
   const previous = user.role;
   await setUserRole(db, user.id, text(values.role)!, CLI_ACTOR);
   console.log(`${user.email} is now ${values.role} (was ${previous}).`);
+}
+
+async function userPassword(db: Db, args: string[]) {
+  const { values } = parse(args, { email: { type: 'string' }, password: { type: 'string' } });
+  if (!values.email || !values.password) throw new UsageError('user password needs --email and --password.');
+  const user = await setPassword(db, text(values.email)!, text(values.password)!, CLI_ACTOR);
+  console.log(`Set a new password for ${user.email}; every session of the account has ended.`);
 }
 
 async function keyCreate(db: Db, args: string[]) {
@@ -188,6 +196,7 @@ async function usagePrune(db: Db, args: string[]) {
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
   'user role': userRole,
+  'user password': userPassword,
   'key create': keyCreate,
   'key disable': keyDisable,
   'key reissue': keyReissue,

@@ -1,7 +1,8 @@
 /** The signed-in user's own account: their details and their password. */
 import type { Actor } from '../audit.ts';
 import type { Db } from '../db/client.ts';
-import { changePassword } from '../users/store.ts';
+import { recordSignInFailure, recordSignInSuccess, signInWait } from '../auth/sign-in-throttle.ts';
+import { changePassword, UserStoreError } from '../users/store.ts';
 import { actorOf, PortalInputError, type Viewer } from './access.ts';
 
 export async function myAccount(db: Db, viewer: Viewer) {
@@ -10,11 +11,31 @@ export async function myAccount(db: Db, viewer: Viewer) {
   return { email: user.email, name: user.name, role: user.role, createdAt: user.createdAt, hasPassword: Boolean(user.passwordHash), keys };
 }
 
-/** Changes the viewer's own password; the new one must be typed twice. */
+/**
+ * Changes the viewer's own password; the new one must be typed twice. Guesses of the current password
+ * count as failed sign-ins for the account and address (lib/auth/sign-in-throttle.ts): a session left
+ * open, or a stolen cookie, gives no more tries at the password than the sign-in form does.
+ */
 export async function changeMyPassword(
   db: Db, viewer: Viewer, input: { current: string; next: string; confirm: string }, actor: Actor = actorOf(viewer),
 ): Promise<void> {
   if (!input.current) throw new PortalInputError('Type your current password.');
   if (input.next !== input.confirm) throw new PortalInputError('The two new passwords differ; type the same new password twice.');
-  await changePassword(db, viewer.id, input.current, input.next, actor);
+  const address = actor.ip ?? 'unknown';
+  const wait = await signInWait(viewer.email, address);
+  if (wait > 0) throw new PortalInputError(`Too many wrong passwords. Try again ${retryTime(wait)}; until then the password cannot be changed.`);
+  try {
+    await changePassword(db, viewer.id, input.current, input.next, actor);
+  } catch (error) {
+    if (error instanceof UserStoreError && error.code === 'wrong_password') await recordSignInFailure(viewer.email, address);
+    throw error;
+  }
+  await recordSignInSuccess(viewer.email);
+}
+
+/** "in 14 minutes (at 13:52 UTC)": when a throttled attempt may be made again. */
+function retryTime(waitMs: number, now = Date.now()): string {
+  const at = new Date(now + waitMs).toISOString().slice(11, 16);
+  const span = waitMs < 60_000 ? `${Math.ceil(waitMs / 1000)} seconds` : `${Math.ceil(waitMs / 60_000)} minutes`;
+  return `in ${span} (at ${at} UTC)`;
 }

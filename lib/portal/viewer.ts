@@ -1,24 +1,31 @@
 /**
- * The signed-in user for pages and server actions (Next request scope). The session cookie carries only
- * the user id; role and email are read from the database here, once per request.
+ * The signed-in user for pages, server actions and route handlers (Next request scope). The session
+ * carries the user as the database holds them now: Auth.js's jwt callback reads them once per request
+ * and ends a session that was signed out or outlived a password change (lib/auth/session-version.ts).
  */
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { auth } from '../auth/auth.ts';
 import { isRole } from '../auth/roles.ts';
-import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { containsSecretFragment } from '../keys/format.ts';
 import { actorOf, isStaff, PortalNotFound, type Viewer } from './access.ts';
 
+/** Thrown when the session could not be checked (the database is away): the page shows it is unavailable, not signed out. */
+class SessionCheckUnavailable extends Error {
+  constructor() {
+    super('The session could not be checked: the database is unavailable.');
+  }
+}
+
 export const currentViewer = cache(async (): Promise<Viewer | null> => {
-  const session = await auth();
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await getDb().user.findUnique({ where: { id }, select: { id: true, email: true, name: true, role: true } });
-  if (!user || !isRole(user.role)) return null;
-  return { ...user, role: user.role };
+  // What the session callback of lib/auth/auth.ts returns: the user as the database has them, or null.
+  const session = (await auth()) as { user?: { id?: string; email?: string; name?: string | null; role?: string } | null; unavailable?: boolean } | null;
+  if (session?.unavailable) throw new SessionCheckUnavailable();
+  const user = session?.user;
+  if (!user?.id || !user.email || !user.role || !isRole(user.role)) return null;
+  return { id: user.id, email: user.email, name: user.name ?? null, role: user.role };
 });
 
 /** The viewer, or a redirect to sign-in that comes back to `returnTo`. */

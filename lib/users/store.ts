@@ -2,11 +2,12 @@
 import { type Actor, writeAudit } from '../audit.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from '../auth/password.ts';
 import { isRole, ROLES } from '../auth/roles.ts';
+import { END_SESSIONS } from '../auth/session-version.ts';
 import type { Db } from '../db/client.ts';
 import { containsSecretFragment } from '../keys/format.ts';
 
 export class UserStoreError extends Error {
-  constructor(readonly code: 'invalid' | 'exists' | 'not_found', message: string) {
+  constructor(readonly code: 'invalid' | 'exists' | 'not_found' | 'wrong_password', message: string) {
     super(message);
   }
 }
@@ -74,20 +75,36 @@ export async function setUserRole(db: Db, userId: string, role: string, actor: A
 
 /**
  * Replaces a password after checking the current one (audited as "user.password", without either
- * password). OAuth-only accounts have no password to change.
+ * password). OAuth-only accounts have no password to change. Every session of the account ends; the
+ * portal signs the browser that made the change in again (app/account/actions.ts).
  */
 export async function changePassword(db: Db, userId: string, current: string, next: string, actor: Actor) {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new UserStoreError('not_found', `No user with id ${userId}.`);
   if (!user.passwordHash) throw new UserStoreError('invalid', 'This account signs in with GitHub and has no password to change.');
   // No stored password is longer than the maximum, so a longer "current" one is wrong without hashing it.
-  if (current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash))) throw new UserStoreError('invalid', 'The current password is wrong; type the password you signed in with.');
-  const problem = passwordProblem(next);
-  if (problem) throw new UserStoreError('invalid', problem);
+  if (current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash))) throw new UserStoreError('wrong_password', 'The current password is wrong; type the password you signed in with.');
   if (next === current) throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.');
-  const passwordHash = await hashPassword(next);
+  await writePassword(db, userId, next, actor);
+}
+
+/**
+ * Sets a password without the current one (the operator CLI's `user password`, for someone locked out
+ * or whose account was taken over). Audited as "user.password"; every session of the account ends.
+ */
+export async function setPassword(db: Db, email: string, password: string, actor: Actor) {
+  const user = await db.user.findUnique({ where: { email: normaliseEmail(email) } });
+  if (!user) throw new UserStoreError('not_found', `No user with email ${email}; create one with "user create".`);
+  await writePassword(db, user.id, password, actor);
+  return user;
+}
+
+async function writePassword(db: Db, userId: string, password: string, actor: Actor) {
+  const problem = passwordProblem(password);
+  if (problem) throw new UserStoreError('invalid', problem);
+  const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, ...END_SESSIONS } });
     await writeAudit(tx, actor, { action: 'user.password', targetUserId: userId });
   });
 }
