@@ -1,9 +1,9 @@
 /**
- * In the shared mode the failure counts live in Redis: two production servers on one PostgreSQL
- * database and one Redis (under a key prefix of this run), where failures on one instance lock the
- * client address (or account) on the other, for /mcp key authentications, sign-ins (Auth.js's
- * credentials endpoint), sign-ups (the portal's form) and leak reports; with Redis gone, each instance goes on counting in its own
- * memory. Skipped without PostgreSQL or Redis, except under CI=true.
+ * In the shared mode the attempt counts live in Redis: two production servers on one PostgreSQL
+ * database and one Redis (under a key prefix of this run), where attempts on one instance count on the
+ * other, for /mcp key authentications, sign-ins (Auth.js's credentials endpoint), sign-ups (the
+ * portal's form) and leak reports; with Redis gone, each instance goes on counting in its own memory.
+ * Skipped without PostgreSQL or Redis, except under CI=true.
  */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';

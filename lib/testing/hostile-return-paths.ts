@@ -57,9 +57,13 @@ export function assertStaysOnSite(path: string, what: string, site = 'https://ch
   assert.ok(!path.includes(SECRET_IN_PATH.slice(0, 20)), `${what}: no secret in ${JSON.stringify(path)}`);
 }
 
-/** The same check on a Location header of the server at `baseUrl` (a path, or an absolute URL of the site). */
+/**
+ * What a browser does with a Location header of the server at `baseUrl` (a path, or an absolute URL):
+ * it must stay on the site, and the header hold no backslash, control character or secret.
+ */
 export function assertLocationOnSite(location: string | undefined, baseUrl: string, what: string): void {
   assert.ok(location, `${what}: a Location header`);
-  const path = location.startsWith(`${baseUrl}/`) ? location.slice(baseUrl.length) : location;
-  assertStaysOnSite(path, what, baseUrl);
+  assert.doesNotMatch(location, /[\\\p{Cc}\p{Cf}\u2028\u2029]/u, `${what}: no backslash or control character in ${JSON.stringify(location)}`);
+  assert.equal(new URL(location, baseUrl).origin, new URL(baseUrl).origin, `${what}: ${JSON.stringify(location)} stays on the site`);
+  assert.ok(!location.includes(SECRET_IN_PATH.slice(0, 20)), `${what}: no secret in ${JSON.stringify(location)}`);
 }
