@@ -29,6 +29,8 @@ export interface ServiceConfig {
   mcpFastPath: boolean;
   /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
   leakReportsPerMinute: number;
+  /** Sign-up attempts one client address may make per hour (the rest are refused with the time to retry). */
+  signUpsPerHour: number;
   /** Failed API-key authentications one client address may make per window before it is locked. */
   keyAuthMaxFailures: number;
   /** The window of keyAuthMaxFailures, in seconds. */
@@ -151,6 +153,7 @@ export function loadConfig(): ServiceConfig {
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
+    signUpsPerHour: integer('SIGN_UPS_PER_HOUR', 10, 1),
     keyAuthMaxFailures: integer('KEY_AUTH_MAX_FAILURES', 20, 1),
     keyAuthFailureWindowSeconds: integer('KEY_AUTH_FAILURE_WINDOW_SECONDS', 60, 1),
     redisUrl: redisUrl(),

@@ -21,6 +21,9 @@ export interface SecretSpec {
   defaultFile: string;
 }
 
+/** Auth.js's session secret; also signs the device cookies of the sign-in throttle. */
+export const AUTH_SECRET_SPEC: SecretSpec = { envVar: 'AUTH_SECRET', fileEnvVar: 'AUTH_SECRET_FILE', defaultFile: 'data/auth-secret' };
+
 export function loadOrCreateSecret({ envVar, fileEnvVar, defaultFile }: SecretSpec): string {
   const fromEnv = process.env[envVar];
   if (fromEnv) {

@@ -13,16 +13,22 @@ import GitHub from 'next-auth/providers/github';
 import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { log } from '../ops/log.ts';
-import { loadOrCreateSecret } from '../secrets.ts';
+import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
 import { MAX_EMAIL_LENGTH, normaliseEmail } from '../users/store.ts';
+import { deviceCookieIn, isDeviceCookieFor, rememberDevice } from './device-cookie.ts';
 import { githubConfigured } from './github.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
+import { safeReturnPath } from './return-path.ts';
 import { recordSignInFailure, recordSignInSuccess, signInWait } from './sign-in-throttle.ts';
 import { currentSessionVersion, endSessionsOf, sessionUser, type SessionUser } from './session-version.ts';
 
-/** Thrown from authorize() when the throttle refuses; its code reaches the sign-in action. */
+/** Thrown from authorize() when the throttle refuses; its code and wait reach the sign-in action. */
 export class TooManySignInAttempts extends CredentialsSignin {
   code = 'too_many_attempts';
+
+  constructor(readonly retryAfterMs: number) {
+    super();
+  }
 }
 
 /** A hash to verify against when the email is unknown, so both cases take the same time. */
@@ -34,15 +40,19 @@ async function authorize(credentials: Partial<Record<string, unknown>>, request:
   const address = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
   // No account has a longer email or password: refused before the throttle keeps the email or scrypt hashes a megabyte.
   if (!email || !password || email.length > MAX_EMAIL_LENGTH || password.length > MAX_PASSWORD_LENGTH) return null;
-  if ((await signInWait(email, address)) > 0) throw new TooManySignInAttempts();
   const user = await getDb().user.findUnique({ where: { email } });
+  const knownDevice = Boolean(user && isDeviceCookieFor(deviceCookieIn(request.headers.get('cookie')), user.id));
+  const wait = await signInWait(email, address, { knownDevice });
+  if (wait > 0) throw new TooManySignInAttempts(wait);
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user?.passwordHash || !valid) {
     await recordSignInFailure(email, address);
     return null;
   }
-  await recordSignInSuccess(email);
+  await recordSignInSuccess(email, address);
+  // Secure exactly when Auth.js's own cookies are (it decides from this URL's scheme).
+  await rememberDevice(user.id, new URL(request.url).protocol === 'https:');
   return { id: user.id, email: user.email, name: user.name };
 }
 
@@ -54,7 +64,7 @@ const checkedTokens = new WeakMap<JWT, SessionUser | 'unavailable'>();
 
 function authConfig(): NextAuthConfig {
   return {
-    secret: loadOrCreateSecret({ envVar: 'AUTH_SECRET', fileEnvVar: 'AUTH_SECRET_FILE', defaultFile: 'data/auth-secret' }),
+    secret: loadOrCreateSecret(AUTH_SECRET_SPEC),
     trustHost: true,
     // The generated SQLite and PostgreSQL clients have the same models; the adapter only needs them.
     adapter: PrismaAdapter(getDb() as unknown as Parameters<typeof PrismaAdapter>[0]),
@@ -65,6 +75,10 @@ function authConfig(): NextAuthConfig {
       ...(githubConfigured() ? [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] : []),
     ],
     callbacks: {
+      // Every return address Auth.js follows (callbackUrl on /api/auth/*, signIn/signOut's redirectTo) passes the one check.
+      redirect({ url, baseUrl }) {
+        return baseUrl + safeReturnPath(url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url);
+      },
       // Runs at sign-in (with `user`, any provider) and whenever a session is read; returning null ends the session.
       async jwt({ token, user }) {
         if (user?.id) return { ...token, sv: await currentSessionVersion(getDb(), user.id) };

@@ -1,9 +1,9 @@
 /**
- * In the shared mode the failure counts live in Redis: two production servers on one PostgreSQL
- * database and one Redis (under a key prefix of this run), where failures on one instance lock the
- * client address (or account) on the other, for /mcp key authentications, sign-ins (Auth.js's
- * credentials endpoint) and leak reports; with Redis gone, each instance goes on counting in its own
- * memory. Skipped without PostgreSQL or Redis, except under CI=true.
+ * In the shared mode the attempt counts live in Redis: two production servers on one PostgreSQL
+ * database and one Redis (under a key prefix of this run), where attempts on one instance count on the
+ * other, for /mcp key authentications, sign-ins (Auth.js's credentials endpoint), sign-ups (the
+ * portal's form) and leak reports; with Redis gone, each instance goes on counting in its own memory.
+ * Skipped without PostgreSQL or Redis, except under CI=true.
  */
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
@@ -14,6 +14,7 @@ import { generateKey } from '../keys/format.ts';
 import { postMcp, rpc, type McpAnswer } from '../testing/mcp-client.ts';
 import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
 import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv, startRedis, stopRedis } from '../testing/shared-mode.ts';
+import { callServerAction, formOf, serverActionIds } from '../testing/web-client.ts';
 
 let nextAddress = 1;
 /** A documentation address (RFC 5737) no other test uses, as the proxy in front would report it. */
@@ -67,7 +68,7 @@ test('two instances share the failure counts through Redis', async (t) => {
   });
   const url = await scratchPostgresUrl(t);
   if (!url || !(await redisAvailable(t, MACHINE_REDIS))) return;
-  const env = { ...sharedEnv(url, MACHINE_REDIS), TRUST_PROXY: '1', KEY_AUTH_MAX_FAILURES: '3', LEAK_REPORTS_PER_MINUTE: '2' };
+  const env = { ...sharedEnv(url, MACHINE_REDIS), TRUST_PROXY: '1', KEY_AUTH_MAX_FAILURES: '3', LEAK_REPORTS_PER_MINUTE: '2', SIGN_UPS_PER_HOUR: '2' };
   cleanUpPrefix(t, MACHINE_REDIS, env.REDIS_KEY_PREFIX);
   const one = await startTestServer(env);
   servers.push(one);
@@ -92,10 +93,14 @@ test('two instances share the failure counts through Redis', async (t) => {
     assert.equal((await ping(two, freshAddress(), neverSeen)).status, 200, 'other addresses are unaffected');
   });
 
-  await t.test('5 failed sign-ins for an account on one instance lock it on the other, from any address', async () => {
+  await t.test('failed sign-ins on one instance count on the other: 5 from one address lock that pair, 10 from any lock the email', async () => {
     assert.equal(await signIn(two, freshAddress(), one.adminEmail, one.adminPassword!), 'signed in');
-    for (let i = 0; i < 5; i++) assert.equal(await signIn(one, freshAddress(), one.adminEmail, `wrong password ${i}`), 'credentials');
-    assert.equal(await signIn(two, freshAddress(), one.adminEmail, one.adminPassword!), 'too_many_attempts');
+    const guesser = freshAddress();
+    for (let i = 0; i < 5; i++) assert.equal(await signIn(one, guesser, one.adminEmail, `wrong password ${i}`), 'credentials');
+    assert.equal(await signIn(two, guesser, one.adminEmail, one.adminPassword!), 'too_many_attempts');
+    assert.equal(await signIn(two, freshAddress(), one.adminEmail, one.adminPassword!), 'signed in', 'from another address');
+    for (let i = 5; i < 10; i++) assert.equal(await signIn(one, freshAddress(), one.adminEmail, `wrong password ${i}`), 'credentials');
+    assert.equal(await signIn(two, freshAddress(), one.adminEmail, one.adminPassword!), 'too_many_attempts', 'a browser without a device cookie waits');
   });
 
   await t.test('20 failed sign-ins from an address on one instance lock that address on the other', async () => {
@@ -116,12 +121,27 @@ test('two instances share the failure counts through Redis', async (t) => {
     assert.equal((await reportLeak(two, freshAddress())).status, 202, 'other addresses are unaffected');
   });
 
+  await t.test('sign-ups from one address count across instances', async () => {
+    const from = freshAddress();
+    const signUp = (server: TestServer, email: string) => callServerAction(server.baseUrl, {
+      page: '/signup',
+      actionId: serverActionIds().get('app/(auth)/actions.ts#signUpAction')!,
+      args: [null, formOf({ email, password: 'a long sign-up password', confirm: 'a long sign-up password' })],
+      headers: from,
+    });
+    assert.match(String((await signUp(one, 'shared-1@example.test')).headers['x-action-redirect']), /^\/signin\?notice=/);
+    assert.match(String((await signUp(two, 'shared-2@example.test')).headers['x-action-redirect']), /^\/signin\?notice=/);
+    const refused = await signUp(one, 'shared-3@example.test');
+    assert.equal(refused.headers['x-action-redirect'], undefined);
+    assert.match(refused.text, /Too many sign-ups from your network address\. Try again in \d+ minutes?\./);
+  });
+
   await t.test('the counts are in Redis, under the prefix, expiring', async () => {
     const redis = new Redis(MACHINE_REDIS);
     t.after(() => redis.quit());
     const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}:attempts:*`);
     const counters = new Set(keys.map((key) => key.split(':')[2]));
-    assert.deepEqual([...counters].sort(), ['key-auth', 'leak-report', 'sign-in-address', 'sign-in-email']);
+    assert.deepEqual([...counters].sort(), ['key-auth', 'leak-report', 'sign-in-address', 'sign-in-email', 'sign-in-email-address', 'sign-up-address']);
     for (const key of keys) assert.ok((await redis.pttl(key)) > 0, `${key} must expire`);
   });
 });
@@ -148,7 +168,8 @@ test('with Redis unreachable, an instance throttles in its own memory and valid 
   assert.equal((await ping(server, from, key)).status, 200, 'the key that worked from the address keeps working');
 
   assert.equal(await signIn(server, freshAddress(), server.adminEmail, server.adminPassword!), 'signed in');
-  for (let i = 0; i < 5; i++) assert.equal(await signIn(server, freshAddress(), server.adminEmail, `wrong password ${i}`), 'credentials');
-  assert.equal(await signIn(server, freshAddress(), server.adminEmail, server.adminPassword!), 'too_many_attempts');
+  const guesser = freshAddress();
+  for (let i = 0; i < 5; i++) assert.equal(await signIn(server, guesser, server.adminEmail, `wrong password ${i}`), 'credentials');
+  assert.equal(await signIn(server, guesser, server.adminEmail, server.adminPassword!), 'too_many_attempts');
   assert.match(server.output(), /counting failed attempts on this instance only/);
 });

@@ -22,7 +22,9 @@ export async function changeMyPassword(
   if (!input.current) throw new PortalInputError('Type your current password.');
   if (input.next !== input.confirm) throw new PortalInputError('The two new passwords differ; type the same new password twice.');
   const address = actor.ip ?? 'unknown';
-  const wait = await signInWait(viewer.email, address);
+  // A signed-in session is at least as much proof as a device cookie: others' guesses at this email
+  // elsewhere must not stop its owner from changing the password (the pair and address limits still hold).
+  const wait = await signInWait(viewer.email, address, { knownDevice: true });
   if (wait > 0) throw new PortalInputError(`Too many wrong passwords. Try again ${retryTime(wait)}; until then the password cannot be changed.`);
   try {
     await changePassword(db, viewer.id, input.current, input.next, actor);
@@ -30,7 +32,7 @@ export async function changeMyPassword(
     if (error instanceof UserStoreError && error.code === 'wrong_password') await recordSignInFailure(viewer.email, address);
     throw error;
   }
-  await recordSignInSuccess(viewer.email);
+  await recordSignInSuccess(viewer.email, address);
 }
 
 /** "in 14 minutes (at 13:52 UTC)": when a throttled attempt may be made again. */

@@ -7,9 +7,9 @@ import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { auth } from '../auth/auth.ts';
+import { safeReturnPath } from '../auth/return-path.ts';
 import { isRole } from '../auth/roles.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
-import { containsSecretFragment } from '../keys/format.ts';
 import { actorOf, isStaff, PortalNotFound, type Viewer } from './access.ts';
 
 /** Thrown when the session could not be checked (the database is away): the page shows it is unavailable, not signed out. */
@@ -31,8 +31,8 @@ export const currentViewer = cache(async (): Promise<Viewer | null> => {
 /** The viewer, or a redirect to sign-in that comes back to `returnTo`. */
 export async function requireViewer(returnTo = '/keys'): Promise<Viewer> {
   const viewer = await currentViewer();
-  // A page's address may hold what someone pasted (a secret typed as /keys/<id>): that never goes into a redirect.
-  if (!viewer) redirect(containsSecretFragment(returnTo) ? '/signin' : `/signin?next=${encodeURIComponent(returnTo)}`);
+  // safeReturnPath also keeps out what someone pasted into a page's address (a secret typed as /keys/<id>).
+  if (!viewer) redirect(`/signin?next=${encodeURIComponent(safeReturnPath(returnTo))}`);
   return viewer;
 }
 

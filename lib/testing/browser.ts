@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../users/sign-up-notice.ts';
 import { ROOT } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
@@ -22,14 +23,19 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Signs up through the form; leaves the page signed in on /keys. */
+/**
+ * Signs up through the form, then signs in (sign-up itself signs nobody in: it ends on the sign-in page
+ * with the same notice for a new and an existing email); leaves the page signed in on /keys.
+ */
 export async function signUp(page: Page, baseUrl: string, email: string, password = 'correct horse battery staple') {
   await page.goto(`${baseUrl}/signup`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseUrl}/keys`);
+  await page.waitForURL(`${baseUrl}/signin?notice=${SIGNED_UP_NOTICE}`);
+  await page.getByRole('status').filter({ hasText: SIGNED_UP_MESSAGE }).waitFor();
+  await signIn(page, baseUrl, email, password);
 }
 
 /** Signs in through the form; leaves the page on `next` (default /keys). */

@@ -4,24 +4,31 @@ import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/AuthForm.tsx';
 import { signIn } from '@/lib/auth/auth.ts';
 import { githubConfigured } from '@/lib/auth/github.ts';
+import { safeReturnPath } from '@/lib/auth/return-path.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '@/lib/users/sign-up-notice.ts';
 import { signInAction } from '../actions.ts';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; error?: string }> }) {
-  const { next = '/keys', error } = await searchParams;
-  if (await currentViewer()) redirect(next.startsWith('/') && !next.startsWith('//') ? next : '/keys');
+type Params = { next?: string | string[]; error?: string; notice?: string };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Params> }) {
+  const params = await searchParams;
+  const next = safeReturnPath(params.next ?? '/keys');
+  const { error } = params;
+  if (await currentViewer()) redirect(next);
   return (
     <>
       <h1>Sign in</h1>
+      {params.notice === SIGNED_UP_NOTICE ? <p className="alert success" role="status">{SIGNED_UP_MESSAGE}</p> : null}
       {error && error !== 'CredentialsSignin' ? <p className="alert error" role="alert">Sign-in did not complete ({error}). Try again.</p> : null}
       <SignInForm action={signInAction} next={next} />
       {githubConfigured() ? (
         <form
           action={async () => {
             'use server';
-            await signIn('github', { redirectTo: '/keys' });
+            await signIn('github', { redirectTo: next });
           }}
           style={{ marginTop: '1rem' }}
         >

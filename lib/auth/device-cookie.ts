@@ -1,0 +1,60 @@
+/**
+ * Device cookies (OWASP's defence against lock-out attacks): a browser that signs in to an account
+ * with its password gets a cookie signed for that account, and a sign-in that carries it is exempt
+ * from the per-email back-off (sign-in-throttle.ts), which guesses from many addresses can trigger.
+ * The cookie is an issue time and an HMAC of the user id and that time under the Auth.js secret: it
+ * names no account, cannot be forged or moved to another account, and stops counting after 90 days.
+ * One browser remembers the account it signed in to last.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cookies } from 'next/headers';
+import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
+
+export const DEVICE_COOKIE = 'chemflow-device';
+export const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
+
+let key: Buffer | undefined;
+/** A key of its own, derived from the Auth.js secret, so a device signature is never valid as anything else. */
+function signingKey(): Buffer {
+  return (key ??= createHmac('sha256', loadOrCreateSecret(AUTH_SECRET_SPEC)).update('chemflow device cookie v1').digest());
+}
+
+function signature(userId: string, issuedAtS: number): Buffer {
+  return createHmac('sha256', signingKey()).update(`${userId}\n${issuedAtS}`).digest();
+}
+
+/** The cookie's value for this account, issued now. */
+export function deviceCookieValue(userId: string, now = Date.now()): string {
+  const issuedAtS = Math.floor(now / 1000);
+  return `${issuedAtS}.${signature(userId, issuedAtS).toString('base64url')}`;
+}
+
+/** Whether `value` is a device cookie this server issued for this account within the last 90 days. */
+export function isDeviceCookieFor(value: string | undefined, userId: string, now = Date.now()): boolean {
+  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(value ?? '');
+  if (!match) return false;
+  const issuedAtS = Number(match[1]);
+  const age = now / 1000 - issuedAtS;
+  if (age < -60 || age > DEVICE_COOKIE_MAX_AGE_S) return false;
+  return timingSafeEqual(Buffer.from(match[2], 'base64url'), signature(userId, issuedAtS));
+}
+
+/** The device cookie's value in a Cookie request header, if any. */
+export function deviceCookieIn(cookieHeader: string | null): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === DEVICE_COOKIE) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** Sets the device cookie for this account on the response of the current request (a sign-in). */
+export async function rememberDevice(userId: string, secure: boolean): Promise<void> {
+  (await cookies()).set(DEVICE_COOKIE, deviceCookieValue(userId), {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+}
