@@ -94,7 +94,7 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
     },
     async writeCalls(rows) {
       // A failed attempt rolled back as a whole (db.transaction), so retrying the batch cannot double it.
-      await retryWhileLocked(() => writeBatch(rows));
+      await retryWhileLocked(() => writeBatch.immediate(rows));
     },
     async close() {
       await checkpointer.stop();
