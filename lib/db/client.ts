@@ -9,6 +9,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client.ts';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
 import { sqlitePragmas, sqliteFilePath } from './sqlite-file.ts';
+import { lockOnBegin, WRITE_LOCK_WAIT_MS } from './sqlite-write-lock.ts';
 import { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
 
 export { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
@@ -46,19 +47,24 @@ function openClient(url: string): Db {
     // DateTime as epoch milliseconds, the format the schema documents and the raw-SQL hot path writes.
     { timestampFormat: 'unixepoch-ms' },
   );
-  return new SqlitePrismaClient({ adapter: withPragmasOnConnect(adapter) });
+  // Prisma gives up on starting a transaction after maxWait (default 2 s); a transaction may wait longer
+  // for another process's write lock (sqlite-write-lock.ts), and reports it itself when it gives up.
+  return new SqlitePrismaClient({ adapter: withPragmasOnConnect(adapter), transactionOptions: { maxWait: WRITE_LOCK_WAIT_MS + 1000 } });
 }
 
 /**
- * How long a Prisma query on SQLite waits for another connection's write lock. The adapter runs
- * better-sqlite3 on the main thread, so in the server this wait stalls every request: 1 s covers the
- * server's own usage commits (well under a millisecond each) many times over, and a lock held longer
- * (an operator's import, a stuck process) turns into an error page after a second instead of a frozen
- * server.
+ * How long a single Prisma statement on SQLite (outside a transaction) waits for another connection's
+ * write lock. The adapter runs better-sqlite3 on the main thread, so in the server this wait stalls every
+ * request: 1 s covers the server's own usage commits (well under a millisecond each) many times over, and
+ * a lock held longer (a stuck process) turns into an error page after a second instead of a frozen
+ * server. Transactions wait for the lock on timers instead, without stalling anything (sqlite-write-lock.ts).
  */
 const PRISMA_SQLITE_BUSY_TIMEOUT_MS = 1000;
 
-/** The adapter opens its connection lazily and has no option for pragmas; run them when it connects. */
+/**
+ * The adapter opens its connection lazily and has no option for pragmas; run them when it connects, and
+ * make its transactions take the write lock as they begin.
+ */
 function withPragmasOnConnect(factory: PrismaBetterSqlite3): SqlDriverAdapterFactory {
   return {
     provider: factory.provider,
@@ -66,7 +72,7 @@ function withPragmasOnConnect(factory: PrismaBetterSqlite3): SqlDriverAdapterFac
     async connect() {
       const adapter = await factory.connect();
       await adapter.executeScript(sqlitePragmas(PRISMA_SQLITE_BUSY_TIMEOUT_MS));
-      return adapter;
+      return lockOnBegin(adapter, PRISMA_SQLITE_BUSY_TIMEOUT_MS);
     },
   };
 }

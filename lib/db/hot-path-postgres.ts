@@ -8,7 +8,7 @@ import pg from 'pg';
 import { log } from '../ops/log.ts';
 import {
   FIND_KEY_SQL, USED_ON_DAY_SQL,
-  dailyIncrements, lastUsedByKey,
+  dailyIncrements, defaultDeadline, lastUsedByKey,
   type HotPathStore, type KeyRow,
 } from './hot-path.ts';
 
@@ -36,13 +36,26 @@ const TOUCH_KEYS_SQL = `
    WHERE k."id" = t."id" AND (k."lastUsedAt" IS NULL OR k."lastUsedAt" < t."at")`;
 const LISTENER_RETRY_MS = 500;
 
+const PROBE_WRITABLE_SQL = `SELECT pg_is_in_recovery() AS "recovery", current_setting('transaction_read_only') AS "readOnly"`;
+
 /**
  * Bounds on waiting for PostgreSQL, so that a database that stops answering turns /mcp calls into
  * prompt 503s instead of requests hanging until the OS gives up on TCP (minutes). A hot-path statement
- * takes about a millisecond; three seconds is far beyond any healthy wait.
+ * takes about a millisecond. Each statement's timeout is the time left before the call's deadline
+ * (hot-path.ts), but at least PG_MIN_STATEMENT_MS, so a call that spent its time elsewhere (a slow tool,
+ * a busy CPU) is not refused by a healthy database; COMMIT keeps PG_QUERY_TIMEOUT_MS, since a COMMIT cut
+ * short might still commit, writing the row of a call that was answered 503. Waiting for a new
+ * connection is bounded by PG_CONNECT_TIMEOUT_MS on its own (the pool takes no per-call timeout).
  */
 export const PG_CONNECT_TIMEOUT_MS = 2000;
 export const PG_QUERY_TIMEOUT_MS = 3000;
+const PG_MIN_STATEMENT_MS = 250;
+
+/** A statement whose timeout is the time left before `deadline` (within the bounds above). */
+function beforeDeadline(text: string, values: unknown[], deadline: number): pg.QueryConfig {
+  const timeout = Math.min(PG_QUERY_TIMEOUT_MS, Math.max(PG_MIN_STATEMENT_MS, deadline - Date.now()));
+  return { text, values, query_timeout: timeout } as pg.QueryConfig;
+}
 
 /**
  * Prisma's DateTime columns are `timestamp(3)` without time zone, holding UTC. pg would read and write
@@ -91,40 +104,40 @@ export function openPostgresHotPath(url: string): HotPathStore {
   void listen();
 
   return {
-    async findKeyByHash(keyHash) {
-      const { rows } = await pool.query(FIND_KEY_SQL, [keyHash]);
+    async findKeyByHash(keyHash, deadline = defaultDeadline()) {
+      const { rows } = await pool.query(beforeDeadline(FIND_KEY_SQL, [keyHash], deadline));
       return (rows[0] as KeyRow | undefined) ?? null;
     },
     keysVersion() {
       return version;
     },
-    async usedOnDay(keyId, day) {
-      const { rows } = await pool.query(USED_ON_DAY_SQL, [keyId, day]);
+    async usedOnDay(keyId, day, deadline = defaultDeadline()) {
+      const { rows } = await pool.query(beforeDeadline(USED_ON_DAY_SQL, [keyId, day], deadline));
       return Number(rows[0].used);
     },
-    async writeCalls(rows) {
+    async writeCalls(rows, deadline = defaultDeadline()) {
       const client = await pool.connect();
       let failure: Error | undefined;
       try {
-        await client.query('BEGIN');
+        await client.query(beforeDeadline('BEGIN', [], deadline));
         // One statement per table however many rows the batch has: each is a round trip, and the
         // transaction holds its connection (and its row locks) for all of them.
-        const written = await client.query<{ requestId: string }>(INSERT_CALLS_SQL, [
+        const written = await client.query<{ requestId: string }>(beforeDeadline(INSERT_CALLS_SQL, [
           rows.map((r) => r.requestId), rows.map((r) => r.keyId), rows.map((r) => r.tool), rows.map((r) => r.outcome),
           rows.map((r) => r.errorCode), rows.map((r) => r.latencyMs), rows.map((r) => utcText(r.createdAt)),
-        ]);
+        ], deadline));
         const insertedIds = new Set(written.rows.map((r) => r.requestId));
         // delete() is true once per id, so a row sent twice in the batch counts once, like the insert.
         const inserted = rows.filter((r) => insertedIds.delete(r.requestId));
         const daily = dailyIncrements(inserted);
         if (daily.length) {
-          await client.query(UPSERT_DAILY_BATCH_SQL, [
+          await client.query(beforeDeadline(UPSERT_DAILY_BATCH_SQL, [
             daily.map((g) => g.keyId), daily.map((g) => g.day), daily.map((g) => g.tool),
             daily.map((g) => g.successes), daily.map((g) => g.failures), daily.map((g) => g.rateLimited),
-          ]);
+          ], deadline));
         }
         const touched = [...lastUsedByKey(inserted)];
-        if (touched.length) await client.query(TOUCH_KEYS_SQL, [touched.map(([, at]) => utcText(at)), touched.map(([keyId]) => keyId)]);
+        if (touched.length) await client.query(beforeDeadline(TOUCH_KEYS_SQL, [touched.map(([, at]) => utcText(at)), touched.map(([keyId]) => keyId)], deadline));
         await client.query('COMMIT');
       } catch (error) {
         failure = error as Error;
@@ -135,6 +148,13 @@ export function openPostgresHotPath(url: string): HotPathStore {
         // transaction of a closed connection; a healthy batch releases its connection for reuse.
         client.release(failure);
       }
+    },
+    async probeWrites(deadline) {
+      // PostgreSQL has no database-wide write lock to probe. What refuses every write is a server in
+      // recovery (a standby, e.g. after a failover) or sessions that are read-only by default.
+      const { rows } = await pool.query(beforeDeadline(PROBE_WRITABLE_SQL, [], deadline));
+      if (rows[0].recovery) throw new Error('writes are blocked: the PostgreSQL server is in recovery (a read-only standby)');
+      if (rows[0].readOnly === 'on') throw new Error('writes are blocked: PostgreSQL transactions are read-only (default_transaction_read_only)');
     },
     async close() {
       closed = true;

@@ -8,21 +8,19 @@
  * A locked database (another process holding the write lock, or an exclusive lock that blocks reads
  * too) must not freeze the server: SQLite's own busy wait is a synchronous sleep that would stall every
  * request. So this connection waits only briefly inside SQLite and then retries on timers, letting other
- * requests run, until BUSY_DEADLINE_MS; after that the statement's error reaches the caller, and /mcp
+ * requests run, until the call's deadline (hot-path.ts); then it throws DatabaseLocked, and /mcp
  * answers 503.
  */
 import Database from 'better-sqlite3';
 import {
   FIND_KEY_SQL, INSERT_CALL_SQL, TOUCH_KEY_SQL, UPSERT_DAILY_SQL, USED_ON_DAY_SQL,
-  dailyIncrements, lastUsedByKey,
+  DatabaseLocked, dailyIncrements, defaultDeadline, lastUsedByKey,
   type CallRow, type HotPathStore, type KeyRow,
 } from './hot-path.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 
 /** The synchronous wait inside SQLite: long enough for another connection's commit to finish. */
 const BUSY_TIMEOUT_MS = 10;
-/** How long a statement keeps retrying a locked database before it gives up. */
-export const BUSY_DEADLINE_MS = 2000;
 const MAX_RETRY_PAUSE_MS = 100;
 
 function isLocked(error: unknown): boolean {
@@ -30,21 +28,19 @@ function isLocked(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** Runs a statement, retrying on timers while the database is locked, until BUSY_DEADLINE_MS. */
-async function retryWhileLocked<T>(run: () => T): Promise<T> {
-  try {
-    return run();
-  } catch (error) {
-    if (!isLocked(error)) throw error;
-  }
-  const deadline = Date.now() + BUSY_DEADLINE_MS;
+/**
+ * Runs a statement, retrying on timers while the database is locked, until the deadline (the last
+ * attempt is at the deadline, never past it by more than one attempt's short busy wait).
+ */
+async function retryWhileLocked<T>(run: () => T, deadline = defaultDeadline()): Promise<T> {
   for (let pause = 5; ; pause = Math.min(pause * 2, MAX_RETRY_PAUSE_MS)) {
-    await new Promise((resolve) => setTimeout(resolve, pause));
     try {
       return run();
     } catch (error) {
-      if (!isLocked(error) || Date.now() >= deadline) throw error;
+      if (!isLocked(error)) throw error;
+      if (Date.now() >= deadline) throw new DatabaseLocked(error);
     }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(pause, deadline - Date.now()))));
   }
 }
 
@@ -83,18 +79,28 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
   });
 
   return {
-    async findKeyByHash(keyHash) {
-      return retryWhileLocked(() => (findKey.get(bind(keyHash)) as KeyRow | undefined) ?? null);
+    async findKeyByHash(keyHash, deadline) {
+      return retryWhileLocked(() => (findKey.get(bind(keyHash)) as KeyRow | undefined) ?? null, deadline);
     },
     keysVersion() {
       return dataVersion.get() as number;
     },
-    async usedOnDay(keyId, day) {
-      return retryWhileLocked(() => Number(usedOnDay.get(bind(keyId, day))));
+    async usedOnDay(keyId, day, deadline) {
+      return retryWhileLocked(() => Number(usedOnDay.get(bind(keyId, day))), deadline);
     },
-    async writeCalls(rows) {
+    async writeCalls(rows, deadline) {
       // A failed attempt rolled back as a whole (db.transaction), so retrying the batch cannot double it.
-      await retryWhileLocked(() => writeBatch(rows));
+      // IMMEDIATE states what its first statement (a write) does anyway: lock first, so no stale snapshot.
+      await retryWhileLocked(() => writeBatch.immediate(rows), deadline);
+    },
+    async probeWrites(deadline) {
+      // Takes the write lock and lets go at once: no write, no fsync. Another connection holding it
+      // (or an exclusive lock) makes this wait on timers like any hot-path statement, then fail.
+      await retryWhileLocked(() => db.exec('BEGIN IMMEDIATE; ROLLBACK'), deadline).catch((error) => {
+        throw error instanceof DatabaseLocked
+          ? new Error('writes are blocked: another connection holds the database\'s write lock (SQLITE_BUSY)', { cause: error })
+          : error;
+      });
     },
     async close() {
       await checkpointer.stop();

@@ -32,17 +32,44 @@ export interface CallRow {
   day: string;
 }
 
+/**
+ * How long a tools/call may wait for the database, from its arrival: its key lookup, its quota lookup
+ * and the commit of its usage row share this one deadline (epoch ms, passed to each step), so a
+ * database that is down or locked turns into a 503 within about 2 s, however the waits add up.
+ */
+export const CALL_DEADLINE_MS = 2000;
+
+/** Nothing was written or read: the database stayed locked (another connection's write lock) until the deadline. */
+export class DatabaseLocked extends Error {
+  constructor(cause: unknown) {
+    super(`the database stayed locked by another connection until the call's deadline (${(cause as Error)?.message ?? cause})`, { cause });
+  }
+}
+
+/** A call's deadline when the caller gives none (tests, tools): CALL_DEADLINE_MS from now. */
+export const defaultDeadline = () => Date.now() + CALL_DEADLINE_MS;
+
+/**
+ * Every method that waits for the database takes a deadline (epoch ms) and gives up by then: on SQLite
+ * it retries a locked database until the deadline (throwing DatabaseLocked), on PostgreSQL each
+ * statement's timeout is the time left.
+ */
 export interface HotPathStore {
-  findKeyByHash(keyHash: string): Promise<KeyRow | null>;
+  findKeyByHash(keyHash: string, deadline?: number): Promise<KeyRow | null>;
   /**
    * Changes whenever keys may have been changed by someone else (the portal, the CLI, another
    * instance). Callers cache key rows and drop the cache when this value moves.
    */
   keysVersion(): number;
   /** Quota consumed by a key on a day (admitted calls: successes + failures). */
-  usedOnDay(keyId: string, day: string): Promise<number>;
+  usedOnDay(keyId: string, day: string, deadline?: number): Promise<number>;
   /** Writes call rows and their daily aggregates in one transaction; rows already written are skipped. */
-  writeCalls(rows: CallRow[]): Promise<void>;
+  writeCalls(rows: CallRow[], deadline?: number): Promise<void>;
+  /**
+   * Resolves if the database can take a write now, without writing anything; rejects by the deadline
+   * with a message saying why not (for /api/health).
+   */
+  probeWrites(deadline: number): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -19,7 +19,7 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
   const cache = new Map<string, KeyRow | null>();
   let cachedVersion = store.keysVersion();
 
-  async function lookup(keyHash: string): Promise<KeyRow | null> {
+  async function lookup(keyHash: string, deadline: number | undefined): Promise<KeyRow | null> {
     const version = store.keysVersion();
     if (version !== cachedVersion) {
       cache.clear();
@@ -27,7 +27,7 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
     }
     const hit = cache.get(keyHash);
     if (hit !== undefined) return hit;
-    const row = await store.findKeyByHash(keyHash);
+    const row = await store.findKeyByHash(keyHash, deadline);
     // A change that landed while we were reading must not be cached over.
     if (store.keysVersion() === cachedVersion) {
       if (cache.size >= CACHE_LIMIT) cache.clear();
@@ -36,12 +36,13 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
     return row;
   }
 
-  return async function verifyKey(secret: string, now: number): Promise<Verification> {
+  /** `deadline`: the call's (hot-path.ts), for the lookup when the row is not cached. */
+  return async function verifyKey(secret: string, now: number, deadline?: number): Promise<Verification> {
     const problem = keyFormatProblem(secret);
     if (problem) {
       return { ok: false, reason: 'malformed', message: `API key not recognised: ${describeFormatProblem(problem)}.` };
     }
-    const row = await lookup(hashKey(secret));
+    const row = await lookup(hashKey(secret), deadline);
     if (!row) {
       return { ok: false, reason: 'unknown', message: 'API key not recognised: no such key exists. Check that you copied the whole key, or create one in the portal.' };
     }

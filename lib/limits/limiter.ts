@@ -25,7 +25,8 @@ export interface Admission {
 }
 
 export interface Limiter {
-  admit(key: LimitedKey, now: number): Promise<Admission>;
+  /** `deadline`: the call's (lib/db/hot-path.ts), for reading the key's usage so far from the database. */
+  admit(key: LimitedKey, now: number, deadline?: number): Promise<Admission>;
 }
 
 /** The shared limiter (Redis) could not be asked: /mcp refuses the call (fail closed) with a 503. */

@@ -70,7 +70,7 @@ export interface RedisLimiterOptions {
   prefix: string;
   quotaDay: (now: number) => QuotaDay;
   /** Quota already consumed by a key on a day, from the usage tables. */
-  usedOnDay: (keyId: string, day: string) => Promise<number>;
+  usedOnDay: (keyId: string, day: string, deadline?: number) => Promise<number>;
   /** Commits this instance's pending usage rows, so the count read for a seed includes them. */
   beforeSeeding?: () => Promise<void>;
   /** Resolves when the connection can take a command, rejects promptly when it cannot. */
@@ -83,14 +83,14 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
   if (!redis.chemflowAdmit) redis.defineCommand('chemflowAdmit', { numberOfKeys: 2, lua: ADMIT_SCRIPT });
   const seeding = new Map<string, Promise<string>>();
 
-  /** One read of PostgreSQL per key and day, however many calls find the counter missing at once. */
-  function seedFor(keyId: string, day: string): Promise<string> {
+  /** One read of PostgreSQL per key and day, however many calls find the counter missing at once (by the first one's deadline). */
+  function seedFor(keyId: string, day: string, deadline: number | undefined): Promise<string> {
     const id = `${keyId}\u0000${day}`;
     let pending = seeding.get(id);
     if (!pending) {
       pending = (async () => {
         await options.beforeSeeding?.();
-        return String(await options.usedOnDay(keyId, day));
+        return String(await options.usedOnDay(keyId, day, deadline));
       })();
       seeding.set(id, pending);
       pending.finally(() => seeding.delete(id)).catch(() => {});
@@ -98,23 +98,23 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
     return pending;
   }
 
-  async function run(key: LimitedKey, day: string, dayEndsMs: number): Promise<ScriptAnswer> {
+  async function run(key: LimitedKey, day: string, dayEndsMs: number, deadline: number | undefined): Promise<ScriptAnswer> {
     const tag = `{${options.prefix}:${key.id}}`;
     const call = (seed: string) => redis.chemflowAdmit(`${tag}:rate`, `${tag}:day:${day}`, key.dailyQuota, key.ratePerSecond, dayEndsMs, seed);
     try {
       if (redis.status !== 'ready') await options.whenReady?.(redis);
       const answer = await call('');
       if (answer[0] !== -1) return answer;
-      return await call(await seedFor(key.id, day));
+      return await call(await seedFor(key.id, day, deadline));
     } catch (error) {
       throw new LimiterUnavailableError(error);
     }
   }
 
   return {
-    async admit(key: LimitedKey, now: number): Promise<Admission> {
+    async admit(key: LimitedKey, now: number, deadline?: number): Promise<Admission> {
       const { day, resetsAt } = options.quotaDay(now);
-      const [outcome, used, windowEndsUs, nowUs] = await run(key, day, resetsAt);
+      const [outcome, used, windowEndsUs, nowUs] = await run(key, day, resetsAt, deadline);
       const dailyReset = Math.ceil(resetsAt / 1000);
       const limit = key.dailyQuota;
       if (outcome === 2) {

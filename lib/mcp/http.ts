@@ -12,6 +12,7 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
+import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
@@ -75,9 +76,11 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
 
   const service = getMcpService();
   const now = Date.now();
+  // One deadline for every wait on the database: key lookup, quota lookup, usage commit.
+  const deadline = now + CALL_DEADLINE_MS;
   let verified: Verification;
   try {
-    verified = await service.verifyKey(credentials.key, now);
+    verified = await service.verifyKey(credentials.key, now, deadline);
   } catch (error) {
     return databaseUnavailable('key lookup failed', error, cors);
   }
@@ -98,7 +101,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   const tool = message.params!.name as string;
   let admission: Admission;
   try {
-    admission = await service.limiter.admit(key, now);
+    admission = await service.limiter.admit(key, now, deadline);
   } catch (error) {
     // Fail closed: without the shared counters no instance can know the key's limits are respected.
     if (error instanceof LimiterUnavailableError) {
@@ -113,7 +116,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
 
   if (!admission.admitted) {
     await service.recorder
-      .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day })
+      .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day }, deadline)
       .catch((error) => logError('could not record a rate-limited call', error));
     countToolCall(tool, 'rate_limited');
     countLimiterRejection(admission.reason!);
@@ -129,7 +132,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
       requestId, keyId: key.id, tool,
       outcome: result, errorCode: outcome.errorCode,
       latencyMs: Math.round((performance.now() - started) * 1000) / 1000, createdAt: now, day,
-    });
+    }, deadline);
   } catch (error) {
     logError('usage write failed', error);
     logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round((performance.now() - started) * 10) / 10);

@@ -1,10 +1,14 @@
 /**
- * GET /api/health against the real server: 200 with the database up; 503 naming Redis when REDIS_URL
- * points at a port where nothing listens (and the portal still answers); never the URL's password.
+ * GET /api/health against the real server: 200 with the database up; 503 while another process holds
+ * the SQLite write lock (the database answers reads, but no call could be recorded); 503 naming Redis
+ * when REDIS_URL points at a port where nothing listens (and the portal still answers); never the URL's
+ * password.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
+import Database from 'better-sqlite3';
+import { sqliteFilePath } from '../db/sqlite-file.ts';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
 
@@ -31,6 +35,40 @@ test('/api/health with the database up', async (t) => {
   assert.equal(body.checks.database.status, 'ok');
   assert.equal(typeof body.checks.database.latencyMs, 'number');
   assert.equal(body.checks.redis, undefined, 'no Redis check without REDIS_URL');
+});
+
+test('/api/health while another process holds the SQLite write lock: 503 until it lets go', async (t) => {
+  const server = await startTestServer();
+  t.after(() => server.stop());
+  const blocker = new Database(sqliteFilePath(server.env.DATABASE_URL!));
+  t.after(() => blocker.close());
+  blocker.exec('BEGIN IMMEDIATE');
+  try {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const started = performance.now();
+      const response = await fetch(`${server.baseUrl}/api/health`);
+      const body = await response.json();
+      assert.equal(response.status, 503, JSON.stringify(body));
+      assert.equal(body.status, 'unavailable');
+      assert.equal(body.checks.database.status, 'unavailable');
+      assert.match(body.checks.database.message, /writes are blocked: another connection holds the database's write lock/);
+      assert.ok(performance.now() - started < 3000, 'the probe gives up within its timeout');
+    }
+    // The probe waited on timers: the server answered meanwhile.
+    const timed = async (path: string, delayMs: number) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const answer = await fetch(`${server.baseUrl}${path}`);
+      return { status: answer.status, at: performance.now() };
+    };
+    const [health, ping] = await Promise.all([timed('/api/health', 0), timed('/api/ping', 200)]);
+    assert.equal(health.status, 503);
+    assert.equal(ping.status, 200);
+    assert.ok(ping.at < health.at, 'the liveness probe answered while the health probe was waiting for the lock');
+  } finally {
+    blocker.exec('ROLLBACK');
+  }
+  const after = await fetch(`${server.baseUrl}/api/health`);
+  assert.equal(after.status, 200, await after.text());
 });
 
 test('/api/health with REDIS_URL pointing at nothing', async (t) => {

@@ -1,9 +1,14 @@
 /**
- * GET /api/health: is the database reachable (a trivial query), and Redis in the shared mode (a PING
- * on the limiter's own connection)? Each probe gives up after a short timeout, so a load balancer gets its answer fast. Failures
- * say which dependency failed with a one-line message: no stack, no URL credentials.
+ * GET /api/health, the readiness check (GET /api/ping is the liveness one): can the database take
+ * writes, and in the shared mode does Redis answer a PING on the limiter's own connection? A tools/call
+ * needs both (its usage row is committed before it is answered), so a database that answers reads but
+ * refuses writes is unavailable. The database probe runs on the /mcp hot path's own connection (see
+ * HotPathStore.probeWrites: on SQLite it takes the write lock and lets go, waiting on timers; on
+ * PostgreSQL one query asks whether the server is read-only). Each probe gives up after a short
+ * timeout, so a load balancer gets its answer fast. Failures say which dependency failed with a
+ * one-line message: no stack, no URL credentials.
  */
-import { getDb } from '../db/client.ts';
+import { getMcpService } from '../mcp/service.ts';
 import { getRedis, lastConnectionError, sharedMode, whenReady } from '../redis/clients.ts';
 import { redactUrls } from './log.ts';
 
@@ -49,7 +54,8 @@ async function pingRedis(): Promise<void> {
 
 export async function checkHealth(): Promise<HealthReport> {
   const [database, redis] = await Promise.all([
-    probe('the database', () => getDb().$queryRawUnsafe('SELECT 1')),
+    // Its own deadline ends before the probe's timeout, so a held lock is reported as such, not as silence.
+    probe('the database', () => getMcpService().store.probeWrites(Date.now() + PROBE_TIMEOUT_MS - 200)),
     sharedMode() ? probe('Redis', pingRedis) : undefined,
   ]);
   const checks: Record<string, CheckResult> = { database };

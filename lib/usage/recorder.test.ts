@@ -10,7 +10,7 @@ import { CLI_ACTOR } from '../audit.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
-import type { CallRow, HotPathStore } from '../db/hot-path.ts';
+import { DatabaseLocked, type CallRow, type HotPathStore } from '../db/hot-path.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { ensureTiers } from '../db/seed.ts';
 import { postgresAdminUrl } from '../db/scratch-postgres.ts';
@@ -55,7 +55,7 @@ async function fixture(t: TestContext, provider: Provider): Promise<Fixture | un
   const real = store;
   const batches: number[] = [];
   // The real store, still writing; the wrapper only notes each batch's size.
-  const counting: HotPathStore = { ...real, writeCalls: (rows) => (batches.push(rows.length), real.writeCalls(rows)) };
+  const counting: HotPathStore = { ...real, writeCalls: (rows, deadline) => (batches.push(rows.length), real.writeCalls(rows, deadline)) };
   return { db, store: counting, batches, keyIds, url };
 }
 
@@ -255,3 +255,47 @@ describe('PostgreSQL hot path: connections and key changes', () => {
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+describe('usage recorder on a locked SQLite database: one deadline per call', () => {
+  it('each record() is refused by its own deadline, rows of refused calls are never written, and writes resume after', async (t) => {
+    const f = await fixture(t, 'sqlite');
+    const recorder = createUsageRecorder(f!.store);
+    const blocker = openSqliteFile(f!.url);
+    t.after(() => blocker.close());
+    blocker.exec('BEGIN IMMEDIATE');
+    const rows = callRows(f!.keyIds, 6, 'locked');
+    const deadlineMs = 600;
+    const started = Date.now();
+    // Calls arriving at different times: the later ones join the batch that is already waiting, and
+    // each leaves it at its own deadline, not when the batch ahead of it gives up.
+    const settled = rows.map(async (row, i) => {
+      await sleep(i * 100);
+      const deadline = Date.now() + deadlineMs;
+      const outcome = await recorder.record(row, deadline).then(() => 'written', (error) => error);
+      return { outcome, deadline, late: Date.now() - deadline };
+    });
+    // Released before the last calls' deadlines: the calls still waiting get written, the others not.
+    let releasedAt = Infinity;
+    setTimeout(() => {
+      blocker.exec('ROLLBACK');
+      releasedAt = Date.now();
+    }, deadlineMs + 250);
+    const results = await Promise.all(settled);
+    for (const [i, { outcome, deadline, late }] of results.entries()) {
+      if (deadline < releasedAt - 20) {
+        assert.ok(outcome instanceof DatabaseLocked, `call ${i} refused: ${outcome}`);
+        assert.ok(late < 150, `call ${i} refused ${late} ms after its deadline`);
+      } else if (deadline > releasedAt + 20) {
+        assert.equal(outcome, 'written', `call ${i} was still waiting when the lock went`);
+      }
+    }
+    const written = new Set(results.flatMap((r, i) => (r.outcome === 'written' ? [rows[i].requestId] : [])));
+    assert.ok(written.size >= 2, `the calls still waiting when the lock went were written (${written.size})`);
+    const stored = (await f!.db.callLog.findMany()).map((row) => row.requestId);
+    assert.deepEqual(stored.sort(), [...written].sort(), 'exactly the rows of the calls that were answered');
+    assert.ok(Date.now() - started < 3000);
+
+    await recorder.record(callRows(f!.keyIds, 1, 'after')[0]);
+    assert.equal(await f!.db.callLog.count(), written.size + 1);
+  });
+});
