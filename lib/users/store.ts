@@ -39,12 +39,20 @@ export async function createUser(db: Db, input: { email: string; password: strin
   const problem = passwordProblem(input.password);
   if (problem) throw new UserStoreError('invalid', problem);
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
-    if (await tx.user.findUnique({ where: { email } })) throw new UserStoreError('exists', `A user with email ${email} already exists.`);
-    const user = await tx.user.create({ data: { email, passwordHash, role, name: input.name?.trim() || null } });
-    await writeAudit(tx, actor, { action: 'user.create', targetUserId: user.id, after: { email, role } });
-    return user;
-  });
+  const exists = () => new UserStoreError('exists', `A user with email ${email} already exists.`);
+  try {
+    return await db.$transaction(async (tx) => {
+      if (await tx.user.findUnique({ where: { email } })) throw exists();
+      const user = await tx.user.create({ data: { email, passwordHash, role, name: input.name?.trim() || null } });
+      await writeAudit(tx, actor, { action: 'user.create', targetUserId: user.id, after: { email, role } });
+      return user;
+    });
+  } catch (error) {
+    // Two sign-ups for one new email at once (PostgreSQL reads before either commits): the loser hits
+    // the unique index, which is the same answer as finding the account.
+    if ((error as { code?: unknown })?.code === 'P2002') throw exists();
+    throw error;
+  }
 }
 
 /** Why an optional display name cannot be stored, or null. */

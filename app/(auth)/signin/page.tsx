@@ -16,7 +16,9 @@ type Params = { next?: string | string[]; error?: string; notice?: string };
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Params> }) {
   const params = await searchParams;
   const next = safeReturnPath(params.next ?? '/keys');
-  const { error } = params;
+  // Auth.js names what went wrong with a short code (AccessDenied, OAuthCallbackError…); anything else in
+  // the address is someone's text, not ours to show.
+  const error = typeof params.error === 'string' && /^[A-Za-z]{1,40}$/.test(params.error) ? params.error : params.error ? 'unknown' : undefined;
   if (await currentViewer()) redirect(next);
   return (
     <>
