@@ -68,7 +68,7 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
  * for every tool: an input near the edge of the double range can overflow any formula. Results are a
  * few dozen values, so the walk costs microseconds.
  */
-export function nonFinitePath(value: unknown, path = ''): string | null {
+function nonFinitePath(value: unknown, path = ''): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? null : path;
   if (typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {

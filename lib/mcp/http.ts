@@ -27,9 +27,9 @@ import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import type { KeyAuthThrottle } from './key-auth-throttle.ts';
 import type { BodyText, McpAnswer, McpRequest } from './request.ts';
+import { toolLabel } from './registry.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
-import { toolLabel } from './registry.ts';
 import { getMcpService } from './service.ts';
 
 /** Methods the spec lets through without a key (§4, §5.3). */

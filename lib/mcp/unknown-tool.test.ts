@@ -27,8 +27,9 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
   const answers: { status: number; text: string }[] = [];
 
   before(async () => {
-    // The bodies carry a megabyte of name each; the default limit is 1 MiB.
-    server = await startTestServer({ MCP_MAX_BODY_BYTES: String(2 * 1024 * 1024) });
+    // The bodies carry a megabyte of name each (the default limit is 1 MiB); a listed origin, so that
+    // other origins are refused (the default, "*", allows any).
+    server = await startTestServer({ MCP_MAX_BODY_BYTES: String(2 * 1024 * 1024), CORS_ORIGINS: 'https://agent.example' });
     for (const [user, role] of [[OWNER, 'developer'], [STAFF, 'support']] as const) {
       const created = server.cli('user', 'create', '--email', user.email, '--password', user.password, '--role', role);
       assert.equal(created.status, 0, created.stderr);
@@ -106,5 +107,27 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
     const logged = output.split('\n').filter((line) => line.includes('"mcp tools/call"'));
     assert.equal(logged.length, hostileNames().length);
     for (const line of logged) assert.equal(JSON.parse(line).tool, 'unknown_tool');
+  });
+
+  it('every other echo of caller text is short and holds no secret: Origin, MCP-Protocol-Version, a member name, the JSON error, an argument name', async () => {
+    const long = `${'x'.repeat(6000)} ${secret}`;
+    const near = `${secret} ${'x'.repeat(6000)}`;
+    const call = toolCall('service_formula_info', { formula: 'H2O' });
+    const sent: [string, Promise<{ status: number; text: string }>][] = [
+      ['Origin', postMcp(server.mcpUrl, call, { ...bearer(secret), origin: `https://${near}` })],
+      ['MCP-Protocol-Version', postMcp(server.mcpUrl, call, { ...bearer(secret), 'mcp-protocol-version': near })],
+      ['a member name', postMcp(server.mcpUrl, { ...call, [near]: 1 }, bearer(secret))],
+      ['a member name, the secret past the cut', postMcp(server.mcpUrl, { ...call, [long]: 1 }, bearer(secret))],
+      ['the JSON error', postMcp(server.mcpUrl, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${secret}"}} ${secret}`, bearer(secret))],
+      ['an argument name', postMcp(server.mcpUrl, toolCall('service_formula_info', { formula: 'H2O', [near]: 1 }), bearer(secret))],
+      ['many argument names', postMcp(server.mcpUrl, toolCall('service_formula_info', Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`${i}-${secret}`, 1]))), bearer(secret))],
+    ];
+    for (const [what, answer] of sent) {
+      const { status, text } = await answer;
+      assert.ok(status === 200 || status === 400 || status === 403, `${what}: ${status}`);
+      assert.ok(text.length < 2000, `${what}: an answer of ${text.length} characters`);
+      assert.ok(!text.includes(secret.slice(3, 20)), `${what} echoes the secret: ${text}`);
+      assert.ok(!text.includes('x'.repeat(100)), `${what} echoes the whole text`);
+    }
   });
 });
