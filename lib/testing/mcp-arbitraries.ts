@@ -168,6 +168,8 @@ const toolName = (names: readonly string[]) => fc.oneof(
   { arbitrary: fc.constantFrom(...names), weight: 6 },
   { arbitrary: fc.constantFrom<unknown>(...PROTOTYPE_NAMES, '', ' ', 'service_', 'SERVICE_QUERY_COMPOUND', 'service_query_compound\u0000', 42, null, ['service_query_compound'], { name: 'x' }), weight: 2 },
   { arbitrary: fc.string({ maxLength: 40 }), weight: 1 },
+  // Recorded as unknown_tool, never as sent (the fuzz test checks each call-log row).
+  { arbitrary: fc.constantFrom('x'.repeat(5000), keyWithBody('S'.repeat(32)), `service_query_compound ${keyWithBody('T'.repeat(32))}`, 'evil\u0000\r\n{"level":"error"}'), weight: 1 },
 );
 
 const params = (names: readonly string[]) => fc.oneof(
