@@ -11,7 +11,7 @@ export interface HttpError {
 }
 
 export const HTTP_ERRORS: HttpError[] = [
-  { status: 400, error: 'parse_error', when: 'The body is empty or not JSON.', remedy: 'Send one JSON-RPC message as the body.' },
+  { status: 400, error: 'parse_error', when: 'The body is empty, not UTF-8, or not JSON.', remedy: 'Send one JSON-RPC message as the body, encoded as UTF-8.' },
   { status: 400, error: 'invalid_request', when: 'The body is not one JSON-RPC 2.0 message: wrong "jsonrpc", no "method", an "id" or "params" of the wrong type, or tools/call sent as a notification.', remedy: 'Send {"jsonrpc": "2.0", "id": …, "method": …, "params": {…}}.' },
   { status: 400, error: 'batch_not_supported', when: 'The body is a JSON array (MCP 2025-06-18 dropped batching).', remedy: 'Send one message per request.' },
   { status: 400, error: 'unsupported_protocol_version', when: 'The MCP-Protocol-Version header names a version the service does not support.', remedy: 'Use the version initialize negotiated, or leave the header out.' },
@@ -37,7 +37,7 @@ export interface ToolErrorCode {
 
 /** Tool failures: an ordinary tools/call result with isError: true and {"error", "message", …} as its text. */
 export const TOOL_ERRORS: ToolErrorCode[] = [
-  { error: 'unknown_tool', when: 'No tool has that name; the message lists the tools.' },
+  { error: 'unknown_tool', when: 'No tool has that name; the message lists the tools. It still counts against the quota, as a failure, and your usage shows it as "unknown_tool", not the name you sent.' },
   { error: 'invalid_arguments', when: 'The arguments do not match the tool\'s input schema, or do not make sense together; the message names the argument.' },
   { error: 'compound_not_found', when: 'No compound matches the name; "suggestions" lists close names.' },
   { error: 'ambiguous_compound', when: 'The name (often a formula) fits several compounds; "candidates" lists them.' },
@@ -45,6 +45,7 @@ export const TOOL_ERRORS: ToolErrorCode[] = [
   { error: 'out_of_range', when: 'A value is outside what the method covers (above the critical temperature, say).' },
   { error: 'missing_data', when: 'The compound lacks a constant the method needs; the message names it and any alternative.' },
   { error: 'no_solution', when: 'The equations have no solution at the given conditions.' },
+  { error: 'result_out_of_range', when: 'The inputs are so large or small that the result is not a finite number (e.g. 1e308 atm in Pa); use smaller magnitudes.' },
   { error: 'internal_error', when: 'A bug in the tool; it was logged. Try again later.' },
 ];
 

@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Your API keys' };
 
 export default async function KeysPage() {
   const viewer = await requireViewer('/keys');
-  const { keys, quotaResetsAt } = await orNotFound(listMyKeys(getDb(), viewer));
+  const { keys, total, quotaResetsAt } = await orNotFound(listMyKeys(getDb(), viewer));
   const now = Date.now();
   return (
     <>
@@ -23,6 +23,7 @@ export default async function KeysPage() {
         or to ask for Pro. Daily quotas start again at {formatUtc(quotaResetsAt)} ({formatRelative(quotaResetsAt, now)}).
       </p>
       <CreateKey hasKeys={keys.length > 0} />
+      {total > keys.length && <p className="muted">Showing the newest {keys.length} of your {total} keys.</p>}
       {keys.length > 0 && (
         <div className="table-wrap">
           <table className="keys-table">

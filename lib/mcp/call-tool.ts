@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
+import { quoteCallerText } from '../http/caller-text.ts';
 import { redactSecretFragments } from '../keys/format.ts';
 import { errorText, log } from '../ops/log.ts';
 import { describeArgumentErrors, registry, toolListing } from './registry.ts';
@@ -30,7 +31,7 @@ function toolFailure(code: string, message: string, details?: Record<string, unk
 export async function callTool(name: string, args: unknown): Promise<ToolOutcome> {
   const entry = registry.get(name);
   if (!entry) {
-    return toolFailure('unknown_tool', `Unknown tool "${name}". Available tools: ${toolListing.map((t) => t.name).join(', ')}.`);
+    return toolFailure('unknown_tool', `Unknown tool ${quoteCallerText(name)}: call tools/list for the tools and their arguments. Available tools: ${toolListing.map((t) => t.name).join(', ')}.`);
   }
   const input = args ?? {};
   if (!entry.validateArguments(input)) {
@@ -41,6 +42,14 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
     // start-up (server.ts warms it) or on the first call; after that this is a settled promise.
     await prepareCompoundIndex();
     const value = await entry.tool.run(input);
+    const overflow = nonFinitePath(value);
+    if (overflow !== null) {
+      return toolFailure(
+        'result_out_of_range',
+        `${name} cannot compute a finite result for these inputs (${overflow || 'the result'} is not a finite number): they are outside what the tool can compute. Use smaller magnitudes.`,
+        { field: overflow || null },
+      );
+    }
     const valueJson = JSON.stringify(value);
     return {
       result: { content: [{ type: 'text', text: valueJson }], structuredContent: value, isError: false },
@@ -53,4 +62,27 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
     log('error', 'tool crashed', { tool: name, error: errorText(error) });
     return toolFailure('internal_error', `${name} failed unexpectedly; the error was logged. Please try again later.`);
   }
+}
+
+/**
+ * Where a result holds a number JSON cannot carry (Infinity, NaN: JSON.stringify would send null, which
+ * the output schema does not allow), as a dotted path, or null when every number is finite. Checked here
+ * for every tool: an input near the edge of the double range can overflow any formula. Results are a
+ * few dozen values, so the walk costs microseconds.
+ */
+function nonFinitePath(value: unknown, path = ''): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (typeof value !== 'object' || value === null) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nonFinitePath(value[i], `${path}[${i}]`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  for (const key in value) {
+    const found = nonFinitePath((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }

@@ -2,6 +2,8 @@
  * Checks that a parsed body is one JSON-RPC 2.0 message (spec §2.1) before anything else looks at it,
  * so every malformed body gets a precise 400 instead of whatever a later layer would make of it.
  */
+import { quoteCallerText } from '../http/caller-text.ts';
+
 export interface JsonRpcMessage {
   jsonrpc: '2.0';
   id?: string | number;
@@ -31,7 +33,7 @@ export function checkEnvelope(body: unknown): EnvelopeCheck {
   }
   const unknown = Object.keys(body).find((name) => !MEMBERS.has(name));
   if (unknown !== undefined) {
-    return { ok: false, error: 'invalid_request', message: `Unknown member ${quoted(unknown)}: a JSON-RPC request has only "jsonrpc", "id", "method" and "params".` };
+    return { ok: false, error: 'invalid_request', message: `Unknown member ${quoteCallerText(unknown)}: a JSON-RPC request has only "jsonrpc", "id", "method" and "params".` };
   }
   if ('id' in body && !(typeof body.id === 'string' || Number.isSafeInteger(body.id))) {
     return { ok: false, error: 'invalid_request', message: 'The "id" field must be a string or an integer (at most 2^53 - 1 in magnitude).' };
@@ -65,11 +67,6 @@ function checkMeta(meta: unknown): string | null {
     return `The "params._meta.${RELATED_TASK}" field must be an object with a string "taskId".`;
   }
   return null;
-}
-
-/** A member name from the request, JSON-quoted and shortened, safe to put in the answer. */
-function quoted(name: string): string {
-  return JSON.stringify(name.length > 40 ? `${name.slice(0, 40)}…` : name);
 }
 
 /** tools/call params (spec §2.4): checked before admission so a malformed call costs no quota. */

@@ -13,6 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
 import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
+import { callerText, quoteCallerText } from '../http/caller-text.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
@@ -27,7 +28,8 @@ import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import { hostRefusal } from './host-check.ts';
 import type { KeyAuthThrottle } from './key-auth-throttle.ts';
-import type { McpAnswer, McpRequest } from './request.ts';
+import type { BodyText, McpAnswer, McpRequest } from './request.ts';
+import { toolLabel } from './registry.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
 import { getMcpService } from './service.ts';
@@ -43,7 +45,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   if (wrongHost) return wrongHost;
   const origin = request.headers.get('origin');
   if (origin && !originAllowed(origin)) {
-    return jsonError(403, 'origin_not_allowed', `Browser requests from ${origin} are not allowed; the operator can add it to CORS_ORIGINS.`);
+    return jsonError(403, 'origin_not_allowed', `Browser requests from ${quoteCallerText(origin)} are not allowed; the operator can add it to CORS_ORIGINS.`);
   }
   const cors = corsHeaders(origin);
   if (request.method === 'OPTIONS') {
@@ -98,7 +100,11 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
     return sseMessage({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: paramsProblem } }, cors);
   }
   const key = verified.key;
-  const tool = message.params!.name as string;
+  const name = message.params!.name as string;
+  // Usage rows, the log and metrics hold this label, never the caller's text (see toolLabel). A name
+  // outside the catalogue still goes through the limiter and counts as a failure: the per-second limit
+  // and the daily quota bound everything a key can make the server do.
+  const tool = toolLabel(name);
   let admission: Admission;
   try {
     admission = await service.limiter.admit(key, now, deadline);
@@ -125,7 +131,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   }
 
   const started = performance.now();
-  const outcome = await callTool(tool, message.params!.arguments);
+  const outcome = await callTool(name, message.params!.arguments);
   const result = outcome.errorCode ? 'failure' : 'success';
   try {
     await service.recorder.record({
@@ -183,7 +189,7 @@ function checkHeaders(request: McpRequest): McpAnswer | null {
   // Checked here, not left to the SDK, so that a tools/call it would refuse is never admitted or billed.
   const version = request.headers.get('mcp-protocol-version');
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    return jsonError(400, 'unsupported_protocol_version', `MCP-Protocol-Version "${version}" is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+    return jsonError(400, 'unsupported_protocol_version', `MCP-Protocol-Version ${quoteCallerText(version)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
   }
   return null;
 }
@@ -193,13 +199,16 @@ class ParseFailure {
   constructor(readonly answer: McpAnswer) {}
 }
 
-function parseJsonBody(text: string | 'too_large'): unknown {
+function parseJsonBody(text: BodyText): unknown {
   if (text === 'too_large') return new ParseFailure(payloadTooLarge());
+  if (text === 'invalid_utf8') {
+    return new ParseFailure(jsonError(400, 'parse_error', 'The request body is not valid UTF-8; send the JSON-RPC message as UTF-8 text (JSON must be UTF-8, RFC 8259 §8.1).'));
+  }
   if (text.trim() === '') return new ParseFailure(jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.'));
   try {
     return JSON.parse(text);
   } catch (error) {
-    return new ParseFailure(jsonError(400, 'parse_error', `The request body is not valid JSON (${(error as Error).message}).`));
+    return new ParseFailure(jsonError(400, 'parse_error', `The request body is not valid JSON (${callerText((error as Error).message, 200)}).`));
   }
 }
 

@@ -1,6 +1,13 @@
 /** server.ts's fast path: a node:http request as the /mcp handler's McpRequest, and its answer written back. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { McpAnswer, McpRequest } from './request.ts';
+import type { BodyText, McpAnswer, McpRequest } from './request.ts';
+
+/**
+ * Strict UTF-8: malformed bytes throw instead of becoming U+FFFD. One decoder serves every request
+ * (a decode without `stream` keeps no state). ignoreBOM keeps a byte-order mark as text, as
+ * Buffer#toString did, so JSON.parse still refuses it.
+ */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function nodeMcpRequest(req: IncomingMessage, origin: string, clientAddress: string): McpRequest {
   const header = (name: string): string | null => {
@@ -30,7 +37,7 @@ export function nodeMcpRequest(req: IncomingMessage, origin: string, clientAddre
  * stream is left alone rather than destroyed, so the client still receives the 413; writeMcpAnswer
  * closes the connection after it.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<string | 'too_large'> {
+function readBody(req: IncomingMessage, limit: number): Promise<BodyText> {
   if (Number(req.headers['content-length']) > limit) return Promise.resolve('too_large');
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -42,9 +49,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<string | 'too_la
       req.resume(); // drain the rest
       resolve('too_large');
     };
-    const onEnd = () => resolve(Buffer.concat(chunks).toString('utf8'));
+    const onEnd = () => resolve(decodeUtf8(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     req.on('data', onData).on('end', onEnd).on('error', reject);
   });
+}
+
+function decodeUtf8(bytes: Buffer): BodyText {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return 'invalid_utf8';
+  }
 }
 
 /**

@@ -304,9 +304,10 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         await postMcp(url, toolCall('service_query_compound', { compound_name: 'water' }), { authorization: 'Bearer cf_short' });
         const report = usageToday(server, counted);
         assert.equal(report.usedToday, 3);
+        // A name outside the catalogue is recorded as the constant unknown_tool, never as sent.
         assert.deepEqual(report.today, [
-          { tool: 'service_no_such_tool', successes: 0, failures: 1, rateLimited: 0 },
           { tool: 'service_query_compound', successes: 1, failures: 1, rateLimited: 0 },
+          { tool: 'unknown_tool', successes: 0, failures: 1, rateLimited: 0 },
         ]);
         assert.equal(report.lastCalls.length, 3);
         assert.deepEqual(report.lastCalls.map((c: any) => c.outcome).sort(), ['failure', 'failure', 'success']);
@@ -346,6 +347,33 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
           if (status === 405) assert.equal(response.headers.get('allow'), 'POST');
         });
       }
+
+      it('a body that is not valid UTF-8 is 400 parse_error saying so, and a tools/call in it is neither run nor billed', async () => {
+        type Part = string | number[] | Buffer;
+        const bytes = (...parts: Part[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+        const call = (formula: Part, pad: Part = '') =>
+          bytes('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"service_formula_info","arguments":{"formula":"', formula, '"},"_meta":{"pad":"', pad, '"}}}');
+        const before = usageToday(server, key).usedToday;
+        const invalid = [
+          call([0x48, 0xff, 0x4f]), // a byte that never occurs in UTF-8
+          call([0x48, 0xc3]), // a two-byte sequence cut short
+          call([0xed, 0xa0, 0x80]), // an encoded surrogate (U+D800)
+          call([0xc0, 0xaf]), // an overlong "/"
+          call('H2O', bytes('🧪'.repeat(60_000), [0xf0, 0x9f])), // valid across many chunks, cut short at the very end
+        ];
+        for (const body of invalid) {
+          const response = await fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, ...bearer(key) }, body });
+          assert.equal(response.status, 400);
+          const answer = await response.json();
+          assert.equal(answer.error, 'parse_error');
+          assert.match(answer.message, /not valid UTF-8.*send the JSON-RPC message as UTF-8/);
+        }
+        assert.equal(usageToday(server, key).usedToday, before, 'no call was admitted');
+        // The same body, valid: multi-byte characters split across reads are decoded whole.
+        const valid = await fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, ...bearer(key) }, body: call('H2O', '🧪'.repeat(60_000)) });
+        assert.equal(valid.status, 200);
+        assert.match(await valid.text(), /"isError":false/);
+      });
 
       it('the server is still up after all of that', async () => {
         assert.equal((await postMcp(url, initialize('2025-06-18'))).status, 200);

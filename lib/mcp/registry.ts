@@ -5,6 +5,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { chemTools } from '../chem/tools/index.ts';
 import type { ChemTool } from '../chem/tool.ts';
+import { callerText, quoteCallerText } from '../http/caller-text.ts';
 
 export interface RegisteredTool {
   tool: ChemTool;
@@ -33,17 +34,35 @@ function register(tool: ChemTool): RegisteredTool {
 export const registry: ReadonlyMap<string, RegisteredTool> = new Map(chemTools.map((t) => [t.name, register(t)]));
 export const toolListing = [...registry.values()].map((r) => r.listing);
 
-/** Ajv's errors as one sentence a person (or a model) can act on. */
+/**
+ * What usage rows, logs and metrics record for a tools/call naming no tool in the catalogue: a constant,
+ * never the caller's text (a name may be a megabyte long, or hold a secret).
+ */
+export const UNKNOWN_TOOL = 'unknown_tool';
+
+/** The name a call is recorded under: the tool's own name, or UNKNOWN_TOOL. */
+export function toolLabel(name: string): string {
+  return registry.has(name) ? name : UNKNOWN_TOOL;
+}
+
+/** At most this many of Ajv's errors are described (it collects them all: a call may send thousands). */
+const MAX_DESCRIBED_ERRORS = 5;
+
+/**
+ * Ajv's errors as one sentence a person (or a model) can act on. Argument names the caller made up are
+ * caller text (callerText); the rest comes from the schema.
+ */
 export function describeArgumentErrors(errors: ErrorObject[] | null | undefined): string {
   if (!errors?.length) return 'arguments do not match the tool\'s input schema';
-  return errors
+  const described = errors
+    .slice(0, MAX_DESCRIBED_ERRORS)
     .map((e) => {
-      const field = e.instancePath ? e.instancePath.slice(1).replaceAll('/', '.') : '';
+      const field = e.instancePath ? callerText(e.instancePath.slice(1).replaceAll('/', '.')) : '';
       switch (e.keyword) {
         case 'required':
           return `missing required argument "${e.params.missingProperty}"`;
         case 'additionalProperties':
-          return `unknown argument "${e.params.additionalProperty}"`;
+          return `unknown argument ${quoteCallerText(String(e.params.additionalProperty))}`;
         case 'type':
           return `argument "${field}" must be of type ${e.params.type}`;
         case 'enum':
@@ -53,4 +72,6 @@ export function describeArgumentErrors(errors: ErrorObject[] | null | undefined)
       }
     })
     .join('; ');
+  const more = errors.length - MAX_DESCRIBED_ERRORS;
+  return more > 0 ? `${described}; and ${more} more problem${more === 1 ? '' : 's'}` : described;
 }

@@ -9,6 +9,8 @@ export interface HeaderReader {
   get(name: string): string | null;
 }
 
+export type BodyText = string | 'too_large' | 'invalid_utf8';
+
 export interface McpRequest {
   readonly method: string;
   /** The absolute URL the client called. */
@@ -19,8 +21,11 @@ export interface McpRequest {
    * authentications are throttled; undefined where no server.ts stands in front (next dev).
    */
   readonly clientAddress: string | undefined;
-  /** The body as text, or 'too_large' once it exceeds `limit` bytes. Read at most once. */
-  readText(limit: number): Promise<string | 'too_large'>;
+  /**
+   * The body as text; 'too_large' once it exceeds `limit` bytes; 'invalid_utf8' when its bytes are not
+   * UTF-8 (decoded strictly, never patched with U+FFFD). Read at most once.
+   */
+  readText(limit: number): Promise<BodyText>;
   /** The request as a body-less Web Request, for the SDK's transport (which is handed the parsed body). */
   toWebRequest(): Request;
 }

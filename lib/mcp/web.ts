@@ -11,9 +11,15 @@ export async function handleWebMcpRequest(request: Request): Promise<Response> {
     headers: request.headers,
     // Stamped by server.ts over whatever the client sent; absent under next dev.
     clientAddress: request.headers.get(CLIENT_IP_HEADER) ?? undefined,
-    readText: (limit) => readTextCapped(request, limit),
+    readText: (limit) => readTextCapped(request, limit, { fatal: true }).catch(invalidUtf8),
     toWebRequest: () => new Request(request.url, { method: request.method, headers: request.headers }),
   };
   const answer = await handleMcpRequest(adapted);
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+/** The strict decoder's refusal of malformed UTF-8, as the handler's 'invalid_utf8'; other errors pass on. */
+function invalidUtf8(error: unknown): 'invalid_utf8' {
+  if ((error as { code?: unknown })?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return 'invalid_utf8';
+  throw error;
 }

@@ -50,7 +50,7 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
   assert.equal(calls('service_query_compound', 'success'), 2 + freeAdmitted);
   assert.equal(calls('service_query_compound', 'failure'), 1);
   assert.equal(calls('service_query_compound', 'rate_limited'), freeRefused);
-  assert.equal(calls('unknown', 'failure'), 1, 'tools outside the registry share one label');
+  assert.equal(calls('unknown_tool', 'failure'), 1, 'tools outside the registry share one label');
   assert.doesNotMatch(text, /no_such_tool_abc/);
   const idle = [...samples].filter(([series]) => series.startsWith('chemflow_mcp_tool_calls_total{tool="service_') && !series.includes('"service_query_compound"'));
   assert.ok(idle.length > 0 && idle.every(([, value]) => value === 0), "the other tools' series exist from the start, at 0");

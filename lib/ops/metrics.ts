@@ -9,11 +9,9 @@
  */
 import client from 'prom-client';
 import type { CallOutcome } from '../db/hot-path.ts';
-import { registry as tools } from '../mcp/registry.ts';
+import { registry as tools, UNKNOWN_TOOL } from '../mcp/registry.ts';
 
 const OUTCOMES: CallOutcome[] = ['success', 'failure', 'rate_limited'];
-/** The label for a tools/call naming no registered tool. */
-export const UNKNOWN_TOOL = 'unknown';
 
 interface Metrics {
   registry: client.Registry;
@@ -82,7 +80,10 @@ function metrics(): Metrics {
   return (holder[METRICS] ??= createMetrics());
 }
 
-/** A tools/call's outcome; `seconds` for admitted calls (rate-limited ones have no run time). */
+/**
+ * A tools/call's outcome; `seconds` for admitted calls (rate-limited ones have no run time). `tool` is
+ * already a label (toolLabel); any other name still falls into UNKNOWN_TOOL's series.
+ */
 export function countToolCall(tool: string, outcome: CallOutcome, seconds?: number): void {
   const m = metrics();
   (m.calls.get(tool) ?? m.calls.get(UNKNOWN_TOOL)!)[outcome].inc();

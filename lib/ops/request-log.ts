@@ -5,13 +5,8 @@
 import type { CallOutcome } from '../db/hot-path.ts';
 import { log, logEnabled } from './log.ts';
 
-/** Tool names come from the caller; a long one is cut so a request cannot bloat the log. */
-const MAX_TOOL_NAME = 100;
-
+/** `tool` is the call's label (lib/mcp/registry.ts toolLabel), never the name as the caller sent it. */
 export function logToolCall(requestId: string, keyId: string, tool: string, outcome: CallOutcome | 'unrecorded', status: number, latencyMs: number): void {
   if (!logEnabled('info')) return;
-  log('info', 'mcp tools/call', {
-    requestId, method: 'tools/call', tool: tool.length > MAX_TOOL_NAME ? `${tool.slice(0, MAX_TOOL_NAME)}…` : tool,
-    outcome, status, latencyMs, keyId,
-  });
+  log('info', 'mcp tools/call', { requestId, method: 'tools/call', tool, outcome, status, latencyMs, keyId });
 }

@@ -7,7 +7,7 @@ import { writeAudit } from '../audit.ts';
 import { disableKey } from '../keys/store.ts';
 import { scratchPortal } from '../testing/portal-db.ts';
 import { PortalInputError } from './access.ts';
-import { AUDIT_PAGE_SIZE, auditTrail, fieldChanges } from './audit-trail.ts';
+import { AUDIT_PAGE_SIZE, auditTrail, fieldChanges, MAX_FILTER_MATCHES } from './audit-trail.ts';
 
 test('filters: key by id, display form or 4 characters; actor by whole or partial email; a range of UTC days', async (t) => {
   const { db, ada, bob, support, admin, issue, actor } = await scratchPortal(t);
@@ -64,4 +64,11 @@ test('fieldChanges lists only fields that differ, with creations as after-only',
   );
   assert.deepEqual(fieldChanges(null, JSON.stringify({ role: 'admin' })), [{ field: 'role', before: undefined, after: 'admin' }]);
   assert.deepEqual(fieldChanges('not json', null), []);
+});
+
+test('an actor filter that matches too many people is refused with what to do, not run as a huge IN list', async (t) => {
+  const { db, support } = await scratchPortal(t);
+  await db.user.createMany({ data: Array.from({ length: MAX_FILTER_MATCHES + 1 }, (_, i) => ({ email: `many${i}@crowd.example` })) });
+  await assert.rejects(auditTrail(db, support, { actor: 'crowd' }), (e: Error) => e instanceof PortalInputError && /type more of the actor's email/.test(e.message));
+  assert.deepEqual((await auditTrail(db, support, { actor: 'many7@crowd' })).events, []);
 });

@@ -8,6 +8,8 @@ import { displayKey } from '../keys/format.ts';
 import { assertStaff, PortalInputError, type Viewer } from './access.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
+/** A key or actor filter that matches more than this is too vague to be what staff meant. */
+export const MAX_FILTER_MATCHES = 200;
 
 export interface AuditFilters {
   key?: string;
@@ -43,7 +45,7 @@ async function keyIdsFor(db: Db, reference: string): Promise<string[]> {
   const where: Prisma.ApiKeyWhereInput[] = [{ id: reference }];
   if (display) where.push({ start: display[1], end: display[2] });
   if (four) where.push({ start: four }, { end: four });
-  const keys = await db.apiKey.findMany({ where: { OR: where }, select: { id: true } });
+  const keys = await db.apiKey.findMany({ where: { OR: where }, select: { id: true }, take: MAX_FILTER_MATCHES });
   // A deleted key's events still carry its id.
   return [...new Set([reference, ...keys.map((k) => k.id)])];
 }
@@ -74,7 +76,10 @@ export async function auditTrail(db: Db, viewer: Viewer, filters: AuditFilters =
   if (keyRef) and.push({ keyId: { in: await keyIdsFor(db, keyRef) } });
   const actorRef = filters.actor?.trim().toLowerCase();
   if (actorRef) {
-    const actors = await db.user.findMany({ where: { email: { contains: actorRef } }, select: { id: true } });
+    const actors = await db.user.findMany({ where: { email: { contains: actorRef } }, select: { id: true }, take: MAX_FILTER_MATCHES + 1 });
+    if (actors.length > MAX_FILTER_MATCHES) {
+      throw new PortalInputError(`"${actorRef.slice(0, 40)}" is part of more than ${MAX_FILTER_MATCHES} people's emails; type more of the actor's email.`);
+    }
     and.push({ OR: [{ actorId: { in: actors.map((a) => a.id) } }, { actorLabel: { contains: actorRef } }] });
   }
   const from = filters.from?.trim() ? utcDay(filters.from.trim(), '"from"') : undefined;

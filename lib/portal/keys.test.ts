@@ -17,7 +17,7 @@ import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { SCRATCH_IP, scratchPortal } from '../testing/portal-db.ts';
 import { PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import {
-  createMyKey, disableMyKey, listMyKeys, MAX_ACTIVE_KEYS, myKeyDetail, myKeyReport, renameMyKey, reissueMyKey, reportMyKeyLeaked,
+  createMyKey, disableMyKey, KEYS_SHOWN, listMyKeys, MAX_ACTIVE_KEYS, myKeyDetail, myKeyReport, renameMyKey, reissueMyKey, reportMyKeyLeaked,
 } from './keys.ts';
 
 const DAY = 86_400_000;
@@ -222,4 +222,13 @@ test('reportMyKeyLeaked: disabled at once, audited as key.leak_disable "reported
 
   const { key: successor } = await reissueMyKey(db, ada, key.id, actor(ada));
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).replacedById, successor.id);
+});
+
+test('listMyKeys: the newest KEYS_SHOWN keys, and how many there are in all (disabled keys pile up)', async (t) => {
+  const { db, ada, issue } = await scratchPortal(t);
+  for (let i = 0; i < KEYS_SHOWN + 2; i++) await issue(ada, `key ${i}`);
+  const list = await listMyKeys(db, ada);
+  assert.equal(list.total, KEYS_SHOWN + 2);
+  assert.equal(list.keys.length, KEYS_SHOWN);
+  assert.equal(list.keys[0].name, `key ${KEYS_SHOWN + 1}`, 'newest first');
 });

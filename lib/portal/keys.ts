@@ -17,6 +17,8 @@ import { refuseFreeText } from './text-input.ts';
 
 /** Enough for every laptop, CI runner and agent a developer runs; more usually means keys are not being cleaned up. */
 export const MAX_ACTIVE_KEYS = 20;
+/** Keys listed on /keys, newest first; disabled and replaced keys pile up, so older ones may be cut. */
+export const KEYS_SHOWN = 100;
 export const EXPIRY_DAYS = [30, 90, 365] as const;
 export type ExpiryDays = (typeof EXPIRY_DAYS)[number] | null;
 
@@ -41,7 +43,10 @@ export interface KeyListRow {
 }
 
 export interface KeyList {
+  /** The newest KEYS_SHOWN of the viewer's keys. */
   keys: KeyListRow[];
+  /** How many keys the viewer has in all. */
+  total: number;
   /** When today's quota counts start again (ISO). */
   quotaResetsAt: string;
 }
@@ -94,11 +99,15 @@ function reissueRefusal(key: ApiKey, viewer: Viewer, now: number): string | null
 /** My keys, newest first, each with today's quota use (one grouped query for all of them). */
 export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Promise<KeyList> {
   const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
-  const keys = await db.apiKey.findMany({
-    where: { ownerId: viewer.id },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    include: { tier: { select: { dailyQuota: true } } },
-  });
+  const [keys, total] = await Promise.all([
+    db.apiKey.findMany({
+      where: { ownerId: viewer.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: KEYS_SHOWN,
+      include: { tier: { select: { dailyQuota: true } } },
+    }),
+    db.apiKey.count({ where: { ownerId: viewer.id } }),
+  ]);
   const usage = keys.length
     ? await db.dailyUsage.groupBy({
         by: ['keyId'],
@@ -109,6 +118,7 @@ export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Prom
   const usedByKey = new Map(usage.map((u) => [u.keyId, (u._sum.successes ?? 0) + (u._sum.failures ?? 0)]));
   return {
     quotaResetsAt: new Date(resetsAt).toISOString(),
+    total,
     keys: keys.map((key) => ({
       id: key.id,
       name: key.name,

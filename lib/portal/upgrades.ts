@@ -21,6 +21,8 @@ export type UpgradeStatus = 'pending' | 'approved' | 'declined';
 export const USE_CASE_MAX = 2000;
 export const CONTACT_MAX = 200;
 export const NOTE_MAX = 2000;
+/** Rows a request list shows: a developer's own requests (newest first) and the staff queue (oldest first). */
+export const REQUESTS_SHOWN = 100;
 
 export interface UpgradeRequestInput {
   keyId: string;
@@ -43,8 +45,10 @@ export async function tierComparison(db: Db) {
 
 /** The viewer's keys that may ask for Pro: active and still on the free tier. */
 export async function upgradeableKeys(db: Db, viewer: Viewer, now = Date.now()) {
-  const keys = await db.apiKey.findMany({ where: { ownerId: viewer.id, tierId: 'free', disabledAt: null }, orderBy: { createdAt: 'asc' } });
+  // Staff may create keys for anyone, so the count is not capped by MAX_ACTIVE_KEYS; the choice list is.
+  const keys = await db.apiKey.findMany({ where: { ownerId: viewer.id, tierId: 'free', disabledAt: null }, orderBy: { createdAt: 'desc' }, take: REQUESTS_SHOWN });
   return keys
+    .reverse()
     .filter((key) => keyStatus(key, now) === 'active')
     .map((key) => ({ id: key.id, name: key.name, display: displayKey(key) }));
 }
@@ -108,7 +112,7 @@ function requestView(request: Awaited<ReturnType<typeof loadRequests>>[number], 
   };
 }
 
-function loadRequests(db: Db, where: object, orderBy: object, take?: number) {
+function loadRequests(db: Db, where: object, orderBy: object, take: number) {
   return db.upgradeRequest.findMany({ where, orderBy, take, include: REQUEST_VIEW });
 }
 
@@ -116,7 +120,7 @@ export type UpgradeRequestView = ReturnType<typeof requestView>;
 
 /** The viewer's own requests, newest first. */
 export async function myUpgradeRequests(db: Db, viewer: Viewer): Promise<UpgradeRequestView[]> {
-  const requests = await loadRequests(db, { userId: viewer.id }, { createdAt: 'desc' });
+  const requests = await loadRequests(db, { userId: viewer.id }, { createdAt: 'desc' }, REQUESTS_SHOWN);
   const deciders = await decidersById(db, requests.map((r) => r.decidedById));
   return requests.map((r) => requestView(r, deciders));
 }
@@ -124,10 +128,13 @@ export async function myUpgradeRequests(db: Db, viewer: Viewer): Promise<Upgrade
 /** Staff: every pending request (oldest first, the order to answer them in) and the latest decisions. */
 export async function upgradeQueue(db: Db, viewer: Viewer, recentDecisions = 20) {
   assertStaff(viewer);
-  const pending = await loadRequests(db, { status: 'pending' }, { createdAt: 'asc' });
-  const decided = await loadRequests(db, { status: { not: 'pending' } }, { decidedAt: 'desc' }, recentDecisions);
+  const [pending, pendingTotal, decided] = await Promise.all([
+    loadRequests(db, { status: 'pending' }, { createdAt: 'asc' }, REQUESTS_SHOWN),
+    db.upgradeRequest.count({ where: { status: 'pending' } }),
+    loadRequests(db, { status: { not: 'pending' } }, { decidedAt: 'desc' }, recentDecisions),
+  ]);
   const deciders = await decidersById(db, decided.map((r) => r.decidedById));
-  return { pending: pending.map((r) => requestView(r, deciders)), decided: decided.map((r) => requestView(r, deciders)) };
+  return { pending: pending.map((r) => requestView(r, deciders)), pendingTotal, decided: decided.map((r) => requestView(r, deciders)) };
 }
 
 /** The key an approval upgrades: the requested one, or the key that replaced it when it was reissued. */

@@ -168,6 +168,8 @@ const toolName = (names: readonly string[]) => fc.oneof(
   { arbitrary: fc.constantFrom(...names), weight: 6 },
   { arbitrary: fc.constantFrom<unknown>(...PROTOTYPE_NAMES, '', ' ', 'service_', 'SERVICE_QUERY_COMPOUND', 'service_query_compound\u0000', 42, null, ['service_query_compound'], { name: 'x' }), weight: 2 },
   { arbitrary: fc.string({ maxLength: 40 }), weight: 1 },
+  // Recorded as unknown_tool, never as sent (the fuzz test checks each call-log row).
+  { arbitrary: fc.constantFrom('x'.repeat(5000), keyWithBody('S'.repeat(32)), `service_query_compound ${keyWithBody('T'.repeat(32))}`, 'evil\u0000\r\n{"level":"error"}'), weight: 1 },
 );
 
 const params = (names: readonly string[]) => fc.oneof(
@@ -318,6 +320,32 @@ function hostileArguments(tool: ToolListing): fc.Arbitrary<unknown> {
     fc.jsonValue({ maxDepth: 3 }),
   );
 }
+
+/** The edges of the double range: the largest doubles, the smallest subnormal, and their negatives. */
+export const EXTREME_NUMBERS = [1e308, -1e308, 1.7976931348623157e308, -1.7976931348623157e308, 5e-324, -5e-324] as const;
+
+/** The same value with its numbers replaced by `to` where `replace(n)` says so (n: the number's place in walk order). */
+function replaceNumbers(value: unknown, to: number, replace: (n: number) => boolean, seen = { count: 0 }): unknown {
+  if (typeof value === 'number') return replace(seen.count++) ? to : value;
+  if (Array.isArray(value)) return value.map((item) => replaceNumbers(item, to, replace, seen));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, replaceNumbers(item, to, replace, seen)]));
+  }
+  return value;
+}
+
+/**
+ * Valid arguments for the tool with its numbers pushed to the edges of the double range: one of its
+ * numbers (wherever it sits: nested objects and arrays too), or all of them at once.
+ */
+export const extremeArguments = (tool: ToolListing): fc.Arbitrary<Record<string, unknown>> =>
+  fc.tuple(validArguments(tool), fc.constantFrom(...EXTREME_NUMBERS), fc.option(fc.nat({ max: 20 }), { nil: undefined }))
+    .map(([args, extreme, which]) => {
+      const seen = { count: 0 };
+      replaceNumbers(args, 0, () => false, seen);
+      const all = which === undefined || seen.count === 0;
+      return replaceNumbers(args, extreme, (n) => all || n === which % seen.count) as Record<string, unknown>;
+    });
 
 // ─── Bodies ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -25,8 +25,14 @@ export function daysEndingWith(lastDay: string, count: number): string[] {
     new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
 }
 
+/**
+ * A backstop only: usage is recorded under the catalogue's tool names or 'unknown_tool' (lib/mcp/registry.ts
+ * toolLabel, and a migration rewrote older rows), so a key has at most 13 rows a day.
+ */
+const MAX_TOOL_ROWS = 100;
+
 export async function usageByTool(db: Db, keyId: string, day: string): Promise<ToolUsage[]> {
-  const rows = await db.dailyUsage.findMany({ where: { keyId, day }, orderBy: { tool: 'asc' } });
+  const rows = await db.dailyUsage.findMany({ where: { keyId, day }, orderBy: { tool: 'asc' }, take: MAX_TOOL_ROWS });
   return rows.map(({ tool, successes, failures, rateLimited }) => ({ tool, successes, failures, rateLimited }));
 }
 

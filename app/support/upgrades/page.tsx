@@ -12,11 +12,11 @@ export const metadata: Metadata = { title: 'Upgrade requests' };
 
 export default async function UpgradeQueuePage() {
   const viewer = await requireStaffViewer('/support/upgrades');
-  const { pending, decided } = await orNotFound(upgradeQueue(getDb(), viewer));
+  const { pending, pendingTotal, decided } = await orNotFound(upgradeQueue(getDb(), viewer));
   return (
     <>
       <h1>Upgrade requests</h1>
-      <h2>Pending <span className="muted">({pending.length}, oldest first)</span></h2>
+      <h2>Pending <span className="muted">({pendingTotal > pending.length ? `showing the oldest ${pending.length} of ${pendingTotal}` : pending.length}, oldest first)</span></h2>
       {pending.length ? pending.map((r) => (
         <article key={r.id} className="panel request-card" aria-label={`Request from ${r.requester} for ${r.key.display}`}>
           <div className="actions">
