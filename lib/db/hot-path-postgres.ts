@@ -98,8 +98,8 @@ export function openPostgresHotPath(url: string): HotPathStore {
     keysVersion() {
       return version;
     },
-    async usedOnDay(keyId, day) {
-      const { rows } = await pool.query(USED_ON_DAY_SQL, [keyId, day]);
+    async usedOnDay(lineageId, day) {
+      const { rows } = await pool.query(USED_ON_DAY_SQL, [lineageId, day]);
       return Number(rows[0].used);
     },
     async writeCalls(rows) {

@@ -89,8 +89,8 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
     keysVersion() {
       return dataVersion.get() as number;
     },
-    async usedOnDay(keyId, day) {
-      return retryWhileLocked(() => Number(usedOnDay.get(bind(keyId, day))));
+    async usedOnDay(lineageId, day) {
+      return retryWhileLocked(() => Number(usedOnDay.get(bind(lineageId, day))));
     },
     async writeCalls(rows) {
       // A failed attempt rolled back as a whole (db.transaction), so retrying the batch cannot double it.

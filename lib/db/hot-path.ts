@@ -7,6 +7,8 @@
  */
 export interface KeyRow {
   id: string;
+  /** The allowance the key draws from, shared by every key of its reissue chain (ApiKey.lineageId). */
+  lineageId: string;
   ownerId: string;
   tierId: string;
   /** Effective limits: the key's override, else its tier's default. */
@@ -39,24 +41,29 @@ export interface HotPathStore {
    * instance). Callers cache key rows and drop the cache when this value moves.
    */
   keysVersion(): number;
-  /** Quota consumed by a key on a day (admitted calls: successes + failures). */
-  usedOnDay(keyId: string, day: string): Promise<number>;
+  /**
+   * Quota consumed by an allowance on a day (admitted calls: successes + failures), summed over every
+   * key of the lineage, so a reissued key starts from its predecessors' count.
+   */
+  usedOnDay(lineageId: string, day: string): Promise<number>;
   /** Writes call rows and their daily aggregates in one transaction; rows already written are skipped. */
   writeCalls(rows: CallRow[]): Promise<void>;
   close(): Promise<void>;
 }
 
 export const FIND_KEY_SQL = `
-  SELECT k."id", k."ownerId", k."tierId",
+  SELECT k."id", k."lineageId", k."ownerId", k."tierId",
          COALESCE(k."dailyQuota", t."dailyQuota") AS "dailyQuota",
          COALESCE(k."ratePerSecond", t."ratePerSecond") AS "ratePerSecond",
          k."expiresAt", k."disabledAt", k."disabledReason"
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
    WHERE k."keyHash" = $1`;
 
+/** Runs once per lineage and day (the limiters keep the count from then on), so the join costs nothing per call. */
 export const USED_ON_DAY_SQL = `
-  SELECT COALESCE(SUM("successes" + "failures"), 0) AS "used"
-    FROM "DailyUsage" WHERE "keyId" = $1 AND "day" = $2`;
+  SELECT COALESCE(SUM(u."successes" + u."failures"), 0) AS "used"
+    FROM "ApiKey" k JOIN "DailyUsage" u ON u."keyId" = k."id"
+   WHERE k."lineageId" = $1 AND u."day" = $2`;
 
 export const INSERT_CALL_SQL = `
   INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")

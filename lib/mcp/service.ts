@@ -43,7 +43,7 @@ export function getMcpService(): McpService {
   if (!holder[SERVICE]) {
     const store = sharedMode() ? withKeyChangesFromRedis(openStore()) : openStore();
     const quotaDay = quotaDayCalculator(config().quotaTimeZone);
-    const usedOnDay = (keyId: string, day: string) => store.usedOnDay(keyId, day);
+    const usedOnDay = (lineageId: string, day: string) => store.usedOnDay(lineageId, day);
     const recorder = createUsageRecorder(store);
     holder[SERVICE] = {
       store,

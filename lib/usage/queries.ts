@@ -1,7 +1,10 @@
 /**
  * What the portal and `key show` display for a key: today's calls per tool, a 7-day trend and the last
- * calls. Days are quota days (see lib/limits/quota-day.ts).
+ * calls. Days are quota days (see lib/limits/quota-day.ts). Each covers a whole allowance (a lineage:
+ * every key of one reissue chain), the unit the limiter counts, so a reissued key's numbers include the
+ * calls made with its earlier secrets.
  */
+import { join } from '@prisma/client/runtime/client';
 import type { Db } from '../db/client.ts';
 
 export interface ToolUsage {
@@ -25,17 +28,24 @@ export function daysEndingWith(lastDay: string, count: number): string[] {
     new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
 }
 
-export async function usageByTool(db: Db, keyId: string, day: string): Promise<ToolUsage[]> {
-  const rows = await db.dailyUsage.findMany({ where: { keyId, day }, orderBy: { tool: 'asc' } });
-  return rows.map(({ tool, successes, failures, rateLimited }) => ({ tool, successes, failures, rateLimited }));
+export async function usageByTool(db: Db, lineageId: string, day: string): Promise<ToolUsage[]> {
+  const groups = await db.dailyUsage.groupBy({
+    by: ['tool'],
+    where: { key: { lineageId }, day },
+    _sum: { successes: true, failures: true, rateLimited: true },
+    orderBy: { tool: 'asc' },
+  });
+  return groups.map(({ tool, _sum }) => ({
+    tool, successes: _sum.successes ?? 0, failures: _sum.failures ?? 0, rateLimited: _sum.rateLimited ?? 0,
+  }));
 }
 
 /** Per-day totals, one entry per day even when nothing was called. */
-export async function dailyTrend(db: Db, keyId: string, today: string, days = 7): Promise<DayUsage[]> {
+export async function dailyTrend(db: Db, lineageId: string, today: string, days = 7): Promise<DayUsage[]> {
   const range = daysEndingWith(today, days);
   const groups = await db.dailyUsage.groupBy({
     by: ['day'],
-    where: { keyId, day: { gte: range[0], lte: today } },
+    where: { key: { lineageId }, day: { gte: range[0], lte: today } },
     _sum: { successes: true, failures: true, rateLimited: true },
   });
   const byDay = new Map(groups.map((g) => [g.day, g._sum]));
@@ -47,11 +57,29 @@ export async function dailyTrend(db: Db, keyId: string, today: string, days = 7)
   }));
 }
 
-export async function lastCalls(db: Db, keyId: string, limit = 10) {
+/** The newest calls of the allowance, each with the key (secret) it was made with. */
+export async function lastCalls(db: Db, lineageId: string, limit = 10) {
   return db.callLog.findMany({
-    where: { keyId },
+    where: { key: { lineageId } },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
-    select: { requestId: true, tool: true, outcome: true, errorCode: true, latencyMs: true, createdAt: true },
+    select: {
+      requestId: true, tool: true, outcome: true, errorCode: true, latencyMs: true, createdAt: true,
+      key: { select: { id: true, start: true, end: true } },
+    },
   });
+}
+
+/**
+ * A day's use (successes + failures) of each given allowance: one row per lineage however many keys a
+ * chain has (Prisma's groupBy cannot group by a related column, hence the SQL).
+ */
+export async function usedOnDayByLineage(db: Db, lineageIds: string[], day: string): Promise<Map<string, number>> {
+  if (!lineageIds.length) return new Map();
+  const rows = await db.$queryRaw<{ lineageId: string; used: bigint | number }[]>`
+    SELECT k."lineageId" AS "lineageId", SUM(u."successes" + u."failures") AS "used"
+      FROM "ApiKey" k JOIN "DailyUsage" u ON u."keyId" = k."id"
+     WHERE k."lineageId" IN (${join(lineageIds)}) AND u."day" = ${day}
+     GROUP BY k."lineageId"`;
+  return new Map(rows.map((r) => [r.lineageId, Number(r.used)]));
 }
