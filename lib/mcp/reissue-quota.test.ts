@@ -34,13 +34,16 @@ const reissueByCli = (server: TestServer, key: Key): Key => cliJson(server, 'key
 
 const call = (server: TestServer, key: Key) => postMcp(server.mcpUrl, QUERY_WATER(), bearer(key.key));
 
+/** Status and refusal reason, not the whole answer (a tool result is kilobytes long). */
+const summary = (answer: McpAnswer) => `${answer.status} ${answer.json?.reason ?? answer.json?.error ?? ''}`;
+
 function assertAdmitted(answer: McpAnswer, remaining: number, what: string): void {
-  assert.equal(answer.status, 200, `${what}: ${JSON.stringify(answer.json)}`);
+  assert.equal(answer.status, 200, `${what}: answered ${summary(answer)}`);
   assert.equal(answer.headers.get('x-ratelimit-remaining'), String(remaining), `${what}: X-RateLimit-Remaining`);
 }
 
 function assertQuotaRefused(answer: McpAnswer, limit: number, what: string): void {
-  assert.equal(answer.status, 429, `${what}: ${JSON.stringify(answer.json)}`);
+  assert.equal(answer.status, 429, `${what}: answered ${summary(answer)}`);
   assert.equal(answer.json.reason, 'daily_quota', what);
   assert.equal(answer.headers.get('x-ratelimit-remaining'), '0', what);
   assert.equal(answer.headers.get('x-ratelimit-limit'), String(limit), what);
