@@ -59,11 +59,15 @@ export const FIND_KEY_SQL = `
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
    WHERE k."keyHash" = $1`;
 
-/** Runs once per lineage and day (the limiters keep the count from then on), so the join costs nothing per call. */
+/**
+ * Runs once per lineage and day (the limiters keep the count from then on). Written as IN (subquery) so
+ * the plan reads the lineage's keys by their index and then each key's day by DailyUsage's primary key;
+ * as a plain join SQLite chose to scan the whole day's rows of every key.
+ */
 export const USED_ON_DAY_SQL = `
   SELECT COALESCE(SUM(u."successes" + u."failures"), 0) AS "used"
-    FROM "ApiKey" k JOIN "DailyUsage" u ON u."keyId" = k."id"
-   WHERE k."lineageId" = $1 AND u."day" = $2`;
+    FROM "DailyUsage" u
+   WHERE u."keyId" IN (SELECT k."id" FROM "ApiKey" k WHERE k."lineageId" = $1) AND u."day" = $2`;
 
 export const INSERT_CALL_SQL = `
   INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")

@@ -57,17 +57,40 @@ export async function dailyTrend(db: Db, lineageId: string, today: string, days 
   }));
 }
 
-/** The newest calls of the allowance, each with the key (secret) it was made with. */
+/**
+ * How many of a chain's newest keys the last calls are read from. A key stops taking calls when it is
+ * replaced, so older keys' calls all precede these keys' (the limit of this bound: the calls of a key
+ * more than this many reissues back are not shown, which matters only if that many reissues happened
+ * within the last few calls).
+ */
+export const LAST_CALLS_KEYS = 10;
+
+/**
+ * The newest calls of the allowance, each with the key (secret) it was made with: each key's newest
+ * calls in the order of its (keyId, createdAt) index, merged. One query over the whole lineage ordered
+ * by time would read every call of its keys and sort them, for every poll of the usage panels.
+ */
 export async function lastCalls(db: Db, lineageId: string, limit = 10) {
-  return db.callLog.findMany({
-    where: { key: { lineageId } },
+  const keys = await db.apiKey.findMany({
+    where: { lineageId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: limit,
-    select: {
-      requestId: true, tool: true, outcome: true, errorCode: true, latencyMs: true, createdAt: true,
-      key: { select: { id: true, start: true, end: true } },
-    },
+    take: LAST_CALLS_KEYS,
+    select: { id: true, start: true, end: true },
   });
+  const perKey = await Promise.all(keys.map(async (key) => {
+    const calls = await db.callLog.findMany({
+      where: { keyId: key.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: { id: true, requestId: true, tool: true, outcome: true, errorCode: true, latencyMs: true, createdAt: true },
+    });
+    return calls.map(({ id, ...call }) => ({ ...call, order: id, key }));
+  }));
+  return perKey
+    .flat()
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.order - a.order)
+    .slice(0, limit)
+    .map(({ order, ...call }) => call);
 }
 
 /**
@@ -76,10 +99,11 @@ export async function lastCalls(db: Db, lineageId: string, limit = 10) {
  */
 export async function usedOnDayByLineage(db: Db, lineageIds: string[], day: string): Promise<Map<string, number>> {
   if (!lineageIds.length) return new Map();
+  // IN (subquery): DailyUsage is read by its primary key (key, day), as in USED_ON_DAY_SQL.
   const rows = await db.$queryRaw<{ lineageId: string; used: bigint | number }[]>`
     SELECT k."lineageId" AS "lineageId", SUM(u."successes" + u."failures") AS "used"
-      FROM "ApiKey" k JOIN "DailyUsage" u ON u."keyId" = k."id"
-     WHERE k."lineageId" IN (${join(lineageIds)}) AND u."day" = ${day}
+      FROM "DailyUsage" u JOIN "ApiKey" k ON k."id" = u."keyId"
+     WHERE u."keyId" IN (SELECT "id" FROM "ApiKey" WHERE "lineageId" IN (${join(lineageIds)})) AND u."day" = ${day}
      GROUP BY k."lineageId"`;
   return new Map(rows.map((r) => [r.lineageId, Number(r.used)]));
 }
