@@ -1,7 +1,8 @@
 /**
  * The developer's key stories in the browser against the production server: create a key and copy its
- * secret, call /mcp with it and watch the calls arrive in the live usage panels; run out of daily quota;
- * disable a key; and never see another developer's key. /mcp is called from the test, as a client would.
+ * secret, call /mcp with it and watch the calls arrive in the live usage panels; run out of daily quota,
+ * also across a reissue; disable a key; and never see another developer's key. /mcp is called from the
+ * test, as a client would.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -173,6 +174,46 @@ test('a key with a small daily quota runs out: "2 / 2" and "Daily quota reached"
   await expect(page.getByText('0 calls', { exact: true })).toBeVisible(); // remaining today
   const today = page.getByRole('table', { name: "Today's calls by tool" });
   await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['2', '0', '1']);
+  await page.context().close();
+});
+
+test('a key that ran out of quota and is reissued on its page is still out of quota: same numbers, the old secret named, 429 from /mcp', async () => {
+  const page = await freshPage();
+  await signUp(page, server.baseUrl, 'gus@example.test');
+  const old = cliKey('gus@example.test', '--name', 'rotated', '--daily-quota', '2');
+  const oldDisplay = `cf_${old.key.slice(3, 7)}…${old.key.slice(-4)}`;
+  assert.equal((await queryCompound(old.key, 'ethanol')).status, 200);
+  await pause();
+  assert.equal((await queryCompound(old.key, 'methanol')).status, 200);
+
+  await page.goto(`${server.baseUrl}/keys/${old.id}`);
+  await page.getByRole('button', { name: 'Reissue…' }).click();
+  await page.getByRole('dialog', { name: 'Reissue this key?' }).getByRole('button', { name: 'Reissue key' }).click();
+  const reveal = page.getByRole('dialog', { name: 'Key reissued: your new secret' });
+  const secret = await reveal.getByLabel(/Your new API key/).inputValue();
+  await reveal.getByRole('button', { name: 'I have stored it: open the new key' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/keys/') && !url.pathname.endsWith(old.id));
+  const successorId = new URL(page.url()).pathname.split('/').pop()!;
+
+  await pause();
+  const refused = await queryCompound(secret, 'acetone');
+  assert.equal(refused.status, 429, refused.text);
+  assert.equal(refused.json.reason, 'daily_quota');
+  assert.equal(refused.headers.get('x-ratelimit-remaining'), '0');
+
+  await page.reload();
+  await expect(page.getByText('Daily quota reached:')).toBeVisible();
+  await expect(page.getByText('2 / 2 calls')).toBeVisible();
+  await expect(page.getByText('shares one quota with the 1 other key of its reissue chain')).toBeVisible();
+  const lastCalls = page.getByRole('table', { name: 'Last calls' }).getByRole('row');
+  await expect(lastCalls).toHaveCount(4); // header, the successor's refusal, the old secret's two calls
+  await expect(lastCalls.nth(1)).not.toContainText(' with ');
+  for (const n of [2, 3]) await expect(lastCalls.nth(n).getByRole('cell').nth(1)).toHaveText(`service_query_compound with ${oldDisplay}`);
+
+  const usage = await (await page.request.get(`${server.baseUrl}/api/portal/keys/${successorId}/usage`)).json();
+  assert.deepEqual([usage.usedToday, usage.remainingToday, usage.lastCalls.map((c: any) => c.otherKey?.display ?? null)], [2, 0, [null, oldDisplay, oldDisplay]]);
+  await page.goto(`${server.baseUrl}/keys`);
+  await expect(page.getByRole('row', { name: /rotated/ }).getByText('2 / 2 calls')).toHaveCount(2);
   await page.context().close();
 });
 

@@ -61,6 +61,13 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
           Successful and failed calls count against the {formatCalls(report.dailyQuota)}/day quota; calls refused
           as rate-limited do not.
         </p>
+        {report.lineageKeys > 1 && (
+          <p className="muted">
+            This key shares one quota with the {formatCount(report.lineageKeys - 1)} other{report.lineageKeys > 2 ? ' keys' : ' key'} of
+            its reissue chain: reissuing a key gives it a new secret, not a new allowance. The numbers on this page
+            include the calls made with every secret of the chain.
+          </p>
+        )}
       </section>
 
       <section className="panel">

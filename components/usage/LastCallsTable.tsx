@@ -1,4 +1,8 @@
-/** The most recent calls, newest first: when, which tool, how it went, how long it took and why it failed. */
+/**
+ * The most recent calls, newest first: when, which tool, how it went, how long it took and why it failed.
+ * A call made with another secret of the key's reissue chain says which, so an owner sees an old secret
+ * still being used.
+ */
 import type { KeyReport } from '@/lib/keys/report.ts';
 import { formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { OutcomeBadge } from './OutcomeBadge.tsx';
@@ -27,7 +31,10 @@ export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
                 <time dateTime={call.createdAt}>{formatUtc(call.createdAt, { seconds: true })}</time>
                 <span className="when muted" suppressHydrationWarning>{formatRelative(call.createdAt)}</span>
               </td>
-              <td><code>{call.tool}</code></td>
+              <td>
+                <code>{call.tool}</code>
+                {call.otherKey && <span className="muted"> with <code>{call.otherKey.display}</code></span>}
+              </td>
               <td><OutcomeBadge outcome={call.outcome} /></td>
               <td className="num">{formatLatency(call.latencyMs)}</td>
               <td>{call.errorCode ? <code>{call.errorCode}</code> : <span className="muted">none</span>}</td>

@@ -74,7 +74,8 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
       await writer.keys(keyIds.slice(from, from + BATCH).map((keyId, j) => {
         const i = from + j;
         const secret = generateKey();
-        return [keyId, ownerIds[Math.floor(i / KEYS_PER_OWNER)], `scale key ${i}`, hashKey(secret), secret.slice(3, 7), secret.slice(-4), i % 5 === 0 ? 'pro' : 'free', now - days * DAY_MS, now];
+        // Each key its own allowance (lineage), as a key that was never reissued.
+        return [keyId, keyId, ownerIds[Math.floor(i / KEYS_PER_OWNER)], `scale key ${i}`, hashKey(secret), secret.slice(3, 7), secret.slice(-4), i % 5 === 0 ? 'pro' : 'free', now - days * DAY_MS, now];
       }));
     }
 
@@ -140,7 +141,7 @@ function sqliteWriter(url: string): BulkWriter {
   };
   return {
     users: insert(`INSERT INTO "User" ("id", "email", "name", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?)`),
-    keys: insert(`INSERT INTO "ApiKey" ("id", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    keys: insert(`INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     calls: insert(`INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`),
     daily: insert(`INSERT INTO "DailyUsage" ("keyId", "day", "tool", "successes", "failures", "rateLimited") VALUES (?, ?, ?, ?, ?, ?)`),
     async existingCalls() {
@@ -178,9 +179,9 @@ async function postgresWriter(url: string): Promise<BulkWriter> {
           FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[]) AS u(a, b, c, d, e)`, columns(rows, 5));
     },
     async keys(rows) {
-      await client.query(`INSERT INTO "ApiKey" ("id", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt")
-        SELECT a, b, c, d, e, f, g, to_timestamp(h / 1000.0) AT TIME ZONE 'UTC', to_timestamp(i / 1000.0) AT TIME ZONE 'UTC'
-          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[]) AS u(a, b, c, d, e, f, g, h, i)`, columns(rows, 9));
+      await client.query(`INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt")
+        SELECT a, b, c, d, e, f, g, h, to_timestamp(i / 1000.0) AT TIME ZONE 'UTC', to_timestamp(j / 1000.0) AT TIME ZONE 'UTC'
+          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[]) AS u(a, b, c, d, e, f, g, h, i, j)`, columns(rows, 10));
     },
     async calls(rows) {
       await client.query(`INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")

@@ -194,7 +194,7 @@ describe('key show', () => {
     assert.deepEqual(report.lastCalls.map((c: any) => c.requestId), newestTen.map((r) => r.requestId));
     assert.deepEqual(report.lastCalls[0], {
       requestId: `${created.id}-0`, tool: 'service_query_compound', outcome: 'success', errorCode: null,
-      latencyMs: 1.5, createdAt: new Date(rows[0].createdAt).toISOString(),
+      latencyMs: 1.5, createdAt: new Date(rows[0].createdAt).toISOString(), otherKey: null,
     });
     assert.equal(report.lastCalls.find((c: any) => c.requestId === `${created.id}-3`).errorCode, 'compound_not_found');
   });

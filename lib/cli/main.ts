@@ -143,7 +143,7 @@ function printReport(r: KeyReport): void {
     `Key ${r.id} "${r.name}" (${r.display}), owner ${r.owner}`,
     `  Status:      ${r.status}${r.disabledReason ? ` (${r.disabledReason})` : ''}`,
     `  Tier:        ${r.tier}: ${r.dailyQuota} calls/day, ${r.ratePerSecond} calls/s`,
-    `  Today:       ${r.usedToday} used, ${r.remainingToday} left (day ${r.quotaDay}, resets ${r.quotaResetsAt})`,
+    `  Today:       ${r.usedToday} used, ${r.remainingToday} left (day ${r.quotaDay}, resets ${r.quotaResetsAt})${r.lineageKeys > 1 ? `, shared by the ${r.lineageKeys} keys of its reissue chain` : ''}`,
     `  Expires:     ${r.expiresAt ?? 'never'}`,
     `  Last used:   ${r.lastUsedAt ?? 'never'}`,
     '  Today by tool (successes / failures / rate-limited):',
@@ -152,7 +152,7 @@ function printReport(r: KeyReport): void {
     ...r.trend.map((d) => `    ${d.day}: ${d.successes} / ${d.failures} / ${d.rateLimited}`),
     '  Last 10 calls:',
     ...(r.lastCalls.length
-      ? r.lastCalls.map((c) => `    ${c.createdAt}  ${c.tool}  ${c.outcome}${c.errorCode ? ` (${c.errorCode})` : ''}  ${c.latencyMs.toFixed(1)} ms`)
+      ? r.lastCalls.map((c) => `    ${c.createdAt}  ${c.tool}  ${c.outcome}${c.errorCode ? ` (${c.errorCode})` : ''}  ${c.latencyMs.toFixed(1)} ms${c.otherKey ? `  with ${c.otherKey.display}` : ''}`)
       : ['    none']),
   ];
   console.log(lines.join('\n'));

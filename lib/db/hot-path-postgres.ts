@@ -111,8 +111,8 @@ export function openPostgresHotPath(url: string): HotPathStore {
     keysVersion() {
       return version;
     },
-    async usedOnDay(keyId, day, deadline = defaultDeadline()) {
-      const { rows } = await pool.query(beforeDeadline(USED_ON_DAY_SQL, [keyId, day], deadline));
+    async usedOnDay(lineageId, day, deadline = defaultDeadline()) {
+      const { rows } = await pool.query(beforeDeadline(USED_ON_DAY_SQL, [lineageId, day], deadline));
       return Number(rows[0].used);
     },
     async writeCalls(rows, deadline = defaultDeadline()) {

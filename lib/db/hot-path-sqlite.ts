@@ -85,8 +85,8 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
     keysVersion() {
       return dataVersion.get() as number;
     },
-    async usedOnDay(keyId, day, deadline) {
-      return retryWhileLocked(() => Number(usedOnDay.get(bind(keyId, day))), deadline);
+    async usedOnDay(lineageId, day, deadline) {
+      return retryWhileLocked(() => Number(usedOnDay.get(bind(lineageId, day))), deadline);
     },
     async writeCalls(rows, deadline) {
       // A failed attempt rolled back as a whole (db.transaction), so retrying the batch cannot double it.

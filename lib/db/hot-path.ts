@@ -7,6 +7,8 @@
  */
 export interface KeyRow {
   id: string;
+  /** The allowance the key draws from, shared by every key of its reissue chain (ApiKey.lineageId). */
+  lineageId: string;
   ownerId: string;
   tierId: string;
   /** Effective limits: the key's override, else its tier's default. */
@@ -61,8 +63,11 @@ export interface HotPathStore {
    * instance). Callers cache key rows and drop the cache when this value moves.
    */
   keysVersion(): number;
-  /** Quota consumed by a key on a day (admitted calls: successes + failures). */
-  usedOnDay(keyId: string, day: string, deadline?: number): Promise<number>;
+  /**
+   * Quota consumed by an allowance on a day (admitted calls: successes + failures), summed over every
+   * key of the lineage, so a reissued key starts from its predecessors' count.
+   */
+  usedOnDay(lineageId: string, day: string, deadline?: number): Promise<number>;
   /** Writes call rows and their daily aggregates in one transaction; rows already written are skipped. */
   writeCalls(rows: CallRow[], deadline?: number): Promise<void>;
   /**
@@ -74,16 +79,22 @@ export interface HotPathStore {
 }
 
 export const FIND_KEY_SQL = `
-  SELECT k."id", k."ownerId", k."tierId",
+  SELECT k."id", k."lineageId", k."ownerId", k."tierId",
          COALESCE(k."dailyQuota", t."dailyQuota") AS "dailyQuota",
          COALESCE(k."ratePerSecond", t."ratePerSecond") AS "ratePerSecond",
          k."expiresAt", k."disabledAt", k."disabledReason"
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
    WHERE k."keyHash" = $1`;
 
+/**
+ * Runs once per lineage and day (the limiters keep the count from then on). Written as IN (subquery) so
+ * the plan reads the lineage's keys by their index and then each key's day by DailyUsage's primary key;
+ * as a plain join SQLite chose to scan the whole day's rows of every key.
+ */
 export const USED_ON_DAY_SQL = `
-  SELECT COALESCE(SUM("successes" + "failures"), 0) AS "used"
-    FROM "DailyUsage" WHERE "keyId" = $1 AND "day" = $2`;
+  SELECT COALESCE(SUM(u."successes" + u."failures"), 0) AS "used"
+    FROM "DailyUsage" u
+   WHERE u."keyId" IN (SELECT k."id" FROM "ApiKey" k WHERE k."lineageId" = $1) AND u."day" = $2`;
 
 export const INSERT_CALL_SQL = `
   INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")

@@ -21,10 +21,12 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
   const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
   const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
   const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
-  const [today, trend, calls] = await Promise.all([
-    usageByTool(db, key.id, day),
-    dailyTrend(db, key.id, day),
-    lastCalls(db, key.id, 10),
+  // Usage is the allowance's (every key of the reissue chain), the same count the limiter admits against.
+  const [today, trend, calls, lineageKeys] = await Promise.all([
+    usageByTool(db, key.lineageId, day),
+    dailyTrend(db, key.lineageId, day),
+    lastCalls(db, key.lineageId, 10),
+    db.apiKey.count({ where: { lineageId: key.lineageId } }),
   ]);
   const dailyQuota = key.dailyQuota ?? tier.dailyQuota;
   const usedToday = today.reduce((sum, t) => sum + t.successes + t.failures, 0);
@@ -45,11 +47,18 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
     disabledAt: key.disabledAt?.toISOString() ?? null,
     disabledReason: key.disabledReason,
     replacedById: key.replacedById,
+    /** How many keys (this one included) share this key's allowance through reissues. */
+    lineageKeys,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     createdAt: key.createdAt.toISOString(),
     today,
     trend,
-    lastCalls: calls.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    // A call made with another secret of the chain names it, so an owner sees an old secret still in use.
+    lastCalls: calls.map(({ key: madeWith, ...c }) => ({
+      ...c,
+      createdAt: c.createdAt.toISOString(),
+      otherKey: madeWith.id === key.id ? null : { id: madeWith.id, display: displayKey(madeWith) },
+    })),
   };
 }
 

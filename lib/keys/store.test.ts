@@ -141,6 +141,16 @@ test('reissueKey: a new secret with the same settings; the old key disabled and 
   await assert.rejects(reissueKey(db, old.key.id, actor), /already reissued/);
 });
 
+test('reissueKey: every key of a reissue chain belongs to its first key\'s allowance; a new key starts its own', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const first = await issueKey(db, { ownerId: owner.id, name: 'ci' }, actor);
+  const second = await reissueKey(db, first.key.id, actor);
+  const third = await reissueKey(db, second.key.id, actor);
+  assert.deepEqual([second.key.lineageId, third.key.lineageId, third.replaced.lineageId], Array(3).fill(first.key.lineageId));
+  const other = await issueKey(db, { ownerId: owner.id, name: 'laptop' }, actor);
+  assert.notEqual(other.key.lineageId, first.key.lineageId);
+});
+
 test('when the audit write fails, the key change is rolled back with it', async (t) => {
   const { url, db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'guarded' }, actor);

@@ -78,7 +78,8 @@ function storedText(text: string): string {
   return redactSecretFragments(text.trim());
 }
 
-async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput) {
+/** `lineageId` joins the new key to an existing allowance (a reissue); without it the key starts its own. */
+async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput, lineageId?: string) {
   const secret = generateKey();
   const key = await tx.apiKey.create({
     data: {
@@ -90,6 +91,7 @@ async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput) 
       dailyQuota: input.dailyQuota ?? null,
       ratePerSecond: input.ratePerSecond ?? null,
       expiresAt: input.expiresAt ?? null,
+      lineageId,
     },
   });
   return { key, secret };
@@ -141,7 +143,11 @@ export async function disableKey(db: Db, keyId: string, reason: string, actor: A
   return announceCommitted(keyId, disabled);
 }
 
-/** A new secret with the same settings; the old key is disabled at once and points at its successor. */
+/**
+ * A new secret with the same settings; the old key is disabled at once and points at its successor. The
+ * successor joins the old key's lineage: it is the same allowance (today's count, the per-second window,
+ * the usage history), not a fresh one.
+ */
 export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
   const reissued = await db.$transaction(async (tx) => {
     const old = await tx.apiKey.findUnique({ where: { id: keyId } });
@@ -150,7 +156,7 @@ export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{
     const issued = await createKeyRow(tx, {
       ownerId: old.ownerId, name: old.name, tierId: old.tierId,
       dailyQuota: old.dailyQuota, ratePerSecond: old.ratePerSecond, expiresAt: old.expiresAt,
-    });
+    }, old.lineageId);
     const replaced = await tx.apiKey.update({
       where: { id: keyId },
       data: {

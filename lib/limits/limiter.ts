@@ -3,9 +3,16 @@
  * both only when both pass. The quota's truth is the counter held here, rebuilt from the usage tables
  * (successes + failures of the day) the first time a key is seen each day, so a restart neither forgets
  * nor double-counts committed calls.
+ *
+ * Both limits belong to the key's allowance (its lineage), not to the secret: every key of one reissue
+ * chain is admitted against one per-second window and one day counter, so reissuing a key can neither
+ * reset its quota nor double its rate, and two live secrets of one lineage draw from one counter. The
+ * limits applied are those of the key presented (its own overrides or its tier's).
  */
 export interface LimitedKey {
   id: string;
+  /** The allowance the counters belong to (ApiKey.lineageId). */
+  lineageId: string;
   dailyQuota: number;
   ratePerSecond: number;
 }

@@ -21,23 +21,24 @@ interface KeyState {
 
 export function createMemoryLimiter(options: {
   quotaDay: (now: number) => QuotaDay;
-  /** Quota already consumed by a key on a day, from the usage tables. */
-  usedOnDay: (keyId: string, day: string, deadline?: number) => Promise<number>;
+  /** Quota already consumed by an allowance (every key of a lineage) on a day, from the usage tables. */
+  usedOnDay: (lineageId: string, day: string, deadline?: number) => Promise<number>;
 }): Limiter {
+  /** By lineage: the keys of one reissue chain share one state. */
   const states = new Map<string, KeyState>();
   const loading = new Map<string, Promise<KeyState>>();
 
-  async function stateFor(keyId: string, day: string, deadline: number | undefined): Promise<KeyState> {
-    const state = states.get(keyId);
+  async function stateFor(lineageId: string, day: string, deadline: number | undefined): Promise<KeyState> {
+    const state = states.get(lineageId);
     if (state && state.day === day) return state;
-    const id = `${keyId}\u0000${day}`;
+    const id = `${lineageId}\u0000${day}`;
     let pending = loading.get(id);
     if (!pending) {
-      // One load per key and day, however many calls arrive while it runs; it ends by the first call's
-      // deadline, so never after a later call's.
-      pending = options.usedOnDay(keyId, day, deadline).then((used) => {
+      // One load per lineage and day, however many calls arrive while it runs; it ends by the first
+      // call's deadline, so never after a later call's.
+      pending = options.usedOnDay(lineageId, day, deadline).then((used) => {
         const fresh: KeyState = { day, used, recent: state?.recent ?? [] };
-        states.set(keyId, fresh);
+        states.set(lineageId, fresh);
         return fresh;
       });
       loading.set(id, pending);
@@ -49,7 +50,7 @@ export function createMemoryLimiter(options: {
   return {
     async admit(key: LimitedKey, now: number, deadline?: number): Promise<Admission> {
       const { day, resetsAt } = options.quotaDay(now);
-      const state = await stateFor(key.id, day, deadline);
+      const state = await stateFor(key.lineageId, day, deadline);
       // From here to the return nothing awaits: check and consume happen as one step.
       const dailyReset = Math.ceil(resetsAt / 1000);
       while (state.recent.length > 0 && state.recent[0] <= now - WINDOW_MS) state.recent.shift();

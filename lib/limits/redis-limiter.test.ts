@@ -41,13 +41,13 @@ test('the Redis limiter script', async (t) => {
   let usedInDatabase = 0;
   const limiter = createRedisLimiter({
     redis, prefix, quotaDay,
-    usedOnDay: async (keyId, day) => {
-      seeds.push(`${keyId}/${day}`);
+    usedOnDay: async (lineageId, day) => {
+      seeds.push(`${lineageId}/${day}`);
       return usedInDatabase;
     },
   });
   let n = 0;
-  const newKey = (dailyQuota: number, ratePerSecond: number) => ({ id: `key${++n}`, dailyQuota, ratePerSecond });
+  const newKey = (dailyQuota: number, ratePerSecond: number) => ({ id: `key${++n}`, lineageId: `lineage${n}`, dailyQuota, ratePerSecond });
 
   await t.test('N simultaneous calls with Q left admit exactly Q', async () => {
     const key = newKey(5, 1000);
@@ -61,7 +61,7 @@ test('the Redis limiter script', async (t) => {
     assert.ok(refused.every((r) => r.resetAt === Math.ceil(resetsAt / 1000) && r.retryAfter! >= 1));
     // Calls that found the counter missing read the usage tables (shared while in flight); the first seed wins.
     assert.ok(seeds.length >= 1);
-    assert.equal(await redis.get(`{${prefix}:${key.id}}:day:${quotaDay(Date.now()).day}`), '5');
+    assert.equal(await redis.get(`{${prefix}:${key.lineageId}}:day:${quotaDay(Date.now()).day}`), '5');
   });
 
   await t.test('the per-second limit is a sliding window that consumes nothing when it refuses', async () => {
@@ -94,7 +94,7 @@ test('the Redis limiter script', async (t) => {
     assert.equal(results.filter((r) => r.admitted).length, 2);
     // Redis loses its memory: the next call seeds again from the (now larger) database count.
     const { day } = quotaDay(Date.now());
-    await redis.del(`{${prefix}:${key.id}}:day:${day}`);
+    await redis.del(`{${prefix}:${key.lineageId}}:day:${day}`);
     usedInDatabase = 10;
     const after = await limiter.admit(key, Date.now());
     assert.equal(after.admitted, false);
@@ -106,12 +106,37 @@ test('the Redis limiter script', async (t) => {
     const key = newKey(10, 5);
     await limiter.admit(key, Date.now());
     const { day, resetsAt } = quotaDay(Date.now());
-    const rateKey = `{${prefix}:${key.id}}:rate`;
-    const dayKey = `{${prefix}:${key.id}}:day:${day}`;
+    const rateKey = `{${prefix}:${key.lineageId}}:rate`;
+    const dayKey = `{${prefix}:${key.lineageId}}:day:${day}`;
     assert.equal(await redis.call('CLUSTER', 'KEYSLOT', rateKey).catch(() => 'n/a'), await redis.call('CLUSTER', 'KEYSLOT', dayKey).catch(() => 'n/a'));
     const rateTtl = await redis.pttl(rateKey);
     assert.ok(rateTtl > 0 && rateTtl <= 2000, `rate window TTL ${rateTtl}`);
     const dayExpiry = await redis.pexpiretime(dayKey);
     assert.equal(dayExpiry, resetsAt + 86_400_000);
+  });
+
+  await t.test('the keys of one lineage share one day counter and one window, on the lineage\'s Redis keys', async () => {
+    const old = newKey(5, 2);
+    usedInDatabase = 3;
+    seeds.length = 0;
+    assert.equal((await limiter.admit(old, Date.now())).remaining, 1);
+    // The reissued successor: same lineage, new key id. It continues the count instead of starting at 5.
+    const successor = { ...old, id: `${old.id}-reissued` };
+    const next = await limiter.admit(successor, Date.now());
+    assert.deepEqual([next.admitted, next.remaining], [true, 0]);
+    const refused = await limiter.admit(successor, Date.now());
+    assert.deepEqual([refused.admitted, refused.reason], [false, 'quota']);
+    assert.deepEqual(seeds, [`${old.lineageId}/${quotaDay(Date.now()).day}`], 'seeded once, for the lineage');
+    const { day } = quotaDay(Date.now());
+    assert.equal(await redis.get(`{${prefix}:${old.lineageId}}:day:${day}`), '5');
+    assert.deepEqual(await redis.keys(`{${prefix}:${old.id}*`), [], 'nothing is counted per key id');
+    usedInDatabase = 0;
+
+    // The per-second window is shared too: a successor with its own (higher) quota still meets the 2/s window.
+    const other = newKey(100, 2);
+    await limiter.admit(other, Date.now());
+    await limiter.admit({ ...other, id: 'x' }, Date.now());
+    const rated = await limiter.admit({ ...other, id: 'y', dailyQuota: 200 }, Date.now());
+    assert.deepEqual([rated.admitted, rated.reason, rated.limit, rated.remaining], [false, 'rate', 200, 198]);
   });
 });

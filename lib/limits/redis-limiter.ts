@@ -7,12 +7,14 @@
  *  - daily quota: a counter per key and quota day. The quota day itself is the calling instance's
  *    (QUOTA_TIMEZONE needs the calendar, which Lua lacks), so instances need synchronised clocks
  *    around midnight, as any NTP-run host has.
- * Both keys carry the hash tag {<prefix>:<keyId>}, so they sit on one cluster slot; both expire (the
- * window 2 s after the last admission, the day counter a day after its quota day ends).
+ * Both belong to the key's lineage (see LimitedKey), not to the secret: every key of one reissue chain,
+ * on every instance, is admitted against the same two Redis keys. Both carry the hash tag
+ * {<prefix>:<lineageId>}, so they sit on one cluster slot; both expire (the window 2 s after the last
+ * admission, the day counter a day after its quota day ends).
  *
  * Redis losing its memory (a restart without persistence): the script finds no day counter and answers
  * "unseeded" instead of guessing. The instance then commits its own pending usage rows, reads the day's
- * usage from PostgreSQL and runs the script again with that number, which sets the counter only if it
+ * usage from PostgreSQL (summed over the lineage's keys) and runs the script again with that number, which sets the counter only if it
  * is still missing (another instance may have seeded it meanwhile). The remaining edge: calls other
  * instances admitted just before the loss and have not committed yet are not in PostgreSQL's count, so
  * up to that many calls (those in flight at that instant, a few milliseconds' worth) can be admitted
@@ -69,8 +71,8 @@ export interface RedisLimiterOptions {
   /** REDIS_KEY_PREFIX. */
   prefix: string;
   quotaDay: (now: number) => QuotaDay;
-  /** Quota already consumed by a key on a day, from the usage tables. */
-  usedOnDay: (keyId: string, day: string, deadline?: number) => Promise<number>;
+  /** Quota already consumed by an allowance (every key of a lineage) on a day, from the usage tables. */
+  usedOnDay: (lineageId: string, day: string, deadline?: number) => Promise<number>;
   /** Commits this instance's pending usage rows, so the count read for a seed includes them. */
   beforeSeeding?: () => Promise<void>;
   /** Resolves when the connection can take a command, rejects promptly when it cannot. */
@@ -83,14 +85,14 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
   if (!redis.chemflowAdmit) redis.defineCommand('chemflowAdmit', { numberOfKeys: 2, lua: ADMIT_SCRIPT });
   const seeding = new Map<string, Promise<string>>();
 
-  /** One read of PostgreSQL per key and day, however many calls find the counter missing at once (by the first one's deadline). */
-  function seedFor(keyId: string, day: string, deadline: number | undefined): Promise<string> {
-    const id = `${keyId}\u0000${day}`;
+  /** One read of PostgreSQL per lineage and day, however many calls find the counter missing at once (by the first one's deadline). */
+  function seedFor(lineageId: string, day: string, deadline: number | undefined): Promise<string> {
+    const id = `${lineageId}\u0000${day}`;
     let pending = seeding.get(id);
     if (!pending) {
       pending = (async () => {
         await options.beforeSeeding?.();
-        return String(await options.usedOnDay(keyId, day, deadline));
+        return String(await options.usedOnDay(lineageId, day, deadline));
       })();
       seeding.set(id, pending);
       pending.finally(() => seeding.delete(id)).catch(() => {});
@@ -99,13 +101,13 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
   }
 
   async function run(key: LimitedKey, day: string, dayEndsMs: number, deadline: number | undefined): Promise<ScriptAnswer> {
-    const tag = `{${options.prefix}:${key.id}}`;
+    const tag = `{${options.prefix}:${key.lineageId}}`;
     const call = (seed: string) => redis.chemflowAdmit(`${tag}:rate`, `${tag}:day:${day}`, key.dailyQuota, key.ratePerSecond, dayEndsMs, seed);
     try {
       if (redis.status !== 'ready') await options.whenReady?.(redis);
       const answer = await call('');
       if (answer[0] !== -1) return answer;
-      return await call(await seedFor(key.id, day, deadline));
+      return await call(await seedFor(key.lineageId, day, deadline));
     } catch (error) {
       throw new LimiterUnavailableError(error);
     }

@@ -43,7 +43,7 @@ export function getMcpService(): McpService {
   if (!holder[SERVICE]) {
     const store = sharedMode() ? withKeyChangesFromRedis(openStore()) : openStore();
     const quotaDay = quotaDayCalculator(config().quotaTimeZone);
-    const usedOnDay = (keyId: string, day: string, deadline?: number) => store.usedOnDay(keyId, day, deadline);
+    const usedOnDay = (lineageId: string, day: string, deadline?: number) => store.usedOnDay(lineageId, day, deadline);
     const recorder = createUsageRecorder(store);
     holder[SERVICE] = {
       store,

@@ -11,6 +11,7 @@ import { displayKey } from '../keys/format.ts';
 import { keyReport, keyStatus, type KeyReport } from '../keys/report.ts';
 import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { usedOnDayByLineage } from '../usage/queries.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
 import { formatUtc } from './format.ts';
 import { refuseFreeText } from './text-input.ts';
@@ -96,7 +97,10 @@ function reissueRefusal(key: ApiKey, viewer: Viewer, now: number): string | null
   return null;
 }
 
-/** My keys, newest first, each with today's quota use (one grouped query for all of them). */
+/**
+ * My keys, newest first, each with today's quota use (one grouped query for all of them): a key's
+ * allowance's use, so a reissued key and the keys it replaced show the same count, the one /mcp admits against.
+ */
 export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Promise<KeyList> {
   const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
   const [keys, total] = await Promise.all([
@@ -108,14 +112,7 @@ export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Prom
     }),
     db.apiKey.count({ where: { ownerId: viewer.id } }),
   ]);
-  const usage = keys.length
-    ? await db.dailyUsage.groupBy({
-        by: ['keyId'],
-        where: { day, keyId: { in: keys.map((k) => k.id) } },
-        _sum: { successes: true, failures: true },
-      })
-    : [];
-  const usedByKey = new Map(usage.map((u) => [u.keyId, (u._sum.successes ?? 0) + (u._sum.failures ?? 0)]));
+  const usedByLineage = await usedOnDayByLineage(db, [...new Set(keys.map((k) => k.lineageId))], day);
   return {
     quotaResetsAt: new Date(resetsAt).toISOString(),
     total,
@@ -127,7 +124,7 @@ export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Prom
       status: listStatus(key, now),
       expiresAt: key.expiresAt?.toISOString() ?? null,
       dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
-      usedToday: usedByKey.get(key.id) ?? 0,
+      usedToday: usedByLineage.get(key.lineageId) ?? 0,
       lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
       createdAt: key.createdAt.toISOString(),
     })),

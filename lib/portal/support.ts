@@ -14,6 +14,7 @@ import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { keyReport, keyStatus } from '../keys/report.ts';
 import { changeKeySettings, disableKey, enableKey, MAX_LIMIT, reissueKey, type KeySettingsChange } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { usedOnDayByLineage } from '../usage/queries.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
 import { refuseControlCharacters, refuseFreeText } from './text-input.ts';
@@ -50,13 +51,6 @@ function searchWhere(query: string): { kind: SearchKind; where: Prisma.ApiKeyWhe
   return { kind: 'email', where: { OR: [{ owner: { email: { contains: email } } }, { id: query }] } };
 }
 
-/** Today's calls per key, on the quota day the limiter counts. */
-async function usedToday(db: Db, keyIds: string[], now: number): Promise<Map<string, number>> {
-  if (!keyIds.length) return new Map();
-  const { day } = quotaDayCalculator(config().quotaTimeZone)(now);
-  const rows = await db.dailyUsage.groupBy({ by: ['keyId'], where: { keyId: { in: keyIds }, day }, _sum: { successes: true, failures: true } });
-  return new Map(rows.map((r) => [r.keyId, (r._sum.successes ?? 0) + (r._sum.failures ?? 0)]));
-}
 
 /** Why a search query cannot be searched, or null; the search action checks it before putting the query in a URL. */
 export function searchQueryProblem(query: string): string | null {
@@ -79,7 +73,8 @@ export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Da
     include: { owner: { select: { email: true } }, tier: { select: { dailyQuota: true } } },
   });
   const shown = keys.slice(0, SEARCH_LIMIT);
-  const used = await usedToday(db, shown.map((k) => k.id), now);
+  // Each key's allowance (its reissue chain), on the quota day the limiter counts.
+  const used = await usedOnDayByLineage(db, [...new Set(shown.map((k) => k.lineageId))], quotaDayCalculator(config().quotaTimeZone)(now).day);
   return {
     kind,
     truncated: keys.length > SEARCH_LIMIT,
@@ -90,7 +85,7 @@ export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Da
       owner: key.owner.email,
       tier: key.tierId,
       status: keyStatus(key, now),
-      usedToday: used.get(key.id) ?? 0,
+      usedToday: used.get(key.lineageId) ?? 0,
       dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
     })),
   };

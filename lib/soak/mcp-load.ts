@@ -2,7 +2,7 @@
  * tools/call load: every key is driven at OVERDRIVE × its per-second limit for the whole run, each call
  * a body from CALL_MIX, and every answer is judged against what the key's state says it must be:
  * - 200 with the tool result the call plan expects (a success, or that tool error);
- * - 429 rate_per_second or daily_quota (counted per key, for the quota check);
+ * - 429 rate_per_second or daily_quota (counted per allowance, for the quota check);
  * - 401 while support has the key disabled, or for the old secret after a reissue.
  * A call in flight while support changes its key may get either answer of the change; any other
  * answer, a network error or a timeout is unexpected.
@@ -22,7 +22,10 @@ interface Change {
   endedAt: number;
 }
 
-/** One key of the plan over the run: its current secret (reissues swap it) and what support did to it. */
+/**
+ * One key of the plan over the run: its current secret (reissues swap it), what support did to it, and
+ * the tally of its allowance, which reissues keep (a successor continues its predecessor's quota).
+ */
 export class KeySlot {
   keyId: string;
   secret: string;
@@ -33,21 +36,19 @@ export class KeySlot {
   lastSettingsChangeAt = -Infinity;
   inFlight = 0;
   sent = 0;
+  private readonly allowance: KeyTally;
 
-  constructor(readonly plan: PlannedKey, keyId: string, secret: string, readonly tallies: Map<string, KeyTally>) {
+  /** `tallies` gets the slot's tally under its first key id. */
+  constructor(readonly plan: PlannedKey, keyId: string, secret: string, tallies: Map<string, KeyTally>) {
     this.keyId = keyId;
     this.secret = secret;
     this.ratePerSecond = plan.ratePerSecond;
-    this.tally(keyId, plan.dailyQuota);
+    this.allowance = { keyIds: [keyId], label: plan.label, quotas: [plan.dailyQuota], admitted: 0, refused: { rate_per_second: 0, daily_quota: 0 }, unanswered: 0, quotaRefusedUnderFinalQuota: false };
+    tallies.set(keyId, this.allowance);
   }
 
-  tally(keyId = this.keyId, quota?: number): KeyTally {
-    let tally = this.tallies.get(keyId);
-    if (!tally) {
-      tally = { keyId, label: this.plan.label, quotas: [quota!], admitted: 0, refused: { rate_per_second: 0, daily_quota: 0 }, unanswered: 0, quotaRefusedUnderFinalQuota: false };
-      this.tallies.set(keyId, tally);
-    }
-    return tally;
+  tally(): KeyTally {
+    return this.allowance;
   }
 
   /** Support is about to change the key: calls overlapping the change may get either answer. */
@@ -62,10 +63,9 @@ export class KeySlot {
   }
 
   reissued(keyId: string, secret: string): void {
-    const quota = this.tally().quotas.at(-1)!;
     this.keyId = keyId;
     this.secret = secret;
-    this.tally(keyId, quota);
+    this.allowance.keyIds.push(keyId);
   }
 
   settingsChanged(ratePerSecond: number, dailyQuota: number): void {
@@ -91,8 +91,8 @@ let nextRequestId = 1;
 
 async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observations): Promise<void> {
   const call = CALL_MIX[slot.sent++ % CALL_MIX.length];
-  const { keyId, secret, disabled } = slot;
-  const quota = slot.tally(keyId).quotas.at(-1)!;
+  const { secret, disabled } = slot;
+  const quota = slot.tally().quotas.at(-1)!;
   const sentAt = performance.now();
   const what = `${KIND} ${slot.plan.label}`;
   let status: number;
@@ -109,12 +109,12 @@ async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observation
     limitHeader = response.headers.get('x-ratelimit-limit');
     text = await response.text();
   } catch (error) {
-    slot.tally(keyId).unanswered++;
+    slot.tally().unanswered++;
     observations.fail(KIND, 'no answer', what, describeError(error));
     return;
   }
   const inChange = slot.overlapsChange(sentAt, performance.now());
-  const tally = slot.tally(keyId);
+  const tally = slot.tally();
   // The limiter must judge every call by the quota the key has now, not a cached older one.
   if ((status === 200 || status === 429) && !inChange && limitHeader !== String(quota)) {
     observations.unexpected.push({ what: `${KIND} X-RateLimit-Limit`, problem: `${slot.plan.label}: answered ${status} with X-RateLimit-Limit ${limitHeader}, but the key's daily quota is ${quota}` });

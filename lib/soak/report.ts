@@ -21,7 +21,7 @@ export function formatReport(report: SoakReport): string {
     for (const u of report.unexpected) lines.push(`- ${u.what}: ${u.count}`, ...u.examples.map((e) => `  - ${e}`));
   }
   if (report.verdict.quotaMismatches.length) {
-    lines.push('', 'Quota mismatches:', ...report.verdict.quotaMismatches.map((m) => `- ${m.label} (${m.keyId}): ${m.problem}`));
+    lines.push('', 'Quota mismatches:', ...report.verdict.quotaMismatches.map((m) => `- ${m.label} (${m.keyIds.join(' → ')}): ${m.problem}`));
   }
   lines.push(
     '',

@@ -10,7 +10,7 @@ import { actionResult } from './support-changes.ts';
 import { judge, quotaProblems, rssCheck, type KeyTally, type RecordedUsage, type RssSample } from './verdict.ts';
 
 function tally(overrides: Partial<KeyTally> = {}): KeyTally {
-  return { keyId: 'k1', label: 'quota 1', quotas: [100], admitted: 100, refused: { rate_per_second: 7, daily_quota: 30 }, unanswered: 0, quotaRefusedUnderFinalQuota: true, ...overrides };
+  return { keyIds: ['k1'], label: 'quota 1', quotas: [100], admitted: 100, refused: { rate_per_second: 7, daily_quota: 30 }, unanswered: 0, quotaRefusedUnderFinalQuota: true, ...overrides };
 }
 const recorded = (overrides: Partial<RecordedUsage> = {}): RecordedUsage => ({ admitted: 100, rateLimited: 37, callLogAdmitted: 100, ...overrides });
 
@@ -98,12 +98,35 @@ test('a server action answer is read from the flight row that row 0 points at', 
   assert.equal(actionResult('0:{"a":"$@2","b":"build"}\n1:{"ok":true}\n'), undefined);
 });
 
-test('a quota raise forgets the refusals under the old quota, and a reissue starts a new key with the same quota', () => {
+test('a quota raise forgets the refusals under the old quota, and a reissue keeps the allowance and its tally', () => {
   const tallies = new Map<string, KeyTally>();
   const slot = new KeySlot(planKeys(5, 60)[0], 'a', 'cf_a', tallies);
   tallies.get('a')!.quotaRefusedUnderFinalQuota = true;
   slot.settingsChanged(2, 62);
   assert.deepEqual({ quotas: tallies.get('a')!.quotas, refused: tallies.get('a')!.quotaRefusedUnderFinalQuota }, { quotas: [12, 62], refused: false });
+  slot.tally().admitted = 40;
+  slot.tally().quotaRefusedUnderFinalQuota = true;
   slot.reissued('b', 'cf_b');
-  assert.deepEqual({ id: slot.keyId, secret: slot.secret, quotas: tallies.get('b')!.quotas }, { id: 'b', secret: 'cf_b', quotas: [62] });
+  assert.deepEqual({ id: slot.keyId, secret: slot.secret }, { id: 'b', secret: 'cf_b' });
+  assert.equal(tallies.size, 1, 'a reissue is not a new allowance');
+  assert.deepEqual(tallies.get('a'), { ...slot.tally(), keyIds: ['a', 'b'], quotas: [12, 62], admitted: 40, quotaRefusedUnderFinalQuota: true });
+});
+
+test('a reissued allowance is judged on the usage of all its keys together: a successor does not get a fresh quota', () => {
+  const reissued = tally({ keyIds: ['k1', 'k2', 'k3'] });
+  const split = new Map([
+    ['k1', recorded({ admitted: 60, rateLimited: 0, callLogAdmitted: 60 })],
+    ['k2', recorded({ admitted: 0, rateLimited: 7, callLogAdmitted: 0 })],
+    ['k3', recorded({ admitted: 40, rateLimited: 30, callLogAdmitted: 40 })],
+  ]);
+  assert.deepEqual(judge({ unexpected: [], tallies: [reissued], recorded: split, rssSamples: [], warmupMs: 0 }).quotaMismatches, []);
+
+  // The successor admitted a full quota of its own after its predecessor used up the allowance.
+  const fresh = tally({ keyIds: ['k1', 'k2'], admitted: 200 });
+  const mismatches = judge({
+    unexpected: [], tallies: [fresh], rssSamples: [], warmupMs: 0,
+    recorded: new Map([['k1', recorded()], ['k2', recorded({ rateLimited: 0 })]]),
+  }).quotaMismatches;
+  assert.deepEqual(mismatches.map((m) => m.keyIds), [['k1', 'k2'], ['k1', 'k2']]);
+  assert.match(mismatches.map((m) => m.problem).join(), /200 calls admitted, beyond the daily quota of 100.*refused for its daily quota of 100 after 200/);
 });

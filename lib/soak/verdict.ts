@@ -4,9 +4,13 @@
  * what the load generator saw and what the server recorded.
  */
 
-/** What the load generator saw for one key (one secret: a reissue starts a new key). */
+/**
+ * What the load generator saw for one allowance: a planned key and every key that reissuing it made
+ * (a successor shares its predecessor's daily quota, so they are judged as one).
+ */
 export interface KeyTally {
-  keyId: string;
+  /** The allowance's keys, oldest first: a reissue adds one. */
+  keyIds: string[];
   /** e.g. "free 17", "quota 3": which group of the plan the key belongs to. */
   label: string;
   /** The daily quotas the key had during the run, oldest first (more than one after a settings change). */
@@ -24,7 +28,7 @@ export interface KeyTally {
   quotaRefusedUnderFinalQuota: boolean;
 }
 
-/** What the usage tables hold for one key at the end. */
+/** What the usage tables hold for one key (or, summed, for an allowance) at the end. */
 export interface RecordedUsage {
   /** DailyUsage successes + failures. */
   admitted: number;
@@ -35,18 +39,30 @@ export interface RecordedUsage {
 }
 
 export interface QuotaMismatch {
-  keyId: string;
+  keyIds: string[];
   label: string;
   problem: string;
 }
 
 const NOTHING_RECORDED: RecordedUsage = { admitted: 0, rateLimited: 0, callLogAdmitted: 0 };
 
+/** An allowance's recorded usage: the sum over its keys. */
+export function allowanceUsage(keyIds: string[], recorded: Map<string, RecordedUsage>): RecordedUsage {
+  const sum = { ...NOTHING_RECORDED };
+  for (const keyId of keyIds) {
+    const usage = recorded.get(keyId) ?? NOTHING_RECORDED;
+    sum.admitted += usage.admitted;
+    sum.rateLimited += usage.rateLimited;
+    sum.callLogAdmitted += usage.callLogAdmitted;
+  }
+  return sum;
+}
+
 /**
- * Every way one key's numbers can disagree. Every answered call is recorded once (200s = recorded
+ * Every way one allowance's numbers can disagree. Every answered call is recorded once (200s = recorded
  * admitted calls, in both tables; 429s = recorded refusals; unanswered calls may be either or
- * neither); nothing is admitted beyond the highest
- * quota the key had; and a key refused for its quota had used exactly that quota, not less.
+ * neither); nothing is admitted beyond the highest quota the allowance had, whatever its reissues; and
+ * an allowance refused for its quota had used exactly that quota, not less.
  */
 export function quotaProblems(tally: KeyTally, recorded: RecordedUsage = NOTHING_RECORDED): string[] {
   const problems: string[] = [];
@@ -127,7 +143,7 @@ export function judge(input: {
   warmupMs: number;
 }): Verdict {
   const quotaMismatches = input.tallies.flatMap((tally) =>
-    quotaProblems(tally, input.recorded.get(tally.keyId)).map((problem) => ({ keyId: tally.keyId, label: tally.label, problem })));
+    quotaProblems(tally, allowanceUsage(tally.keyIds, input.recorded)).map((problem) => ({ keyIds: tally.keyIds, label: tally.label, problem })));
   const exhausted = input.tallies.filter((t) => t.quotaRefusedUnderFinalQuota).length;
   const rss = rssCheck(input.rssSamples, input.warmupMs);
   const criteria: Criterion[] = [
@@ -140,7 +156,7 @@ export function judge(input: {
       name: 'exact quotas',
       // A soak in which no key reached its quota would not have tested the quota at all.
       pass: quotaMismatches.length === 0 && exhausted > 0,
-      detail: `${input.tallies.length} keys checked, ${exhausted} used up their quota, ${quotaMismatches.length} mismatches`,
+      detail: `${input.tallies.length} allowances checked (${input.tallies.reduce((n, t) => n + t.keyIds.length, 0)} keys), ${exhausted} used up their quota, ${quotaMismatches.length} mismatches`,
     },
     {
       name: `RSS within ${RSS_TOLERANCE_PERCENT}% of where it started after warm-up`,
