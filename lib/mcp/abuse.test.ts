@@ -115,6 +115,12 @@ async function mcp(what: string, body: string | Uint8Array, headers: Record<stri
   return answer;
 }
 
+/** The start of an answer on one line: an SSE answer's JSON-RPC message, or the body. */
+function gist(text: string, length: number): string {
+  const data = text.split('\n').find((line) => line.startsWith('data:'));
+  return (data ? data.slice(5) : text).replace(/\s+/g, ' ').trim().slice(0, length);
+}
+
 const short = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}… (${text.length} characters)` : text);
 const callBody = (name: string, args: unknown, id: unknown = 1) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
@@ -137,6 +143,11 @@ async function action(what: string, pagePath: string, name: string, args: unknow
   const newSecrets = options.issuesKey ? (answer.text.match(KEY_PATTERN) ?? []).filter((secret) => !issued.has(secret)) : [];
   ledger.record(what, answer.status, answer.text, { location: String(answer.headers['x-action-redirect'] ?? answer.headers.location ?? ''), allowed: newSecrets });
   return answer;
+}
+
+/** Fails with every problem on its own line (an assertion diff would cut the middle of a long list). */
+function assertNone(problems: string[], what: string): void {
+  assert.ok(problems.length === 0, `${what} (${problems.length}):\n  ${problems.join('\n  ')}`);
 }
 
 function storageProblems(from: StorageSnapshot, to: StorageSnapshot, requests: number, what: string): string[] {
@@ -190,9 +201,10 @@ describe('hostile tool names and arguments', () => {
     ...secretVariants(planted),
   ];
 
-  it('an unknown tool name, however long or strange, is an unknown_tool result through either free key, and only that label is stored', async () => {
+  it('an unknown tool name, however long or strange, is an unknown_tool result through either free key; only that label is stored, and no secret is echoed', async () => {
     const before = storageSnapshot(sqlite);
     const requestsBefore = sent.mcp;
+    const since = ledger.count;
     const problems: string[] = [];
     for (const name of hostileNames()) {
       for (const [which, key] of [['raised', raised], ['ordinary', ordinary]] as const) {
@@ -201,17 +213,18 @@ describe('hostile tool names and arguments', () => {
         // A precise refusal (invalid params, or a 400 with an error code) would do no harm either.
         const refused = (answer.status === 200 && rpcOf(answer)?.error?.code === -32602) || (answer.status === 400 && /^\{"error":"[a-z_]+"/.test(answer.text));
         const fine = (answer.status === 200 && code === 'unknown_tool') || refused || (which === 'ordinary' && answer.status === 429);
-        if (!fine) problems.push(`${short(name)} (${which} key): ${answer.status} ${code ?? answer.text.slice(0, 120)}, expected an unknown_tool result${which === 'ordinary' ? ' or a 429' : ''}`);
+        if (!fine) problems.push(`${short(name)} (${which} key): ${answer.status} ${code ?? gist(answer.text, 120)}, expected an unknown_tool result${which === 'ordinary' ? ' or a 429' : ''}`);
       }
     }
     const labels = sqlite.prepare('SELECT tool FROM "CallLog" UNION SELECT tool FROM "DailyUsage"').pluck().all() as string[];
     for (const label of labels.filter((l) => l !== 'unknown_tool' && !catalogue.includes(l))) problems.push(`a stored tool label is the caller's text: ${short(label)}`);
-    problems.push(...storageProblems(before, storageSnapshot(sqlite), sent.mcp - requestsBefore, 'after the hostile names'));
-    assert.deepEqual(problems, []);
+    problems.push(...storageProblems(before, storageSnapshot(sqlite), sent.mcp - requestsBefore, 'after the hostile names'), ...ledger.secretEchoes(since));
+    assertNone(problems, 'unknown tool names answered wrongly, stored as sent or echoed with a secret');
   });
 
-  it("hostile arguments to every tool are answered as tool results, never a crash, and never echo a secret", async () => {
+  it('hostile arguments to every tool are answered as tool results, never a crash, and never echo a secret', async () => {
     const problems: string[] = [];
+    const since = ledger.count;
     const stringsAs = (schema: any, value: () => unknown) => Object.fromEntries(Object.entries<any>(schema.properties ?? {}).map(([name, property]) => [name, property.type === 'string' ? value() : property.type === 'number' ? 1e308 : value()]));
     const tools = rpcOf(await mcp('tools/list', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })))?.result?.tools as { name: string; inputSchema: any }[];
     for (const tool of tools) {
@@ -225,11 +238,12 @@ describe('hostile tool names and arguments', () => {
       for (const [how, args] of variants) {
         const answer = await mcp(`${tool.name} with ${how}`, callBody(tool.name, args), { authorization: `Bearer ${raised.secret}` });
         const rpc = rpcOf(answer);
-        if (answer.status !== 200 || !rpc?.result) problems.push(`${tool.name} with ${how}: ${answer.status} ${answer.text.slice(0, 160)}`);
+        if (answer.status !== 200 || !rpc?.result) problems.push(`${tool.name} with ${how}: ${answer.status} ${gist(answer.text, 160)}`);
         else if (toolErrorOf(answer) === 'internal_error') problems.push(`${tool.name} with ${how}: the tool crashed (internal_error)`);
       }
     }
-    assert.deepEqual(problems, []);
+    problems.push(...ledger.secretEchoes(since));
+    assertNone(problems, 'hostile arguments not answered with a tool result, or echoed with a secret');
   });
 
   it('a result that overflows (1e308 atm in Pa, an ideal gas at 1e308 K) is a result_out_of_range tool error', async () => {
@@ -240,9 +254,9 @@ describe('hostile tool names and arguments', () => {
     ] as const) {
       const answer = await mcp(`${tool} overflowing`, callBody(tool, args), { authorization: `Bearer ${raised.secret}` });
       const code = toolErrorOf(answer);
-      if (answer.status !== 200 || code !== 'result_out_of_range') problems.push(`${tool} ${JSON.stringify(args)}: ${answer.status} ${code ? `tool error ${code}` : answer.text.slice(0, 200)}`);
+      if (answer.status !== 200 || code !== 'result_out_of_range') problems.push(`${tool} ${JSON.stringify(args)}: ${answer.status} ${code ? `tool error ${code}` : gist(answer.text, 200)}`);
     }
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'overflowing results not reported as result_out_of_range');
   });
 });
 
@@ -262,7 +276,7 @@ describe('a reissued key is the same allowance', () => {
       const answer = await action('reissue in the portal', `/keys/${key.id}`, 'app/keys/actions.ts#reissueKeyAction', [null, formOf({ keyId: key.id })], devJar, { issuesKey: true });
       const secret = answer.text.match(KEY_PATTERN)?.find((s) => !issued.has(s));
       const id = /"keyId":"([^"]+)"/.exec(answer.text)?.[1];
-      assert.ok(secret && id, `the portal reissued the key: ${answer.status} ${answer.text.slice(0, 300)}`);
+      assert.ok(secret && id, `the portal reissued the key: ${answer.status} ${gist(answer.text, 300)}`);
       issued.add(secret);
       return { id, secret };
     };
@@ -287,7 +301,7 @@ describe('a reissued key is the same allowance', () => {
     }
     const usage = JSON.parse((await page('usage JSON of the last successor', `/api/portal/keys/${key.id}/usage`, devJar)).text);
     if (usage.usedToday !== 3 || usage.remainingToday !== 0) problems.push(`the portal shows the last successor at ${usage.usedToday} used, ${usage.remainingToday} left, expected 3 used, 0 left`);
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'a reissued key got a fresh allowance');
   });
 });
 
@@ -311,7 +325,7 @@ describe('return paths stay on the site', () => {
       const problem = returnPathProblem(answer.location, server.baseUrl);
       if (problem) problems.push(`next=${query}: ${answer.status} with ${problem}`);
     }
-    assert.deepEqual(problems, []);
+    assertNone(problems, '/signin sent a signed-in user off the site or with a bad Location');
   });
 
   it("signing in through the portal's form with next=…, or Auth.js's own form with callbackUrl=…, lands on this site", async () => {
@@ -345,7 +359,7 @@ describe('return paths stay on the site', () => {
       }
     };
     for (const next of throughForms) await Promise.all([portalForm(next), authJsForm(next)]);
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'a sign-in form sent the user off the site or with a bad Location');
   });
 });
 
@@ -364,7 +378,7 @@ describe('the operator CLI under full /mcp load', () => {
       sent.writes++;
       const run = await cliAsync(server.env, ['key', 'disable', victim.secret, '--reason', 'abuse suite: leaked while /mcp is busy']);
       cliOutput.push(run.stdout, run.stderr);
-      if (run.status !== 0) return void problems.push(`key disable #${n} exited ${run.status}: ${run.stderr.trim().slice(0, 300)}`);
+      if (run.status !== 0) return void problems.push(`key disable #${n} exited ${run.status}: ${gist(run.stderr, 300)}`);
       const answer = await callWith(victim, `victim ${n} after its disable`);
       if (answer.status !== 401) problems.push(`victim ${n} still answered ${answer.status} after "key disable" exited 0`);
     };
@@ -376,7 +390,7 @@ describe('the operator CLI under full /mcp load', () => {
         sent.writes++;
         const run = await cliAsync(server.env, ['user', 'create', '--email', 'abuse-load@example.test', '--password', 'a long load test password']);
         cliOutput.push(run.stdout, run.stderr);
-        if (run.status !== 0) problems.push(`user create exited ${run.status}: ${run.stderr.trim().slice(0, 300)}`);
+        if (run.status !== 0) problems.push(`user create exited ${run.status}: ${gist(run.stderr, 300)}`);
       })(),
     ]);
     loading = false;
@@ -386,7 +400,7 @@ describe('the operator CLI under full /mcp load', () => {
     console.log(`abuse: ${tally.calls} calls in ${seconds.toFixed(1)} s (${Math.round(tally.calls / seconds)}/s) while the CLI ran; answers ${JSON.stringify(tally.statuses)}`);
     for (const problem of tally.problems) problems.push(`a call under load: ${problem}`);
     assert.ok(tally.calls >= 200, `the load was real: only ${tally.calls} calls`);
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'the operator CLI failed under /mcp load');
   });
 });
 
@@ -417,11 +431,11 @@ describe('invalid UTF-8 and foreign hosts', () => {
         } catch {
           code = undefined;
         }
-        if (answer.status !== 400 || code !== 'parse_error') problems.push(`${what} ${where}: ${answer.status} ${code ?? answer.text.slice(0, 120)}, expected 400 parse_error`);
+        if (answer.status !== 400 || code !== 'parse_error') problems.push(`${what} ${where}: ${answer.status} ${code ?? gist(answer.text, 120)}, expected 400 parse_error`);
       }
     }
     if (rows() !== before) problems.push(`${rows() - before} usage rows were written for bodies that are not UTF-8`);
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'bodies that are not UTF-8 were not refused with 400 parse_error');
   });
 
   it('/mcp refuses a Host that is not this site (403 host_not_allowed); a server action from another Origin is a 403 that changes nothing', async () => {
@@ -437,7 +451,7 @@ describe('invalid UTF-8 and foreign hosts', () => {
         } catch {
           code = undefined;
         }
-        if (answer.status !== 403 || code !== 'host_not_allowed') problems.push(`${what} with Host ${short(host)}: ${answer.status} ${code ?? answer.text.slice(0, 100)}, expected 403 host_not_allowed`);
+        if (answer.status !== 403 || code !== 'host_not_allowed') problems.push(`${what} with Host ${short(host)}: ${answer.status} ${code ?? gist(answer.text, 100)}, expected 403 host_not_allowed`);
       }
     }
     if (rows() !== before) problems.push(`${rows() - before} usage rows were written for calls to a foreign Host`);
@@ -447,14 +461,15 @@ describe('invalid UTF-8 and foreign hosts', () => {
     const forged = await action('a key created from another Origin', '/keys', 'app/keys/actions.ts#createKeyAction', [null, formOf({ name: 'forged', expiry: '30' })], devJar, { origin: EVIL });
     if (forged.status !== 403) problems.push(`a server action from ${EVIL} answered ${forged.status}, expected 403`);
     if ((await keys()) !== keysBefore) problems.push('the forged server action created a key');
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'a foreign Host or Origin was not refused');
   });
 });
 
 describe('secrets in every free-text field', () => {
-  it('/mcp: a secret as the JSON-RPC id, the method, a member name, or in Origin, MCP-Protocol-Version, User-Agent, X-Request-Id or Host is never echoed', async () => {
+  it('/mcp: a secret as the JSON-RPC id, the method, a member or argument name, or in Origin, MCP-Protocol-Version, User-Agent or X-Request-Id is never echoed', async () => {
     const auth = { authorization: `Bearer ${raised.secret}` };
     const problems: string[] = [];
+    const since = ledger.count;
     for (const secret of secretVariants(planted)) {
       const id = `"id":${JSON.stringify(secret)}`;
       const attempts: [string, string, Record<string, string>, string[]][] = [
@@ -476,13 +491,14 @@ describe('secrets in every free-text field', () => {
         if (answer.status >= 500) problems.push(`${what}: ${answer.status}`);
       }
     }
-    // The echoes themselves are found by the closing check over every answer.
-    assert.deepEqual(problems, []);
+    problems.push(...ledger.secretEchoes(since));
+    assertNone(problems, '/mcp answers that failed or echoed a secret');
   });
 
-  it('the portal: a leak report source, key names and disable reasons, a sign-up name, an upgrade request and a support search holding a secret', async () => {
+  it('the portal: a leak report source, key names and disable reasons, a sign-up name, an upgrade request and a support search holding a secret: never shown back, never stored', async () => {
     const problems: string[] = [];
-    const fragment = `${planted.slice(0, 20)}`;
+    const since = ledger.count;
+    const fragment = planted.slice(0, 20);
     const sacrificial = await issue('abuse: reported as leaked');
     sent.writes++;
     const report = await fetch(`${server.baseUrl}/api/keys/report-leak`, {
@@ -512,7 +528,9 @@ describe('secrets in every free-text field', () => {
       const answer = await page(`${path} after the secrets were sent`, path, path.startsWith('/keys') ? devJar : adminJar);
       if (answer.status !== 200) problems.push(`${path} answered ${answer.status}`);
     }
-    assert.deepEqual(problems, []);
+    // Usage rows are the /mcp tests' concern; here, what the portal and the leak report stored.
+    problems.push(...ledger.secretEchoes(since), ...storedSecretFragments(sqlite).filter((where) => !/^(CallLog|DailyUsage)\./.test(where)));
+    assertNone(problems, 'portal answers that failed or showed a secret, and secrets stored');
   });
 });
 
@@ -526,7 +544,7 @@ describe('afterwards', () => {
         if (answer.status !== 200 || bytes >= PAGE_LIMIT) problems.push(`${path}: ${answer.status}, ${bytes} bytes (limit ${PAGE_LIMIT})`);
       }
     }
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'key pages or usage JSON over 200 KB');
   });
 
   it('the server is still up: alive, the reference call answers byte for byte as at the start, no 500, nothing logged as an error', async () => {
@@ -538,10 +556,10 @@ describe('afterwards', () => {
     }
     const again = await mcp('reference call, again', callBody('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }), { authorization: `Bearer ${raised.secret}` })
       .catch((error: Error) => ({ text: `no answer: ${error.message}` }));
-    if (again.text !== referenceAnswer) problems.push(`the reference call now answers ${again.text.slice(0, 300)}`);
+    if (again.text !== referenceAnswer) problems.push(`the reference call now answers ${gist(again.text, 300)}`);
     problems.push(...ledger.serverErrors().map((error) => `a 5xx: ${error}`));
     problems.push(...server.output().split('\n').filter((line) => line.includes('"level":"error"')).map((line) => `logged as an error: ${line.slice(0, 300)}`));
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'the server is not as it was');
   });
 
   it('storage stayed bounded by the number of requests', () => {
@@ -550,7 +568,7 @@ describe('afterwards', () => {
     const bound = Math.max(...catalogue.map((name) => name.length), 'unknown_tool'.length);
     if (longest > bound) problems.push(`a stored tool label has ${longest} characters; the longest catalogue name has ${bound}`);
     console.log(`abuse: ${ledger.count} answers checked; ${sent.mcp} /mcp requests, ${sent.writes} writes`);
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'storage grew beyond its bound');
   });
 
   it('no secret fragment in any answer, Location, server output line, CLI output or stored text', () => {
@@ -560,6 +578,6 @@ describe('afterwards', () => {
       ...cliOutput.flatMap((text) => linesWithSecrets(text, 'CLI output')),
       ...storedSecretFragments(sqlite),
     ];
-    assert.deepEqual(problems, []);
+    assertNone(problems, 'secret fragments echoed, logged or stored');
   });
 });

@@ -54,8 +54,9 @@ export class AnswerLedger {
     return this.exchanges.filter((e) => e.status >= 500 && e.status !== 503).map((e) => `${e.what}: ${e.status} ${e.shown.slice(0, 200)}`);
   }
 
-  secretEchoes(): string[] {
-    return this.exchanges.flatMap((e) => {
+  /** The answers recorded from the `since`-th on (all by default) that show a secret fragment. */
+  secretEchoes(since = 0): string[] {
+    return this.exchanges.slice(since).flatMap((e) => {
       const excerpt = fragmentExcerpt(e.shown);
       return excerpt ? [`${e.what} (${e.status}) shows a secret fragment: ${excerpt}`] : [];
     });
