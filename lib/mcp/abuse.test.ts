@@ -43,9 +43,9 @@ const BODY_LIMIT = 2 * 1024 * 1024;
 const PAGE_LIMIT = 200 * 1024;
 /**
  * Storage per request: a call-log row with its indexes and daily-total rows take a few hundred bytes,
- * an audit event under a kilobyte (clean runs: ~90 characters and ~250 bytes a request). The bounds are
- * several times that, and far below what storing one oversized name costs: a 2 MB name is stored three
- * times (the call log, the daily totals and their primary-key index).
+ * an audit event under a kilobyte (on today's code, the oversized names aside, ~90 characters and ~250
+ * bytes a request). The bounds are several times that, and far below what storing one oversized name
+ * costs: a 2 MB name is stored three times (the call log, the daily totals and their primary key).
  */
 const TEXT_PER_REQUEST = 1024;
 const BYTES_PER_REQUEST = 4096;
