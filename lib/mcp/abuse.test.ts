@@ -11,12 +11,13 @@
  * search); and sends a foreign Host, a foreign-Origin server action and a tool call that overflows.
  *
  * Each attack is checked where it lands, and at the end: the server is still up (the same answer to
- * a reference call as at the start, the process alive, no 500 to any request, nothing logged as an
- * error); storage stayed bounded (the database and the text it holds grew by at most a bound per
- * call, no stored tool label is the caller's text, the key pages and usage JSON stay under 200 KB);
- * and no secret fragment (containsSecretFragment) is in any answer, Location, server output line or
- * text column, except where a secret is shown on purpose: the answer that issues a key, the JSON-RPC
- * id a caller chose (the protocol makes the answer repeat it) and the first-start banner.
+ * a reference call as at the start, the process alive, no 500 to any request, no stack frame, source
+ * path or SQL in an /mcp answer, nothing logged as an error); storage stayed bounded (the database
+ * and the text it holds grew by at most a bound per request, no stored tool label is the caller's
+ * text, the key pages and usage JSON stay under 200 KB); and no secret fragment
+ * (containsSecretFragment) is in any answer, Location, server output line or text column, except
+ * where a secret is shown on purpose: the answer that issues a key, the JSON-RPC id a caller chose
+ * (the protocol makes the answer repeat it) and the first-start banner.
  */
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,7 +35,8 @@ import {
 } from '../testing/abuse-checks.ts';
 import { MCP_HEADERS, toolCall } from '../testing/mcp-client.ts';
 import { fuzzAgent, sendRaw, type RawAnswer } from '../testing/raw-http.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { internalsPatterns } from '../testing/mcp-fuzz-checks.ts';
+import { ROOT, startTestServer, type TestServer } from '../testing/server.ts';
 import { callServerAction, CookieJar, csrfToken, formOf, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../testing/web-client.ts';
 
 /** Raised from the 1 MiB default, so a tool name can be 2 MB. */
@@ -59,6 +61,7 @@ let server: TestServer;
 let db: Db;
 let sqlite: Database.Database;
 let actions: Map<string, string>;
+let internals: RegExp[];
 let catalogue: string[];
 const ledger = new AnswerLedger();
 /** Requests sent to /mcp and portal or CLI writes, for the storage bounds. */
@@ -108,11 +111,19 @@ function toolErrorOf(answer: RawAnswer): string | undefined {
   }
 }
 
+/** /mcp answers that showed internals (a stack frame, a source path, SQL) the request did not hold itself. */
+const internalsShown: string[] = [];
+
 /** Sends one /mcp request, bytes exactly as given, and keeps its answer in the ledger. */
 async function mcp(what: string, body: string | Uint8Array, headers: Record<string, string> = {}, allowed: string[] = []): Promise<RawAnswer> {
   sent.mcp++;
   const answer = await sendRaw(server.baseUrl, { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...headers }, body, contentLength: true });
   ledger.record(`/mcp ${what}`, answer.status, answer.text, { allowed });
+  const echoed = `${typeof body === 'string' ? body : Buffer.from(body).toString('utf8')}\n${Object.values(headers).join('\n')}`;
+  for (const pattern of internals) {
+    const match = pattern.exec(answer.text);
+    if (match && !echoed.includes(match[0])) internalsShown.push(`/mcp ${what}: ${answer.status} shows ${JSON.stringify(match[0].slice(0, 120))}`);
+  }
   return answer;
 }
 
@@ -169,6 +180,7 @@ before(async () => {
   db = createDb(server.env.DATABASE_URL);
   sqlite = new Database(sqliteFilePath(server.env.DATABASE_URL!), { readonly: true, fileMustExist: true });
   actions = serverActionIds();
+  internals = internalsPatterns([ROOT, server.dataDir]);
   await createUser(db, DEV, CLI_ACTOR);
   raised = await issue('abuse: raised limits', { dailyQuota: MAX_LIMIT, ratePerSecond: MAX_LIMIT });
   ordinary = await issue('abuse: ordinary free');
@@ -548,7 +560,7 @@ describe('afterwards', () => {
     assertNone(problems, 'key pages or usage JSON over 200 KB');
   });
 
-  it('the server is still up: alive, the reference call answers byte for byte as at the start, no 500, nothing logged as an error', async () => {
+  it('the server is still up: alive, the reference call answers byte for byte as at the start, no 500, no internals in an /mcp answer, nothing logged as an error', async () => {
     const problems: string[] = [];
     try {
       process.kill(server.pid, 0);
@@ -558,7 +570,7 @@ describe('afterwards', () => {
     const again = await mcp('reference call, again', callBody('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }), { authorization: `Bearer ${raised.secret}` })
       .catch((error: Error) => ({ text: `no answer: ${error.message}` }));
     if (again.text !== referenceAnswer) problems.push(`the reference call now answers ${gist(again.text, 300)}`);
-    problems.push(...ledger.serverErrors().map((error) => `a 5xx: ${error}`));
+    problems.push(...ledger.serverErrors().map((error) => `a 5xx: ${error}`), ...internalsShown);
     problems.push(...server.output().split('\n').filter((line) => line.includes('"level":"error"')).map((line) => `logged as an error: ${line.slice(0, 300)}`));
     assertNone(problems, 'the server is not as it was');
   });
