@@ -51,7 +51,7 @@ export class AnswerLedger {
   }
 
   serverErrors(): string[] {
-    return this.exchanges.filter((e) => e.status >= 500 && e.status !== 503).map((e) => `${e.what}: ${e.status} ${e.shown.slice(0, 200)}`);
+    return this.exchanges.filter((e) => e.status >= 500 && e.status !== 503).map((e) => `${e.what}: ${e.status} ${e.shown.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
   }
 
   /** The answers recorded from the `since`-th on (all by default) that show a secret fragment. */
