@@ -19,6 +19,7 @@ export const HTTP_ERRORS: HttpError[] = [
   { status: 401, error: 'missing_api_key', when: 'A method that needs a key (tools/call and every method but initialize, notifications/initialized and tools/list) came without one.', remedy: 'Add "Authorization: Bearer cf_…" (recommended) or "X-API-Key: cf_…".' },
   { status: 401, error: 'invalid_api_key', when: 'The key is malformed, unknown, disabled or expired; the message says which.', remedy: 'Check the key on your keys page; reissue or create one if it was disabled or expired.' },
   { status: 403, error: 'https_required', when: 'Plain HTTP from anywhere but the server\'s own machine.', remedy: 'Use the https:// address.' },
+  { status: 403, error: 'host_not_allowed', when: 'The Host header names a host this server is not published under (a protection against DNS rebinding).', remedy: 'Call the service at its published address; an operator adds other names to ALLOWED_HOSTS.' },
   { status: 403, error: 'origin_not_allowed', when: 'A browser page from an origin the operator has not allowed (CORS_ORIGINS).', remedy: 'Call from your backend, or ask the operator to allow the origin.' },
   { status: 405, error: 'method_not_allowed', when: 'An HTTP method other than POST (the answer carries Allow: POST).', remedy: 'Use POST.' },
   { status: 406, error: 'not_acceptable', when: 'Accept lacks application/json or text/event-stream.', remedy: 'Send "Accept: application/json, text/event-stream".' },

@@ -11,6 +11,11 @@ import { cookies } from 'next/headers';
 import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
 
 export const DEVICE_COOKIE = 'chemflow-device';
+/**
+ * Over HTTPS the cookie carries the __Host- prefix, as Auth.js's own do: the browser then accepts it only
+ * Secure, for this host alone and path /, so no other site on the domain can plant or overwrite it.
+ */
+const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 export const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
 
 let key: Buffer | undefined;
@@ -39,18 +44,19 @@ export function isDeviceCookieFor(value: string | undefined, userId: string, now
   return timingSafeEqual(Buffer.from(match[2], 'base64url'), signature(userId, issuedAtS));
 }
 
-/** The device cookie's value in a Cookie request header, if any. */
+/** The device cookie's value in a Cookie request header (either name), if any. */
 export function deviceCookieIn(cookieHeader: string | null): string | undefined {
   for (const part of (cookieHeader ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === DEVICE_COOKIE) return part.slice(at + 1).trim();
+    const name = at > 0 ? part.slice(0, at).trim() : '';
+    if (name === SECURE_DEVICE_COOKIE || name === DEVICE_COOKIE) return part.slice(at + 1).trim();
   }
   return undefined;
 }
 
 /** Sets the device cookie for this account on the response of the current request (a sign-in). */
 export async function rememberDevice(userId: string, secure: boolean): Promise<void> {
-  (await cookies()).set(DEVICE_COOKIE, deviceCookieValue(userId), {
+  (await cookies()).set(secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE, deviceCookieValue(userId), {
     httpOnly: true,
     sameSite: 'lax',
     secure,

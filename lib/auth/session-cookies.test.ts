@@ -83,8 +83,10 @@ function describeSecureCookies(title: string, start: () => Promise<{ server: Tes
       const cookies = cookiesNamed([...csrf.setCookies, ...answer.setCookies]);
       assert.ok(cookies.has('__Host-authjs.csrf-token') && cookies.has('__Secure-authjs.session-token'), [...cookies.keys()].join(', '));
       assert.equal(cookies.get('__Host-authjs.csrf-token')!.attributes.has('domain'), false, '__Host- cookies have no Domain');
+      assert.ok(cookies.has('__Host-chemflow-device'), `the device cookie (sign-in throttle) is __Host- too: ${[...cookies.keys()].join(', ')}`);
+      assert.equal(cookies.get('__Host-chemflow-device')!.attributes.has('domain'), false, '__Host- cookies have no Domain');
       for (const [name, cookie] of cookies) {
-        assert.match(name, /^__(Host|Secure)-authjs\./, 'every cookie has a prefix');
+        assert.match(name, /^__(Host|Secure)-(authjs\.|chemflow-device$)/, 'every cookie has a prefix');
         assertFlags(cookie, name, { secure: true });
       }
       await assertSignedIn(server, jar, client);

@@ -55,7 +55,7 @@ for (const provider of ['sqlite', 'postgresql'] as DatabaseProvider[]) {
     await sql(url, `INSERT INTO "Tier" ("id", "name", "dailyQuota", "ratePerSecond", "description", "updatedAt") VALUES ('free', 'Free', 100, 1, 'free', CURRENT_TIMESTAMP)`);
     await sql(url, `INSERT INTO "User" ("id", "email", "updatedAt") VALUES ('u1', 'dev@example.test', CURRENT_TIMESTAMP)`);
     for (const id of ['k1', 'k2']) {
-      await sql(url, `INSERT INTO "ApiKey" ("id", "ownerId", "name", "keyHash", "start", "end", "tierId", "updatedAt") VALUES ($1, 'u1', $1, $2, 'abcd', 'wxyz', 'free', CURRENT_TIMESTAMP)`, [id, `hash-${id}`]);
+      await sql(url, `INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "updatedAt") VALUES ($1, $1, 'u1', $1, $2, 'abcd', 'wxyz', 'free', CURRENT_TIMESTAMP)`, [id, `hash-${id}`]);
     }
 
     // Usage as the server recorded it before the fix: the names as sent.

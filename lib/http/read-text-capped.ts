@@ -4,8 +4,11 @@
  * Used by /mcp's Next mount (web.ts) and by the leak-report endpoint; the fast path reads node:http
  * bodies itself (node-request.ts).
  */
-export async function readTextCapped(request: Request, limit: number, { fatal = false } = {}): Promise<string | 'too_large'> {
-  if (Number(request.headers.get('content-length')) > limit) return 'too_large';
+/** Returned instead of text once the body exceeds the limit: a symbol, so no body's text can be mistaken for it. */
+export const TOO_LARGE: unique symbol = Symbol('body too large');
+
+export async function readTextCapped(request: Request, limit: number, { fatal = false } = {}): Promise<string | typeof TOO_LARGE> {
+  if (Number(request.headers.get('content-length')) > limit) return TOO_LARGE;
   if (!request.body) return '';
   const reader = request.body.getReader();
   // fatal: malformed UTF-8 throws instead of becoming U+FFFD (for callers that answer it with a 400).
@@ -18,7 +21,7 @@ export async function readTextCapped(request: Request, limit: number, { fatal = 
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      return 'too_large';
+      return TOO_LARGE;
     }
     text += decoder.decode(value, { stream: true });
   }

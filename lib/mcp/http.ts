@@ -28,7 +28,7 @@ import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import { hostRefusal } from './host-check.ts';
 import type { KeyAuthThrottle } from './key-auth-throttle.ts';
-import type { BodyText, McpAnswer, McpRequest } from './request.ts';
+import { INVALID_UTF8, TOO_LARGE, type BodyText, type McpAnswer, type McpRequest } from './request.ts';
 import { toolLabel } from './registry.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './server.ts';
@@ -200,8 +200,8 @@ class ParseFailure {
 }
 
 function parseJsonBody(text: BodyText): unknown {
-  if (text === 'too_large') return new ParseFailure(payloadTooLarge());
-  if (text === 'invalid_utf8') {
+  if (text === TOO_LARGE) return new ParseFailure(payloadTooLarge());
+  if (text === INVALID_UTF8) {
     return new ParseFailure(jsonError(400, 'parse_error', 'The request body is not valid UTF-8; send the JSON-RPC message as UTF-8 text (JSON must be UTF-8, RFC 8259 §8.1).'));
   }
   if (text.trim() === '') return new ParseFailure(jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.'));

@@ -1,6 +1,6 @@
 /** server.ts's fast path: a node:http request as the /mcp handler's McpRequest, and its answer written back. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { BodyText, McpAnswer, McpRequest } from './request.ts';
+import { INVALID_UTF8, TOO_LARGE, type BodyText, type McpAnswer, type McpRequest } from './request.ts';
 
 /**
  * Strict UTF-8: malformed bytes throw instead of becoming U+FFFD. One decoder serves every request
@@ -38,7 +38,7 @@ export function nodeMcpRequest(req: IncomingMessage, origin: string, clientAddre
  * closes the connection after it.
  */
 function readBody(req: IncomingMessage, limit: number): Promise<BodyText> {
-  if (Number(req.headers['content-length']) > limit) return Promise.resolve('too_large');
+  if (Number(req.headers['content-length']) > limit) return Promise.resolve(TOO_LARGE);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -47,7 +47,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<BodyText> {
       if (size <= limit) return void chunks.push(chunk);
       req.off('data', onData).off('end', onEnd).off('error', reject);
       req.resume(); // drain the rest
-      resolve('too_large');
+      resolve(TOO_LARGE);
     };
     const onEnd = () => resolve(decodeUtf8(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
     req.on('data', onData).on('end', onEnd).on('error', reject);
@@ -58,7 +58,7 @@ function decodeUtf8(bytes: Buffer): BodyText {
   try {
     return UTF8.decode(bytes);
   } catch {
-    return 'invalid_utf8';
+    return INVALID_UTF8;
   }
 }
 

@@ -329,6 +329,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         ['params of the wrong type', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[1]}' }), 400, 'invalid_request'],
         ['an id of the wrong type', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":{},"method":"tools/list"}' }), 400, 'invalid_request'],
         ['a huge body', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }) }), 413, 'payload_too_large'],
+        // The body readers once signalled "too large" and "not UTF-8" with these very strings.
+        ['a body whose text is too_large', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: 'too_large' }), 400, 'parse_error'],
+        ['a body whose text is invalid_utf8', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: 'invalid_utf8' }), 400, 'parse_error'],
         ['a non-JSON content type', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(rpc('ping')) }), 415, 'unsupported_media_type'],
         ['an Accept without text/event-stream', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, accept: 'application/json' }, body: JSON.stringify(rpc('tools/list')) }), 406, 'not_acceptable'],
         ['an unsupported MCP-Protocol-Version header', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2023-01-01' }, body: JSON.stringify(rpc('tools/list')) }), 400, 'unsupported_protocol_version'],

@@ -3,13 +3,18 @@
  * adapts node:http to it (node-request.ts) and app/mcp/route.ts adapts Web Requests (web.ts). Plain
  * objects rather than Web Request/Response on the fast path: building those per call cost ~60 µs.
  */
+import { TOO_LARGE } from '../http/read-text-capped.ts';
 
 /** Header lookup by lower-case name; a Web `Headers` is one. */
 export interface HeaderReader {
   get(name: string): string | null;
 }
 
-export type BodyText = string | 'too_large' | 'invalid_utf8';
+export { TOO_LARGE };
+/** Returned instead of text when the body's bytes are not UTF-8. */
+export const INVALID_UTF8: unique symbol = Symbol('body not UTF-8');
+/** Symbols, not strings, so that no body's text can pass for either signal. */
+export type BodyText = string | typeof TOO_LARGE | typeof INVALID_UTF8;
 
 export interface McpRequest {
   readonly method: string;
@@ -22,7 +27,7 @@ export interface McpRequest {
    */
   readonly clientAddress: string | undefined;
   /**
-   * The body as text; 'too_large' once it exceeds `limit` bytes; 'invalid_utf8' when its bytes are not
+   * The body as text; TOO_LARGE once it exceeds `limit` bytes; INVALID_UTF8 when its bytes are not
    * UTF-8 (decoded strictly, never patched with U+FFFD). Read at most once.
    */
   readText(limit: number): Promise<BodyText>;

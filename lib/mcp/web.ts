@@ -2,7 +2,7 @@
 import { readTextCapped } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { handleMcpRequest } from './http.ts';
-import type { McpRequest } from './request.ts';
+import { INVALID_UTF8, type McpRequest } from './request.ts';
 
 export async function handleWebMcpRequest(request: Request): Promise<Response> {
   const adapted: McpRequest = {
@@ -18,8 +18,8 @@ export async function handleWebMcpRequest(request: Request): Promise<Response> {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-/** The strict decoder's refusal of malformed UTF-8, as the handler's 'invalid_utf8'; other errors pass on. */
-function invalidUtf8(error: unknown): 'invalid_utf8' {
-  if ((error as { code?: unknown })?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return 'invalid_utf8';
+/** The strict decoder's refusal of malformed UTF-8, as the handler's INVALID_UTF8; other errors pass on. */
+function invalidUtf8(error: unknown): typeof INVALID_UTF8 {
+  if ((error as { code?: unknown })?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA') return INVALID_UTF8;
   throw error;
 }

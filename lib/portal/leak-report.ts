@@ -10,7 +10,7 @@
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { readTextCapped } from '../http/read-text-capped.ts';
+import { readTextCapped, TOO_LARGE } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { containsSecretFragment } from '../keys/format.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
@@ -161,7 +161,7 @@ export async function answerLeakReport(request: Request, db: Db, window = report
     return refusal(415, 'unsupported_media_type', `Send the report as JSON with "Content-Type: application/json". ${EXPECTED_SHAPE}`);
   }
   const text = await readTextCapped(request, MAX_REPORT_BYTES, { fatal: true }).catch(() => null);
-  if (text === 'too_large') {
+  if (text === TOO_LARGE) {
     return refusal(413, 'payload_too_large', `A report may be at most ${MAX_REPORT_BYTES / 1024} KiB. Split the secrets into several reports.`);
   }
   let body: unknown;
