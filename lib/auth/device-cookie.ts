@@ -15,7 +15,7 @@ export const DEVICE_COOKIE = 'chemflow-device';
  * Over HTTPS the cookie carries the __Host- prefix, as Auth.js's own do: the browser then accepts it only
  * Secure, for this host alone and path /, so no other site on the domain can plant or overwrite it.
  */
-const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
+export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 export const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
 
 let key: Buffer | undefined;

@@ -16,7 +16,7 @@ import { createDb, type Db } from '../db/client.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
 import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, type WebAnswer } from '../testing/web-client.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../users/sign-up-notice.ts';
-import { DEVICE_COOKIE } from './device-cookie.ts';
+import { SECURE_DEVICE_COOKIE } from './device-cookie.ts';
 
 const PASSWORD = 'a long abuse test password';
 const WRONG = /Wrong email or password\./;
@@ -139,7 +139,7 @@ describe('failed sign-ins lock the guesser, not the account', () => {
     assert.equal(server.cli('user', 'create', '--email', owner, '--password', ownerPassword).status, 0);
     const home = new CookieJar();
     assert.equal(await signIn(freshAddress(), owner, ownerPassword, home), 'signed in');
-    const device = home.values.get(DEVICE_COOKIE);
+    const device = home.values.get(SECURE_DEVICE_COOKIE);
     assert.ok(device, 'the form sign-in set the device cookie');
 
     for (let i = 0; i < 10; i++) assert.equal(await signIn(freshAddress(), owner, `guess ${i}`), 'Wrong email or password.', `guess ${i}`);
@@ -147,22 +147,22 @@ describe('failed sign-ins lock the guesser, not the account', () => {
     assert.match(await signIn(freshAddress(), owner, ownerPassword), LOCKED, 'a browser never signed in to the account waits');
 
     const knownBrowser = new CookieJar();
-    knownBrowser.values.set(DEVICE_COOKIE, device);
+    knownBrowser.values.set(SECURE_DEVICE_COOKIE, device);
     assert.equal(await signIn(freshAddress(), owner, ownerPassword, knownBrowser), 'signed in', 'the owner, from the browser used before, on another network');
 
     // Someone else's device cookie, or a forged one, does not help.
     const adminBrowser = new CookieJar();
     assert.equal(await signIn(freshAddress(), server.adminEmail, server.adminPassword!, adminBrowser), 'signed in');
-    for (const forged of [adminBrowser.values.get(DEVICE_COOKIE)!, `${device.split('.')[0]}.${'A'.repeat(43)}`, 'garbage']) {
+    for (const forged of [adminBrowser.values.get(SECURE_DEVICE_COOKIE)!, `${device.split('.')[0]}.${'A'.repeat(43)}`, 'garbage']) {
       const jar = new CookieJar();
-      jar.values.set(DEVICE_COOKIE, forged);
+      jar.values.set(SECURE_DEVICE_COOKIE, forged);
       assert.match(await signIn(freshAddress(), owner, ownerPassword, jar), LOCKED, forged);
     }
   });
 
   it('the device cookie is HttpOnly, SameSite=Lax, Secure over HTTPS, for about 90 days, and names no account', async () => {
     const answer = await post('signInAction', '/signin', freshAddress(), { email: server.adminEmail, password: server.adminPassword!, next: '/keys' });
-    const line = answer.setCookies.find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`));
+    const line = answer.setCookies.find((cookie) => cookie.startsWith(`${SECURE_DEVICE_COOKIE}=`));
     assert.ok(line, 'set on a successful sign-in');
     const cookie = parseSetCookie(line);
     assert.ok(cookie.attributes.has('httponly'));
