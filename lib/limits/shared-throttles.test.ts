@@ -13,7 +13,7 @@ import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { generateKey } from '../keys/format.ts';
 import { postMcp, rpc, type McpAnswer } from '../testing/mcp-client.ts';
 import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv, startRedis, stopRedis } from '../testing/shared-mode.ts';
+import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../testing/shared-mode.ts';
 import { callServerAction, formOf, serverActionIds } from '../testing/web-client.ts';
 
 let nextAddress = 1;
@@ -62,18 +62,9 @@ function reportLeak(server: TestServer, from: Record<string, string>): Promise<R
 }
 
 test('two instances share the failure counts through Redis', async (t) => {
-  const servers: TestServer[] = [];
-  t.after(async () => {
-    for (const server of servers.reverse()) await server.stop();
-  });
-  const url = await scratchPostgresUrl(t);
-  if (!url || !(await redisAvailable(t, MACHINE_REDIS))) return;
-  const env = { ...sharedEnv(url, MACHINE_REDIS), TRUST_PROXY: '1', KEY_AUTH_MAX_FAILURES: '3', LEAK_REPORTS_PER_MINUTE: '2', SIGN_UPS_PER_HOUR: '2' };
-  cleanUpPrefix(t, MACHINE_REDIS, env.REDIS_KEY_PREFIX);
-  const one = await startTestServer(env);
-  servers.push(one);
-  const two = await startTestServer({}, { restartOf: one });
-  servers.push(two);
+  const shared = await startSharedInstances(t, { TRUST_PROXY: '1', KEY_AUTH_MAX_FAILURES: '3', LEAK_REPORTS_PER_MINUTE: '2', SIGN_UPS_PER_HOUR: '2' });
+  if (!shared) return;
+  const { env, a: one, b: two } = shared;
 
   await t.test('key failures on one instance lock the address on the other', async () => {
     const usedBefore = newKey(one);

@@ -10,12 +10,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import { createDb, type Db } from '../db/client.ts';
-import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { actorOf, type Viewer } from '../portal/access.ts';
 import { listMyKeys, myKeyReport, reissueMyKey } from '../portal/keys.ts';
 import { bearer, postMcp, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
 import { startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv } from '../testing/shared-mode.ts';
+import { MACHINE_REDIS, startSharedInstances } from '../testing/shared-mode.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 const DEVELOPER = 'dev@example.test';
@@ -154,18 +153,9 @@ test('SQLite: a reissued key is the same allowance, in the limiter, across a res
 });
 
 test('shared mode: a reissued key is the same allowance on every instance, and after Redis loses its counters', async (t) => {
-  const servers: TestServer[] = [];
-  t.after(async () => {
-    for (const server of servers.reverse()) await server.stop();
-  });
-  const url = await scratchPostgresUrl(t);
-  if (!url || !(await redisAvailable(t, MACHINE_REDIS))) return;
-  const env = sharedEnv(url, MACHINE_REDIS);
-  cleanUpPrefix(t, MACHINE_REDIS, env.REDIS_KEY_PREFIX);
-  const a = await startTestServer(env);
-  servers.push(a);
-  const b = await startTestServer({}, { restartOf: a });
-  servers.push(b);
+  const shared = await startSharedInstances(t);
+  if (!shared) return;
+  const { env, a, b } = shared;
   const created = a.cli('user', 'create', '--email', DEVELOPER, '--password', 'correct horse battery');
   assert.equal(created.status, 0, created.stderr);
 

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
 import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, sharedEnv, startRedis, stopRedis } from '../testing/shared-mode.ts';
+import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../testing/shared-mode.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 const INITIALIZE = () => rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shared-test', version: '1' } });
@@ -27,19 +27,9 @@ function cliJson(server: TestServer, ...args: string[]) {
 const count = (answers: McpAnswer[], status: number) => answers.filter((a) => a.status === status).length;
 
 test('two instances sharing PostgreSQL and Redis', async (t) => {
-  const servers: TestServer[] = [];
-  t.after(async () => {
-    for (const server of servers.reverse()) await server.stop();
-  });
-  const url = await scratchPostgresUrl(t);
-  if (!url || !(await redisAvailable(t, MACHINE_REDIS))) return;
-  const env = sharedEnv(url, MACHINE_REDIS);
-  cleanUpPrefix(t, MACHINE_REDIS, env.REDIS_KEY_PREFIX);
-  const a = await startTestServer(env);
-  servers.push(a);
-  // The second instance finds the database migrated and seeded: a restart of the installation, on its own port.
-  const b = await startTestServer({}, { restartOf: a });
-  servers.push(b);
+  const shared = await startSharedInstances(t);
+  if (!shared) return;
+  const { url, env, a, b } = shared;
   const both = [a.mcpUrl, b.mcpUrl];
 
   await t.test('a key with a daily quota of 10 admits exactly 10 of 40 simultaneous calls on both instances', async () => {

@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'node:test';
 import { Redis } from 'ioredis';
+import { scratchPostgresUrl } from '../db/test-databases.ts';
+import { startTestServer, type EnvOverrides, type TestServer } from './server.ts';
 
 export const MACHINE_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -52,6 +54,36 @@ export function sharedEnv(databaseUrl: string, redisUrl: string) {
     KEY_HASH_SECRET: randomBytes(32).toString('hex'),
     AUTH_SECRET: randomBytes(32).toString('hex'),
   };
+}
+
+export interface SharedInstances {
+  /** The scratch PostgreSQL database both use. */
+  url: string;
+  env: ReturnType<typeof sharedEnv> & EnvOverrides;
+  a: TestServer;
+  b: TestServer;
+}
+
+/**
+ * Two production servers sharing a fresh PostgreSQL database and the machine's Redis under the test's own
+ * key prefix; the second finds the installation migrated and seeded, as a restart would, on its own port.
+ * Both are stopped, and the prefix wiped, when the test ends. Undefined when PostgreSQL or Redis is not
+ * there (the test is then skipped; under CI=true it fails).
+ */
+export async function startSharedInstances(t: TestContext, extraEnv: EnvOverrides = {}): Promise<SharedInstances | undefined> {
+  const servers: TestServer[] = [];
+  t.after(async () => {
+    for (const server of servers.reverse()) await server.stop();
+  });
+  const url = await scratchPostgresUrl(t);
+  if (!url || !(await redisAvailable(t, MACHINE_REDIS))) return undefined;
+  const env = { ...sharedEnv(url, MACHINE_REDIS), ...extraEnv };
+  cleanUpPrefix(t, MACHINE_REDIS, env.REDIS_KEY_PREFIX);
+  const a = await startTestServer(env);
+  servers.push(a);
+  const b = await startTestServer({}, { restartOf: a });
+  servers.push(b);
+  return { url, env, a, b };
 }
 
 /** A redis-server of this test's own, without persistence: a restart comes back empty. */
