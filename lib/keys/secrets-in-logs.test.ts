@@ -185,7 +185,8 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
     await admin.getByLabel(/^Find a key/).fill(query);
     await admin.getByRole('button', { name: 'Search' }).click();
     if (query === portalKey) await admin.waitForURL(/\/support\?match=/);
-    else await admin.getByRole('alert').waitFor();
+    // Scoped to the page's content: Next's route announcer is an alert too, outside <main>.
+    else await admin.locator('main').getByRole('alert').waitFor();
   }
   await visit(admin, `${baseUrl}/support?q=${portalKey}`);
   await visit(admin, `${baseUrl}/support/keys/${portalKey}`);
