@@ -2,13 +2,13 @@
  * The portal while its database is away: a signed-in developer gets a friendly page (what happened, that
  * it is not their fault, a way to try again), never Next's bare "Application error" or a stack trace;
  * once the database is back, "Try again" brings the page back without signing in again. The database
- * is PostgreSQL behind a TCP proxy that the test cuts and restores (lib/testing/tcp-proxy.ts), so the
+ * is PostgreSQL behind a TCP proxy that the test cuts and restores (test/support/tcp-proxy.ts), so the
  * shared PostgreSQL server keeps running. Skipped when no PostgreSQL answers, except under CI=true.
  */
 import { test } from 'node:test';
 import { expect } from '@playwright/test';
-import { launchBrowser, signUp } from '../lib/testing/browser.ts';
-import { startServerBehindProxy } from '../lib/testing/tcp-proxy.ts';
+import { launchBrowser, signUp } from '../test/support/browser.ts';
+import { startServerBehindProxy } from '../test/support/tcp-proxy.ts';
 
 const INTERNALS = /Application error|a server-side exception|\bat \w+ \(|node_modules|ECONN|PrismaClient|Can't reach database/;
 

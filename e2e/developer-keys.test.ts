@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { expect, type Browser, type Page } from '@playwright/test';
-import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../lib/testing/browser.ts';
-import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
-import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
-import type { TestServer } from '../lib/testing/server.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
+import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
+import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
+import type { TestServer } from '../test/support/server.ts';
 
 let server: TestServer;
 let browser: Browser;

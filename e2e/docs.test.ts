@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
 import { toolListing } from '../lib/mcp/registry.ts';
-import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../lib/testing/browser.ts';
-import { bearer, postMcp } from '../lib/testing/mcp-client.ts';
-import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
-import type { TestServer } from '../lib/testing/server.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
+import { bearer, postMcp } from '../test/support/mcp-client.ts';
+import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
+import type { TestServer } from '../test/support/server.ts';
 
 let server: TestServer;
 let browser: Browser;

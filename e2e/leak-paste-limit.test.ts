@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { signIn } from '../lib/testing/browser.ts';
-import { withServerAndBrowser } from '../lib/testing/server-and-browser.ts';
+import { signIn } from '../test/support/browser.ts';
+import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -9,9 +9,9 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { expect } from '@playwright/test';
 import { scratchPostgresUrl } from '../lib/db/test-databases.ts';
-import { launchBrowser, signIn, signUp } from '../lib/testing/browser.ts';
-import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+import { launchBrowser, signIn, signUp } from '../test/support/browser.ts';
+import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../test/support/server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 

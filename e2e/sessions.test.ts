@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Cookie } from '@playwright/test';
-import { signIn } from '../lib/testing/browser.ts';
-import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
-import type { TestServer } from '../lib/testing/server.ts';
+import { signIn } from '../test/support/browser.ts';
+import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
+import type { TestServer } from '../test/support/server.ts';
 
 const PASSWORD = 'the first long password';
 const NEW_PASSWORD = 'the second long password';

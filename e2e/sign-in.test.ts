@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
-import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../lib/users/sign-up-notice.ts';
-import { startServerAndBrowser } from '../lib/testing/server-and-browser.ts';
-import { startTestServer, type TestServer } from '../lib/testing/server.ts';
+import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
+import { startTestServer, type TestServer } from '../test/support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -50,7 +50,7 @@ test('sign-up explains what to fix, and answers an email already registered exac
   await page.getByLabel(/^Password/).fill('another long password');
   await page.getByLabel('Repeat the password').fill('another long password');
   await page.getByRole('button', { name: 'Create account' }).click();
-  // The same page and notice as for a new email (lib/testing/browser.ts signUp), and nobody signed in.
+  // The same page and notice as for a new email (test/support/browser.ts signUp), and nobody signed in.
   await page.waitForURL(`${server.baseUrl}/signin?notice=${SIGNED_UP_NOTICE}`);
   await page.getByRole('status').filter({ hasText: SIGNED_UP_MESSAGE }).waitFor();
   assert.equal(await page.getByText(/already exists/i).count(), 0);

@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from '@playwright/test';
-import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../lib/testing/browser.ts';
-import { bearer, postMcp, toolCall } from '../lib/testing/mcp-client.ts';
-import { withServerAndBrowser } from '../lib/testing/server-and-browser.ts';
-import type { TestServer } from '../lib/testing/server.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
+import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
+import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
+import type { TestServer } from '../test/support/server.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DESKTOP = { width: 1280, height: 800 };

@@ -1,5 +1,5 @@
 /**
- * Settings read from the environment, parsed once. Every knob the README documents lives here, so a
+ * Settings read from the environment, parsed once. Every knob docs/configuration.md documents lives here, so a
  * newcomer has one place to look and a bad value fails at start with a message naming the variable.
  */
 import { databaseProvider, databaseUrl } from './db/url.ts';

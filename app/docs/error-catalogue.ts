@@ -1,6 +1,6 @@
 /**
  * The errors a caller of /mcp can meet, as the docs page lists them. HTTP-level errors follow the spec
- * (§2.6 body, §5 and §7 codes) and the README's endpoint section; tool errors are the codes the tools
+ * (§2.6 body, §5 and §7 codes) and docs/mcp-api.md; tool errors are the codes the tools
  * raise (lib/chem, lib/mcp/call-tool.ts). Keep this in step with both when an error is added.
  */
 export interface HttpError {

@@ -101,7 +101,7 @@ function authConfig(): NextAuthConfig {
       },
     },
     events: {
-      // Sign-out ends every session of the account, on every device (README "Sessions").
+      // Sign-out ends every session of the account, on every device (docs/portal.md "Signing in").
       async signOut(message) {
         if ('token' in message && message.token) await endSessionsOf(getDb(), message.token);
       },

@@ -12,8 +12,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../db/client.ts';
 import { LEAK_REPORT_PATH } from '../portal/leak-report.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { callServerAction, CookieJar, csrfToken, formOf, postCredentials, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../testing/web-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { callServerAction, CookieJar, csrfToken, formOf, postCredentials, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../../test/support/web-client.ts';
 
 const EMAIL = 'csrf-dev@example.test';
 const PASSWORD = 'a long csrf test password';

@@ -1,15 +1,15 @@
 /**
  * Open redirects, against the real production server: every hostile return address of
- * lib/testing/hostile-return-paths.ts, sent where the portal takes one (the signed-in user's
+ * test/support/hostile-return-paths.ts, sent where the portal takes one (the signed-in user's
  * /signin?next=, the sign-in form's server action, Auth.js's callbackUrl on sign-in and sign-out),
  * gets a Location on this site with no backslash or control character. Controls: a path of the site
  * comes back as sent.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { assertLocationOnSite, HOSTILE_RETURN_PATHS } from '../testing/hostile-return-paths.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { callServerAction, CookieJar, csrfToken, formOf, serverActionIds, signInWithForm, webRequest } from '../testing/web-client.ts';
+import { assertLocationOnSite, HOSTILE_RETURN_PATHS } from '../../test/support/hostile-return-paths.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { callServerAction, CookieJar, csrfToken, formOf, serverActionIds, signInWithForm, webRequest } from '../../test/support/web-client.ts';
 
 const EMAIL = 'redirect-dev@example.test';
 const PASSWORD = 'a long redirect test password';

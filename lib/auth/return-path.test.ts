@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assertStaysOnSite, HOSTILE_RETURN_PATHS } from '../testing/hostile-return-paths.ts';
+import { assertStaysOnSite, HOSTILE_RETURN_PATHS } from '../../test/support/hostile-return-paths.ts';
 import { DEFAULT_RETURN_PATH, MAX_RETURN_PATH_LENGTH, safeReturnPath } from './return-path.ts';
 
 test('disguised ways off the site, control characters, secrets and overlong values all give the default', () => {

@@ -8,9 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { selfSignedCertificate, type TestCertificate } from '../testing/tls.ts';
-import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, signInWithForm, webRequest, type SetCookie } from '../testing/web-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { selfSignedCertificate, type TestCertificate } from '../../test/support/tls.ts';
+import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, signInWithForm, webRequest, type SetCookie } from '../../test/support/web-client.ts';
 
 const EMAIL = 'cookie-test@example.test';
 const PASSWORD = 'a long cookie test password';

@@ -13,8 +13,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../db/client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, type WebAnswer } from '../testing/web-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, type WebAnswer } from '../../test/support/web-client.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../users/sign-up-notice.ts';
 import { SECURE_DEVICE_COOKIE } from './device-cookie.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The CSV format for importing a user's own compound data (`cli compounds import file.csv`). The
- * format is documented in the README ("Importing compound data") and in the command's help; this
+ * format is documented in docs/compounds.md and in the command's help; this
  * module is its one implementation. Every row is checked and every defect is reported with its row
  * (the line the record starts on; the header is row 1) and column, so a file is fixed in one pass.
  *
@@ -76,7 +76,7 @@ export function temperatureColumn(key: PropertyKey): string {
 /** Every property a CSV file can carry: all but molecular_weight, which is computed. */
 export const CSV_PROPERTY_KEYS = PROPERTY_KEYS.filter((key) => key !== 'molecular_weight');
 
-/** All columns the format knows, in the order the README lists them. */
+/** All columns the format knows, in the order docs/compounds.md lists them. */
 export function csvColumns(): string[] {
   return [
     ...IDENTITY_COLUMNS,

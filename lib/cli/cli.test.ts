@@ -12,8 +12,8 @@ import type { CallRow } from '../db/hot-path.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { keyFormatProblem } from '../keys/format.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { cliChecks } from '../testing/cli-checks.ts';
-import { isolatedEnv } from '../testing/server.ts';
+import { cliChecks } from '../../test/support/cli-checks.ts';
+import { isolatedEnv } from '../../test/support/server.ts';
 
 const { dataDir, env } = isolatedEnv({ QUOTA_TIMEZONE: 'UTC' });
 after(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -12,8 +12,8 @@ import { after, describe, it, test, type TestContext } from 'node:test';
 import { readChemSepImport } from '../chem/chemsep-import.ts';
 import { allCompounds } from '../chem/compounds.ts';
 import { createDb } from '../db/client.ts';
-import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { isolatedEnv, runCli, startTestServer, type TestServer } from '../testing/server.ts';
+import { bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { isolatedEnv, runCli, startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 

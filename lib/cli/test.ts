@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ROOT } from '../testing/server.ts';
+import { PROJECT_ROOT as ROOT } from '../project-root.ts';
 import { ensureNextBuild } from './next-build.ts';
 
-const TEST_ROOTS = ['lib', 'app', 'components', 'e2e'];
+const TEST_ROOTS = ['lib', 'app', 'components', 'e2e', 'test', 'tools'];
 const SKIP = new Set(['node_modules', 'generated', '.next']);
 
 function findTests(dir: string, out: string[]): string[] {

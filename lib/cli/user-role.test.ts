@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { cliChecks } from '../testing/cli-checks.ts';
-import { isolatedEnv } from '../testing/server.ts';
+import { cliChecks } from '../../test/support/cli-checks.ts';
+import { isolatedEnv } from '../../test/support/server.ts';
 
 const { dataDir, env } = isolatedEnv();
 after(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { selfSignedCertificate, type TestCertificate } from '../testing/tls.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { selfSignedCertificate, type TestCertificate } from '../../test/support/tls.ts';
 import { isLoopback, plainHttpRefusal } from './transport-security.ts';
 
 describe('the plain-HTTP rule', () => {

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { selfSignedCertificate, type TestCertificate } from '../testing/tls.ts';
-import { webRequest, type WebAnswer } from '../testing/web-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { selfSignedCertificate, type TestCertificate } from '../../test/support/tls.ts';
+import { webRequest, type WebAnswer } from '../../test/support/web-client.ts';
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

@@ -8,16 +8,16 @@
  * wrong passwords, searches for secrets in the support console, and then looks for every secret, and
  * every 12-character piece of it, in all of the server's output, the CLI's stderr, every error answer's
  * body, every Location header and every URL the browser was sent to. The first-start banner prints the
- * demo key and the admin's password once, by design (README "The first admin"); that is the only
+ * demo key and the admin's password once, by design (docs/portal.md "The first admin"); that is the only
  * place they may appear.
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import type { Page } from '@playwright/test';
-import { launchBrowser, signIn, signUp } from '../testing/browser.ts';
-import { MCP_HEADERS, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer } from '../testing/server.ts';
+import { launchBrowser, signIn, signUp } from '../../test/support/browser.ts';
+import { MCP_HEADERS, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer } from '../../test/support/server.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 

@@ -14,9 +14,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer } from '../testing/server.ts';
-import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest } from '../testing/web-client.ts';
+import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer } from '../../test/support/server.ts';
+import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest } from '../../test/support/web-client.ts';
 import { containsSecretFragment } from './format.ts';
 
 const DEV = 'secrets-dev@example.test';

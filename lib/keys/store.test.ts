@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { Db } from '../db/client.ts';
 import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from './store.ts';
 
 // hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.

@@ -11,10 +11,10 @@ import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
 import { generateKey } from '../keys/format.ts';
-import { postMcp, rpc, type McpAnswer } from '../testing/mcp-client.ts';
-import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../testing/shared-mode.ts';
-import { callServerAction, formOf, serverActionIds } from '../testing/web-client.ts';
+import { postMcp, rpc, type McpAnswer } from '../../test/support/mcp-client.ts';
+import { freePort, startTestServer, type TestServer } from '../../test/support/server.ts';
+import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../../test/support/shared-mode.ts';
+import { callServerAction, formOf, serverActionIds } from '../../test/support/web-client.ts';
 
 let nextAddress = 1;
 /** A documentation address (RFC 5737) no other test uses, as the proxy in front would report it. */

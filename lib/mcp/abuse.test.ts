@@ -32,12 +32,12 @@ import { createUser } from '../users/store.ts';
 import {
   AnswerLedger, callLoad, cliAsync, linesWithSecrets, outputWithoutBanner, rawGet, returnPathProblem,
   storageSnapshot, storedSecretFragments, type StorageSnapshot,
-} from '../testing/abuse-checks.ts';
-import { MCP_HEADERS, toolCall } from '../testing/mcp-client.ts';
-import { fuzzAgent, sendRaw, type RawAnswer } from '../testing/raw-http.ts';
-import { internalsPatterns } from '../testing/mcp-fuzz-checks.ts';
-import { ROOT, startTestServer, type TestServer } from '../testing/server.ts';
-import { callServerAction, CookieJar, csrfToken, formOf, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../testing/web-client.ts';
+} from '../../test/support/abuse-checks.ts';
+import { MCP_HEADERS, toolCall } from '../../test/support/mcp-client.ts';
+import { fuzzAgent, sendRaw, type RawAnswer } from '../../test/support/raw-http.ts';
+import { internalsPatterns } from '../../test/support/mcp-fuzz-checks.ts';
+import { ROOT, startTestServer, type TestServer } from '../../test/support/server.ts';
+import { callServerAction, CookieJar, csrfToken, formOf, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../../test/support/web-client.ts';
 
 /** Raised from the 1 MiB default, so a tool name can be 2 MB. */
 const BODY_LIMIT = 2 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { TOOL_EXAMPLES } from '../chem/tools/examples.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const TOOL_NAMES = [
   'service_query_compound', 'service_search_compounds', 'service_convert_units', 'service_vapor_pressure',

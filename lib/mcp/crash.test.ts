@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { createDb } from '../db/client.ts';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
-import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type EnvOverrides, type TestServer } from '../testing/server.ts';
+import { bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type EnvOverrides, type TestServer } from '../../test/support/server.ts';
 
 /** Small quotas, so the whole run stays short; a high per-second limit, so the quota is what binds. */
 const DAILY_QUOTAS = [60, 90, 120, 150];

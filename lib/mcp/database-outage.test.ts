@@ -14,9 +14,9 @@ import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
-import { runCli, startTestServer, type TestServer } from '../testing/server.ts';
-import { startServerBehindProxy } from '../testing/tcp-proxy.ts';
+import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../../test/support/mcp-client.ts';
+import { runCli, startTestServer, type TestServer } from '../../test/support/server.ts';
+import { startServerBehindProxy } from '../../test/support/tcp-proxy.ts';
 
 /**
  * "A few seconds" on PostgreSQL: a new connection may take 2 s on top of the call's 2 s deadline, and a

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { JSONRPCNotificationSchema, JSONRPCRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
-import { headerText, jsonRpcMessage, toJsonText, unknownKey } from '../testing/mcp-arbitraries.ts';
+import { headerText, jsonRpcMessage, toJsonText, unknownKey } from '../../test/support/mcp-arbitraries.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams } from './envelope.ts';
 

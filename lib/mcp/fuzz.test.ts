@@ -1,6 +1,6 @@
 /**
  * Hostile input (issue 6): fast-check throws thousands of generated requests at the production server's
- * /mcp (a fresh SQLite database) and checks every answer (lib/testing/mcp-fuzz-checks.ts) and, after
+ * /mcp (a fresh SQLite database) and checks every answer (test/support/mcp-fuzz-checks.ts) and, after
  * each batch, the CallLog rows the batch left: exactly one per admitted or rate-limited call of a valid
  * key, none for anything refused. At the end: DailyUsage agrees with CallLog, the server still answers
  * as it did at the start, logged no error, and its memory stayed flat.
@@ -15,13 +15,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { residentSetMb } from '../bench/processes.ts';
+import { residentSetMb } from '../../tools/bench/processes.ts';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { hostileRequest, toolCallRequest, type FuzzKeys, type FuzzRequest, type ToolListing } from '../testing/mcp-arbitraries.ts';
-import { checkAnswer, describeSent, internalsPatterns, validKeysSent } from '../testing/mcp-fuzz-checks.ts';
-import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../testing/mcp-client.ts';
-import { fuzzAgent, sendRaw } from '../testing/raw-http.ts';
-import { ROOT, startTestServer, type TestServer } from '../testing/server.ts';
+import { hostileRequest, toolCallRequest, type FuzzKeys, type FuzzRequest, type ToolListing } from '../../test/support/mcp-arbitraries.ts';
+import { checkAnswer, describeSent, internalsPatterns, validKeysSent } from '../../test/support/mcp-fuzz-checks.ts';
+import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { fuzzAgent, sendRaw } from '../../test/support/raw-http.ts';
+import { ROOT, startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const SEED = Number(process.env.FUZZ_SEED || 20261126);
 const RUNS = Number(process.env.FUZZ_RUNS || 300);

@@ -13,8 +13,8 @@ import { connect } from 'node:net';
 import { test } from 'node:test';
 import { createDb } from '../db/client.ts';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { MCP_HEADERS, bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type ServerExit, type TestServer } from '../testing/server.ts';
+import { MCP_HEADERS, bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type ServerExit, type TestServer } from '../../test/support/server.ts';
 
 const CLIENTS = 8;
 /** Answers seen before the signal, so it lands in sustained load. */

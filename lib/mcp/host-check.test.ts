@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it, test } from 'node:test';
 import { loadConfig } from '../config.ts';
-import { MCP_HEADERS, rpc } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { webRequest } from '../testing/web-client.ts';
+import { MCP_HEADERS, rpc } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { webRequest } from '../../test/support/web-client.ts';
 
 /** A tools/list (public, no key needed) addressed to `host`. */
 async function listTools(server: TestServer, host: string, headers: Record<string, string> = {}) {

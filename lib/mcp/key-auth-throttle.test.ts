@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { generateKey } from '../keys/format.ts';
-import { postMcp, rpc, type McpAnswer } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { postMcp, rpc, type McpAnswer } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const MAX_FAILURES = 3;
 const THROTTLED = /^Too many failed API keys came from this address \(3 different keys within 5 s\), so keys sent from it are refused until \S+Z: retry in \d s\. Keys that already worked from this address keep working\.$/;

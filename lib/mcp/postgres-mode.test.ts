@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
-import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 

@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import packageJson from '../../package.json' with { type: 'json' };
-import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const EXACT_CAPABILITIES = {
   experimental: {},

@@ -12,9 +12,9 @@ import { Redis } from 'ioredis';
 import { createDb, type Db } from '../db/client.ts';
 import { actorOf, type Viewer } from '../portal/access.ts';
 import { listMyKeys, myKeyReport, reissueMyKey } from '../portal/keys.ts';
-import { bearer, postMcp, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, startSharedInstances } from '../testing/shared-mode.ts';
+import { bearer, postMcp, toolCall, type McpAnswer } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { MACHINE_REDIS, startSharedInstances } from '../../test/support/shared-mode.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 const DEVELOPER = 'dev@example.test';

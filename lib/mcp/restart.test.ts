@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createDb } from '../db/client.ts';
-import { bearer, postMcp, rpc, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { bearer, postMcp, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const CREDENTIALS = /First start|One-time password|Demo key/;
 const QUERY_METHANE = () => toolCall('service_query_compound', { compound_name: 'methane' });

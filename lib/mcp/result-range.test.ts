@@ -2,7 +2,7 @@
  * Results JSON cannot carry (issue 13, 9b): a tool that computes Infinity or NaN would answer
  * `value: null` as a success, which its output schema does not allow. Against the production server,
  * every one of the 12 tools gets arguments from its input schema with numbers at the edges of the
- * double range (lib/testing/mcp-arbitraries.ts extremeArguments): each answer must be a tool error, or a
+ * double range (test/support/mcp-arbitraries.ts extremeArguments): each answer must be a tool error, or a
  * success whose structuredContent validates against the tool's outputSchema (so no null where a number
  * belongs). An overflow is the tool error `result_out_of_range`, recorded as a failure.
  */
@@ -12,9 +12,9 @@ import { Ajv } from 'ajv';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { extremeArguments, type ToolListing } from '../testing/mcp-arbitraries.ts';
-import { bearer, postMcp, rpc, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { extremeArguments, type ToolListing } from '../../test/support/mcp-arbitraries.ts';
+import { bearer, postMcp, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const SEED = 20261313;
 const RUNS_PER_TOOL = 60;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 let server: TestServer;
 before(async () => (server = await startTestServer()));

@@ -10,9 +10,9 @@ import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
-import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../testing/mcp-client.ts';
-import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
-import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../testing/shared-mode.ts';
+import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../../test/support/mcp-client.ts';
+import { freePort, startTestServer, type TestServer } from '../../test/support/server.ts';
+import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../../test/support/shared-mode.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 const INITIALIZE = () => rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shared-test', version: '1' } });

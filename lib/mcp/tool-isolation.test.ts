@@ -11,8 +11,8 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { ChemTool } from '../chem/tool.ts';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { bearer, MCP_HEADERS, rpc, toolCall } from '../testing/mcp-client.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { bearer, MCP_HEADERS, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 
 const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {}, additionalProperties: false };
 

@@ -10,9 +10,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { signInWithForm, webRequest, type CookieJar } from '../testing/web-client.ts';
+import { bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { signInWithForm, webRequest, type CookieJar } from '../../test/support/web-client.ts';
 
 const OWNER = { email: 'owner@example.test', password: 'an owner password, long enough' };
 const STAFF = { email: 'staff@example.test', password: 'a staff password, long enough' };

@@ -10,7 +10,7 @@ import { test, type TestContext } from 'node:test';
 import Database from 'better-sqlite3';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
 import { scratchPostgresUrl } from '../db/test-databases.ts';
-import { freePort, startTestServer, type TestServer } from '../testing/server.ts';
+import { freePort, startTestServer, type TestServer } from '../../test/support/server.ts';
 
 /** The shared mode (REDIS_URL) runs on PostgreSQL only: a server on a fresh PostgreSQL database with this REDIS_URL. */
 async function sharedModeServer(t: TestContext, redisUrl: string): Promise<TestServer | undefined> {

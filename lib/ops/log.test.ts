@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
 

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer } from '../testing/server.ts';
+import { bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer } from '../../test/support/server.ts';
 
 const TOKEN = 'metrics-test-token';
 

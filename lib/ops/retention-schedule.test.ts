@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createDb } from '../db/client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

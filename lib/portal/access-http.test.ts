@@ -2,7 +2,7 @@
  * Role and ownership checks over HTTP, against the real production server: every server action of the
  * build, every restricted page and every portal JSON route is called as the wrong person (signed out,
  * a developer for staff things, another developer for someone's key, support for admin things), and
- * answers as README "Roles" says (sign-in for the signed out, the same 404 as a missing page otherwise;
+ * answers as docs/portal.md "Roles" says (sign-in for the signed out, the same 404 as a missing page otherwise;
  * 401 for the metrics token), with nothing changed in the database. The list of actions comes from
  * Next's build manifest: a new action fails this test until it is listed here with its wrong callers.
  * (The service-level matrices in lib/portal/*.test.ts check the same decisions in depth.)
@@ -10,8 +10,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../db/client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
-import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../testing/web-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
+import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../../test/support/web-client.ts';
 
 const PASSWORD = 'a long access test password';
 const METRICS_TOKEN = 'access-test-metrics-token';
@@ -66,7 +66,7 @@ async function act(action: string, who: Who, page: string, fields: Record<string
   return callServerAction(server.baseUrl, { page, actionId, args: [null, formOf(fields)], jar: jars[who] });
 }
 
-/** README "Roles": signed out, sign in first; signed in without the right, the same 404 as a missing page. */
+/** docs/portal.md "Roles": signed out, sign in first; signed in without the right, the same 404 as a missing page. */
 function assertRefused(answer: WebAnswer, who: Who, what: string): void {
   if (who === 'anonymous') {
     const target = new URL(String(answer.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { writeAudit } from '../audit.ts';
 import { disableKey } from '../keys/store.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError } from './access.ts';
 import { AUDIT_PAGE_SIZE, auditTrail, fieldChanges, MAX_FILTER_MATCHES } from './audit-trail.ts';
 

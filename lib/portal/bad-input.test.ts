@@ -15,7 +15,7 @@ import { hashPassword } from '../auth/password.ts';
 import type { Db } from '../db/client.ts';
 import { generateKey } from '../keys/format.ts';
 import { KeyStoreError, MAX_LIMIT } from '../keys/store.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { createUser, UserStoreError } from '../users/store.ts';
 import { PortalInputError, type Viewer } from './access.ts';
 import { changeMyPassword } from './account.ts';

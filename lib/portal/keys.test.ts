@@ -14,7 +14,7 @@ import { openSqliteFile } from '../db/sqlite-file.ts';
 import { disableKey, issueKey } from '../keys/store.ts';
 import { createKeyVerifier } from '../keys/verify.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { SCRATCH_IP, scratchPortal } from '../testing/portal-db.ts';
+import { SCRATCH_IP, scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import {
   createMyKey, disableMyKey, KEYS_SHOWN, listMyKeys, MAX_ACTIVE_KEYS, myKeyDetail, myKeyReport, renameMyKey, reissueMyKey, reportMyKeyLeaked,

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createDb, type Db } from '../db/client.ts';
 import { generateKey } from '../keys/format.ts';
-import { bearer, postMcp, toolCall } from '../testing/mcp-client.ts';
-import { startTestServer, type TestServer } from '../testing/server.ts';
+import { bearer, postMcp, toolCall } from '../../test/support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../../test/support/server.ts';
 import { LEAK_REPORT_ACCEPTED_MESSAGE, MAX_REPORT_BYTES, parseLeakReport } from './leak-report.ts';
 
 let server: TestServer;

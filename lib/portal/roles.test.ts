@@ -7,7 +7,7 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalNotFound, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
 import {

@@ -10,7 +10,7 @@ import { config } from '../config.ts';
 import { generateKey } from '../keys/format.ts';
 import { KeyStoreError } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError } from './access.ts';
 import {
   bulkDisableLeaked, endOfUtcDay, searchKeys, staffChangeSettings, staffDisableKey, staffEnableKey, staffKeyDetail, staffReissueKey,

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { disableKey, reissueKey } from '../keys/store.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError, PortalNotFound } from './access.ts';
 import {
   approveUpgrade, declineUpgrade, myUpgradeRequests, requestUpgrade, tierComparison, upgradeableKeys, upgradeQueue,

@@ -11,7 +11,7 @@ import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import type { CallRow } from '../db/hot-path.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { reissueKey } from '../keys/store.ts';
-import { scratchPortal } from '../testing/portal-db.ts';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { lastCalls, usedOnDayByLineage, usageByTool } from './queries.ts';
 
 const DAY = '2026-11-26';

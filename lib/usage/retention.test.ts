@@ -8,7 +8,7 @@ import { createDb, type Db } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { ensureTiers } from '../db/seed.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../db/test-databases.ts';
-import { isolatedEnv, runCli } from '../testing/server.ts';
+import { isolatedEnv, runCli } from '../../test/support/server.ts';
 import { pruneCallLog } from './retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /** What the server's usage tables hold per key at the end of the soak (both tables, to compare them). */
-import type { Db } from '../db/client.ts';
+import type { Db } from '../../lib/db/client.ts';
 import type { RecordedUsage } from './verdict.ts';
 
 export async function recordedUsage(db: Db): Promise<Map<string, RecordedUsage>> {

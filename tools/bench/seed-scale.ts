@@ -4,9 +4,9 @@
  * scale-data.ts). Options: --keys N, --calls N, --days N. The database must hold no call-log rows yet.
  */
 import { parseArgs } from 'node:util';
-import { createDb, databaseUrl } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
+import { createDb, databaseUrl } from '../../lib/db/client.ts';
+import { migrateDatabase } from '../../lib/db/migrate.ts';
+import { ensureTiers } from '../../lib/db/seed.ts';
 import { seedScale, type ScaleCounts, type ScaleOptions } from './scale-data.ts';
 
 /** Migrates, adds the tiers, seeds; what `bench:data` and the tests call too. */

@@ -3,7 +3,7 @@
  * the tests that send them to the real server, and the check of what comes back.
  */
 import assert from 'node:assert/strict';
-import { MAX_RETURN_PATH_LENGTH } from '../auth/return-path.ts';
+import { MAX_RETURN_PATH_LENGTH } from '../../lib/auth/return-path.ts';
 
 export const SECRET_IN_PATH = `cf_${'A1b2C3d4E5'.repeat(3)}abcdefgh`;
 

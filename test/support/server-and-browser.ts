@@ -1,6 +1,6 @@
 /**
- * What every browser story needs: the production server on a fresh database (lib/testing/server.ts) and
- * a headless Chromium (lib/testing/browser.ts), closed together.
+ * What every browser story needs: the production server on a fresh database (test/support/server.ts) and
+ * a headless Chromium (test/support/browser.ts), closed together.
  */
 import type { TestContext } from 'node:test';
 import type { Browser } from '@playwright/test';

@@ -11,11 +11,11 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { generateKey } from '../keys/format.ts';
-import { hashKey } from '../keys/hash.ts';
-import { openSqliteFile } from '../db/sqlite-file.ts';
-import { databaseProvider } from '../db/url.ts';
-import { newRequestId } from '../usage/request-id.ts';
+import { generateKey } from '../../lib/keys/format.ts';
+import { hashKey } from '../../lib/keys/hash.ts';
+import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
+import { databaseProvider } from '../../lib/db/url.ts';
+import { newRequestId } from '../../lib/usage/request-id.ts';
 
 export const SCALE_TOOLS = [
   'service_query_compound', 'service_search_compounds', 'service_convert_units', 'service_vapor_pressure',

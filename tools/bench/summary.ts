@@ -62,7 +62,7 @@ export function summarise(rows: RowResult[]): BenchSummary {
   return { rows, ratios, targets, clean: rows.every(clean) };
 }
 
-/** The table the benchmark prints (markdown, so it pastes into the README as is). */
+/** The table the benchmark prints (markdown, so it pastes into docs/performance.md as is). */
 export function formatSummary(summary: BenchSummary): string {
   const lines = [
     '| # | measures | requests/s | p50 | p99 | peak RSS | server CPU / request | non-2xx |',

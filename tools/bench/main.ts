@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the /mcp benchmark of issue 5. Starts the production server on fresh databases and
- * measures, in one run on this machine, the six rows the issue lists (see ROWS below and the README's
+ * measures, in one run on this machine, the six rows the issue lists (see ROWS below and docs/performance.md's
  * Benchmark section), prints the table with the ratios and targets, and writes bench/results/latest.json.
  *
  * The rows take turns: every server is started first, each row is warmed up, and then the rows run one
@@ -21,8 +21,8 @@ import { connect } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createScratchDatabase, postgresProblem } from '../db/scratch-postgres.ts';
-import { ROOT } from '../testing/server.ts';
+import { createScratchDatabase, postgresProblem } from '../../lib/db/scratch-postgres.ts';
+import { ROOT } from '../../test/support/server.ts';
 import { combineRounds, measureRound, warmUp, type LoadOptions, type LoadSpec, type RoundMeasurement } from './load.ts';
 import { startBareSdkServer, startProductionServer, type BenchProcess } from './processes.ts';
 import { formatSummary, summarise, type RowId, type RowResult } from './summary.ts';

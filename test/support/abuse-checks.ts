@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { containsSecretFragment, redactSecretFragments } from '../keys/format.ts';
+import { containsSecretFragment, redactSecretFragments } from '../../lib/keys/format.ts';
 import { MCP_HEADERS, toolCall } from './mcp-client.ts';
 import { sendRaw } from './raw-http.ts';
 import { ROOT } from './server.ts';

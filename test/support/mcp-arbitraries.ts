@@ -6,12 +6,12 @@
  * (tab, printable ASCII, bytes 0x80-0xFF); Unicode arrives as its UTF-8 bytes, as on the wire.
  */
 import fc from 'fast-check';
-import { keyWithBody } from '../keys/format.ts';
+import { keyWithBody } from '../../lib/keys/format.ts';
 
 /** Header name to value; an array sends the header once per value. */
 type HeaderMap = Record<string, string | string[]>;
 
-/** One generated request, sent as is by lib/testing/raw-http.ts. */
+/** One generated request, sent as is by test/support/raw-http.ts. */
 export interface FuzzRequest {
   method: string;
   path: string;

@@ -1,4 +1,4 @@
-/** The soak's printed summary (markdown, so it pastes into the README as is). */
+/** The soak's printed summary (markdown, so it pastes into docs/performance.md as is). */
 import type { Verdict } from './verdict.ts';
 
 export interface SoakReport {

@@ -14,14 +14,14 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SYSTEM_ACTOR } from '../audit.ts';
-import { createDb, databaseProvider, type Db } from '../db/client.ts';
-import { createScratchDatabase, postgresProblem } from '../db/scratch-postgres.ts';
-import { keyReport } from '../keys/report.ts';
-import { issueKey } from '../keys/store.ts';
-import type { Viewer } from '../portal/access.ts';
-import { searchKeys } from '../portal/support.ts';
-import { ROOT } from '../testing/server.ts';
+import { SYSTEM_ACTOR } from '../../lib/audit.ts';
+import { createDb, databaseProvider, type Db } from '../../lib/db/client.ts';
+import { createScratchDatabase, postgresProblem } from '../../lib/db/scratch-postgres.ts';
+import { keyReport } from '../../lib/keys/report.ts';
+import { issueKey } from '../../lib/keys/store.ts';
+import type { Viewer } from '../../lib/portal/access.ts';
+import { searchKeys } from '../../lib/portal/support.ts';
+import { ROOT } from '../../test/support/server.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase, scaleOptions } from './seed-scale.ts';
 

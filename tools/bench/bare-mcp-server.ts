@@ -5,7 +5,7 @@
  * low-level SDK `Server` and a WebStandardStreamableHTTPServerTransport, with one shared
  * AjvJsonSchemaValidator (STACK-NOTES.md). No auth, no limits, no database.
  *
- * Run by lib/bench/main.ts as a child process: `node --import tsx lib/bench/bare-mcp-server.ts <port>`;
+ * Run by tools/bench/main.ts as a child process: `node --import tsx tools/bench/bare-mcp-server.ts <port>`;
  * prints "listening" once it accepts connections.
  */
 import http, { type IncomingMessage } from 'node:http';

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../users/sign-up-notice.ts';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/users/sign-up-notice.ts';
 import { ROOT } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
@@ -48,7 +48,7 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 }
 
 /**
- * Where the browser suite saves its screenshots: docs/screenshots (shown in the README) when
+ * Where the browser suite saves its screenshots: docs/screenshots (shown in docs/portal.md) when
  * UPDATE_SCREENSHOTS=1, otherwise a folder under the system temp dir, so a normal test run leaves the
  * working tree untouched.
  */
@@ -58,7 +58,7 @@ export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
 
 /**
  * Saves a screenshot as <name>.png (name says page and width, e.g. "key-detail-1280"): the whole page,
- * or only the first screenful for very long pages (fullPage: false), which keeps the README's images small.
+ * or only the first screenful for very long pages (fullPage: false), which keeps the manuals' images small.
  */
 export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -3,14 +3,14 @@
  * developers, a support agent, an admin) as Viewers, plus their audit actors. Removed when the test ends.
  */
 import type { TestContext } from 'node:test';
-import type { Actor } from '../audit.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
-import { scratchSqliteUrl } from '../db/test-databases.ts';
-import { issueKey } from '../keys/store.ts';
-import { actorOf, type Viewer } from '../portal/access.ts';
-import type { Role } from '../auth/roles.ts';
+import type { Actor } from '../../lib/audit.ts';
+import { createDb, type Db } from '../../lib/db/client.ts';
+import { migrateDatabase } from '../../lib/db/migrate.ts';
+import { ensureTiers } from '../../lib/db/seed.ts';
+import { scratchSqliteUrl } from '../../lib/db/test-databases.ts';
+import { issueKey } from '../../lib/keys/store.ts';
+import { actorOf, type Viewer } from '../../lib/portal/access.ts';
+import type { Role } from '../../lib/auth/roles.ts';
 
 /** The client address every audit actor of a scratch portal comes from. */
 export const SCRATCH_IP = '203.0.113.9';

@@ -23,7 +23,7 @@ export interface LoadOptions {
   durationSeconds: number;
   /** Unmeasured seconds per row before the first round. */
   warmupSeconds: number;
-  /** How many times the rows take turns; see lib/bench/main.ts. */
+  /** How many times the rows take turns; see tools/bench/main.ts. */
   rounds: number;
 }
 

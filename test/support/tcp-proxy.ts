@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { TestContext } from 'node:test';
-import { scratchPostgresUrl } from '../db/test-databases.ts';
+import { scratchPostgresUrl } from '../../lib/db/test-databases.ts';
 import { startTestServer, type EnvOverrides, type TestServer } from './server.ts';
 
 export interface TcpProxy {

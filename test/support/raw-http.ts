@@ -1,5 +1,5 @@
 /**
- * Sends a generated request exactly as described (lib/testing/mcp-arbitraries.ts): any method, bytes as
+ * Sends a generated request exactly as described (test/support/mcp-arbitraries.ts): any method, bytes as
  * the body, repeated headers, Content-Length or chunked. node:http rather than fetch, because fetch
  * refuses header values outside Latin-1 and cannot repeat a header or choose chunked encoding.
  */

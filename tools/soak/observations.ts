@@ -40,7 +40,7 @@ export class Observations {
   }
 }
 
-/** An error's short text for an example (no stack: the examples go into the README). */
+/** An error's short text for an example (no stack: the examples go into docs/performance.md). */
 export function describeError(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   return `${(error as Error)?.name ?? 'Error'}: ${(error as Error)?.message ?? error}${cause ? ` (${cause.code ?? cause.message})` : ''}`;
