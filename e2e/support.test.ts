@@ -15,16 +15,6 @@ const PASSWORD = 'correct horse battery staple';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-function cliJson(server: TestServer, ...args: string[]) {
-  const result = server.cli(...args);
-  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
-  return JSON.parse(result.stdout);
-}
-
-function cliOk(server: TestServer, ...args: string[]) {
-  const result = server.cli(...args);
-  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
-}
 
 /** Both widths of a main page: screenshots, and nothing wider than a phone. */
 async function capture(page: Page, name: string, widths: ('1280' | '390')[] = ['1280']) {
@@ -41,7 +31,7 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
   const email = 'lab-agent@example.test';
   const dev = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signUp(dev, server.baseUrl, email, PASSWORD);
-  const key = cliJson(server, 'key', 'create', '--owner', email, '--name', 'lab agent', '--json');
+  const key = server.cliJson('key', 'create', '--owner', email, '--name', 'lab agent');
 
   await dev.goto(`${server.baseUrl}/upgrade?key=${key.id}`);
   await dev.getByRole('heading', { name: 'Pro', exact: true }).waitFor();
@@ -70,7 +60,7 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
   await dev.reload();
   await myRequests.getByText('approved', { exact: true }).waitFor();
   await myRequests.getByText('Approved for the pilot; write to us if you need more.').waitFor();
-  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').tier, 'pro');
+  assert.equal(server.cliJson('key', 'show', key.id).tier, 'pro');
   // /mcp applies Pro from the next call: three calls at once pass (the free tier's 1 call/s would refuse two).
   const calls = await Promise.all([1, 2, 3].map(() => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key.key))));
   assert.deepEqual(calls.map((c) => c.status), [200, 200, 200]);
@@ -80,9 +70,9 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
 
 test('a support agent pastes a leaked secret, opens the key, disables it with a reason, and finds it in the audit trail', async (t) => {
   const { server, browser } = await withServerAndBrowser(t);
-  cliOk(server, 'user', 'create', '--email', 'owner@example.test', '--password', PASSWORD);
-  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
-  const leaked = cliJson(server, 'key', 'create', '--owner', 'owner@example.test', '--name', 'build server', '--json');
+  server.cliOk('user', 'create', '--email', 'owner@example.test', '--password', PASSWORD);
+  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const leaked = server.cliJson('key', 'create', '--owner', 'owner@example.test', '--name', 'build server');
   const call = () => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(leaked.key));
   assert.equal((await call()).status, 200, 'the key works before');
 
@@ -137,7 +127,7 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
     assert.equal(response?.status(), 404, `${path} answers 404 to a developer`);
   }
   assert.equal(await dev.getByRole('link', { name: 'Support', exact: true }).count(), 0, 'no staff links in the header');
-  const someKey = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--json');
+  const someKey = server.cliJson('key', 'create', '--owner', server.adminEmail);
   const usage = await dev.request.get(`${server.baseUrl}/api/support/keys/${someKey.id}/usage`);
   assert.equal(usage.status(), 404, "the support console's usage endpoint answers 404 to a developer");
 
@@ -161,8 +151,8 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
 
 test('support re-enables a key, changes its quota, and reissues it for the owner (secret shown once, then the new key)', async (t) => {
   const { server, browser } = await withServerAndBrowser(t);
-  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
-  const key = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'team key', '--json');
+  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const key = server.cliJson('key', 'create', '--owner', server.adminEmail, '--name', 'team key');
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, `/support/keys/${key.id}`);
 
@@ -175,13 +165,13 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   };
   await switchKey('Disable…', 'Disable key', 'Key disabled');
   await switchKey('Re-enable…', 'Re-enable key', 'Key re-enabled');
-  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'active');
+  assert.equal(server.cliJson('key', 'show', key.id).status, 'active');
 
   await page.getByRole('spinbutton', { name: /^Daily quota/ }).fill('77');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved: daily quota' }).waitFor();
   await page.getByRole('region', { name: 'Key facts' }).getByText('77 calls/day').waitFor();
-  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').dailyQuota, 77);
+  assert.equal(server.cliJson('key', 'show', key.id).dailyQuota, 77);
 
   await page.getByRole('button', { name: 'Reissue…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reissue key' }).click();
@@ -191,17 +181,17 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   await page.waitForFunction((old) => /^\/support\/keys\//.test(location.pathname) && !location.pathname.endsWith(old), key.id);
   await page.getByText('Replaces', { exact: true }).waitFor();
   assert.ok(!(await page.content()).includes(secret), 'the secret is gone once the dialog is closed');
-  const fresh = cliJson(server, 'key', 'show', secret, '--json');
+  const fresh = server.cliJson('key', 'show', secret);
   assert.deepEqual([fresh.status, fresh.dailyQuota, fresh.owner], ['active', 77, server.adminEmail]);
-  assert.equal(cliJson(server, 'key', 'show', key.id, '--json').status, 'disabled');
+  assert.equal(server.cliJson('key', 'show', key.id).status, 'disabled');
 });
 
 test('support pastes a log with leaked secrets on Leaked keys: the matching keys are disabled and counted', async (t) => {
   const { server, browser } = await withServerAndBrowser(t);
-  cliOk(server, 'user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
-  const first = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'ci', '--json');
-  const second = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--name', 'notebook', '--json');
-  cliOk(server, 'key', 'disable', second.id, '--reason', 'rotated last week');
+  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const first = server.cliJson('key', 'create', '--owner', server.adminEmail, '--name', 'ci');
+  const second = server.cliJson('key', 'create', '--owner', server.adminEmail, '--name', 'notebook');
+  server.cliOk('key', 'disable', second.id, '--reason', 'rotated last week');
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support/leaks');
 
@@ -221,6 +211,6 @@ test('support pastes a log with leaked secrets on Leaked keys: the matching keys
   await outcome.getByRole('link', { name: first.start }).waitFor();
   assert.ok(!(await page.content()).includes(first.key), 'the secrets are not echoed back');
   await capture(page, 'support-leaks');
-  const shown = cliJson(server, 'key', 'show', first.id, '--json');
+  const shown = server.cliJson('key', 'show', first.id);
   assert.deepEqual([shown.status, shown.disabledReason], ['disabled', 'leaked: https://paste.example/abc']);
 });

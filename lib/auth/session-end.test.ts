@@ -20,18 +20,13 @@ let db: Db;
 /** Ada's key (a developer) and its live-usage routes: hers, and the support console's. */
 let keyId: string;
 
-function cli(...args: string[]): string {
-  const result = server.cli(...args);
-  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
 
 before(async () => {
   server = await startTestServer();
   db = createDb(server.env.DATABASE_URL);
-  for (const name of ['ada', 'cy', 'eve']) cli('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD);
-  cli('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
-  keyId = JSON.parse(cli('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')).id;
+  for (const name of ['ada', 'cy', 'eve']) server.cliOk('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD);
+  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  keyId = JSON.parse(server.cliOk('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')).id;
 });
 after(async () => {
   await db?.$disconnect();
@@ -149,7 +144,7 @@ describe('a password change ends every other session; the browser that changed i
     const account = await get('/account', jar);
     assert.equal(account.status, 200);
 
-    assert.equal(cli('user', 'password', '--email', ' EVE@example.test ', '--password', NEW_PASSWORD), 'Set a new password for eve@example.test; every session of the account has ended.\n');
+    assert.equal(server.cliOk('user', 'password', '--email', ' EVE@example.test ', '--password', NEW_PASSWORD), 'Set a new password for eve@example.test; every session of the account has ended.\n');
     const after = await get('/account', jar);
     assert.equal(new URL(String(after.headers.location), server.baseUrl).pathname, '/signin', 'the session from before is sent to sign in');
     const eve = await db.user.findUniqueOrThrow({ where: { email: 'eve@example.test' } });

@@ -24,6 +24,7 @@ export type CallOutcome = 'success' | 'failure' | 'rate_limited';
 export interface CallRow {
   requestId: string;
   keyId: string;
+  /** A catalogue tool name or 'unknown_tool' (lib/mcp/registry.ts toolLabel), never the caller's text. */
   tool: string;
   outcome: CallOutcome;
   errorCode: string | null;

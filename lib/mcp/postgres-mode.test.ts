@@ -23,12 +23,6 @@ test('the production server on PostgreSQL', async (t) => {
   server = await startTestServer({ DATABASE_URL: url, KEY_HASH_SECRET: randomBytes(32).toString('hex') });
   const { mcpUrl } = server;
 
-  function cliJson(...args: string[]) {
-    const result = server!.cli(...args, '--json');
-    assert.equal(result.status, 0, result.stderr);
-    return JSON.parse(result.stdout);
-  }
-
   await t.test('migrates and seeds the empty database at first start', () => {
     assert.match(server!.output(), /Database migrated: /);
     assert.match(server!.output(), /One-time password:/);
@@ -44,7 +38,7 @@ test('the production server on PostgreSQL', async (t) => {
     const answer = await postMcp(mcpUrl, QUERY_WATER(), bearer(server!.demoKey));
     assert.equal(answer.status, 200);
     assert.equal(answer.json.result.isError, false);
-    const report = cliJson('key', 'show', server!.demoKey);
+    const report = server!.cliJson('key', 'show', server!.demoKey);
     assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 1, failures: 0, rateLimited: 0 }]);
     assert.equal(report.lastCalls.length, 1);
     assert.equal(report.lastCalls[0].requestId, answer.headers.get('x-request-id'));
@@ -52,7 +46,7 @@ test('the production server on PostgreSQL', async (t) => {
   });
 
   await t.test('a key disabled with the CLI is refused within 1 s (the change arrives by NOTIFY)', async () => {
-    const { key } = cliJson('key', 'create', '--owner', server!.adminEmail, '--tier', 'pro');
+    const { key } = server!.cliJson('key', 'create', '--owner', server!.adminEmail, '--tier', 'pro');
     // A first call puts the key in the server's cache, which the notification must clear.
     assert.equal((await postMcp(mcpUrl, rpc('ping'), bearer(key))).status, 200);
     const disabled = server!.cli('key', 'disable', key, '--reason', 'leaked in a log');
@@ -68,11 +62,11 @@ test('the production server on PostgreSQL', async (t) => {
   });
 
   await t.test('20 simultaneous calls on a key with a daily quota of 5 admit exactly 5', async () => {
-    const { key } = cliJson('key', 'create', '--owner', server!.adminEmail, '--daily-quota', '5', '--rps', '1000');
+    const { key } = server!.cliJson('key', 'create', '--owner', server!.adminEmail, '--daily-quota', '5', '--rps', '1000');
     const answers = await Promise.all(Array.from({ length: 20 }, () => postMcp(mcpUrl, QUERY_WATER(), bearer(key))));
     assert.equal(answers.filter((a) => a.status === 200).length, 5);
     assert.equal(answers.filter((a) => a.status === 429).length, 15);
-    const report = cliJson('key', 'show', key);
+    const report = server!.cliJson('key', 'show', key);
     assert.equal(report.usedToday, 5);
     assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 5, failures: 0, rateLimited: 15 }]);
   });

@@ -21,15 +21,10 @@ const DEVELOPER = 'dev@example.test';
 
 interface Key { id: string; key: string; start: string }
 
-function cliJson(server: TestServer, ...args: string[]) {
-  const result = server.cli(...args, '--json');
-  assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout);
-}
 
 const createKey = (server: TestServer, quota: number): Key =>
-  cliJson(server, 'key', 'create', '--owner', DEVELOPER, '--daily-quota', String(quota), '--rps', '1000');
-const reissueByCli = (server: TestServer, key: Key): Key => cliJson(server, 'key', 'reissue', key.id);
+  server.cliJson('key', 'create', '--owner', DEVELOPER, '--daily-quota', String(quota), '--rps', '1000');
+const reissueByCli = (server: TestServer, key: Key): Key => server.cliJson('key', 'reissue', key.id);
 
 const call = (server: TestServer, key: Key) => postMcp(server.mcpUrl, QUERY_WATER(), bearer(key.key));
 
@@ -188,7 +183,7 @@ test('shared mode: a reissued key is the same allowance on every instance, and a
     assertAdmitted(await call(a, successor), 0, 'the last call of 6');
     assertQuotaRefused(await call(b, successor), 6, 'over the quota');
 
-    const report = cliJson(b, 'key', 'show', successor.id);
+    const report = b.cliJson('key', 'show', successor.id);
     assert.deepEqual([report.usedToday, report.remainingToday, report.lineageKeys], [6, 0, 2]);
   });
 });

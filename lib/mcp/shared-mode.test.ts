@@ -18,11 +18,6 @@ const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'w
 const INITIALIZE = () => rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shared-test', version: '1' } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function cliJson(server: TestServer, ...args: string[]) {
-  const result = server.cli(...args, '--json');
-  assert.equal(result.status, 0, result.stderr);
-  return JSON.parse(result.stdout);
-}
 
 const count = (answers: McpAnswer[], status: number) => answers.filter((a) => a.status === status).length;
 
@@ -33,18 +28,18 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
   const both = [a.mcpUrl, b.mcpUrl];
 
   await t.test('a key with a daily quota of 10 admits exactly 10 of 40 simultaneous calls on both instances', async () => {
-    const { key } = cliJson(a, 'key', 'create', '--owner', a.adminEmail, '--daily-quota', '10', '--rps', '1000');
+    const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--daily-quota', '10', '--rps', '1000');
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => postMcp(both[i % 2], QUERY_WATER(), bearer(key))));
     assert.equal(count(answers, 200), 10);
     assert.equal(count(answers, 429), 30);
     assert.ok(answers.filter((r) => r.status === 429).every((r) => r.json.reason === 'daily_quota'));
-    const report = cliJson(b, 'key', 'show', key);
+    const report = b.cliJson('key', 'show', key);
     assert.equal(report.usedToday, 10);
     assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 10, failures: 0, rateLimited: 30 }]);
   });
 
   await t.test('1 call per second holds across instances: of two simultaneous calls one is admitted', async () => {
-    const { key } = cliJson(a, 'key', 'create', '--owner', a.adminEmail, '--tier', 'free');
+    const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--tier', 'free');
     const [first, second] = await Promise.all(both.map((mcpUrl) => postMcp(mcpUrl, QUERY_WATER(), bearer(key))));
     assert.deepEqual([first.status, second.status].sort(), [200, 429]);
     const refused = first.status === 429 ? first : second;
@@ -53,7 +48,7 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
   });
 
   await t.test('a key disabled on one instance is refused by the other within 1 s', async () => {
-    const { key } = cliJson(a, 'key', 'create', '--owner', a.adminEmail, '--tier', 'pro');
+    const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--tier', 'pro');
     // In both instances' caches first, so the change has to reach them.
     for (const mcpUrl of both) assert.equal((await postMcp(mcpUrl, rpc('ping'), bearer(key))).status, 200);
     const disabled = a.cli('key', 'disable', key, '--reason', 'posted in a forum');
@@ -67,7 +62,7 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
   });
 
   await t.test('a change announced on Redis alone reaches both instances (without PostgreSQL NOTIFY)', async () => {
-    const { key, id } = cliJson(a, 'key', 'create', '--owner', a.adminEmail, '--tier', 'pro');
+    const { key, id } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--tier', 'pro');
     for (const mcpUrl of both) assert.equal((await postMcp(mcpUrl, rpc('ping'), bearer(key))).status, 200);
     // Written behind the store's back, so only the Redis message can tell the instances to re-read it.
     const db = new pg.Client({ connectionString: url });
@@ -87,12 +82,12 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
   });
 
   await t.test('usage recorded by both instances adds up', async () => {
-    const { key } = cliJson(a, 'key', 'create', '--owner', a.adminEmail, '--tier', 'pro');
+    const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--tier', 'pro');
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await postMcp(both[i % 3 === 0 ? 0 : 1], QUERY_WATER(), bearer(key)));
     assert.equal(count(answers, 200), 10);
     const ids = new Set(answers.map((r) => r.headers.get('x-request-id')));
-    const report = cliJson(a, 'key', 'show', key);
+    const report = a.cliJson('key', 'show', key);
     assert.equal(report.usedToday, 10);
     assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 10, failures: 0, rateLimited: 0 }]);
     assert.ok(report.lastCalls.every((call: { requestId: string }) => ids.has(call.requestId)));
@@ -111,7 +106,7 @@ test('Redis going away and coming back empty', async (t) => {
   const port = await freePort();
   redis = await startRedis(port);
   server = await startTestServer(sharedEnv(url, `redis://127.0.0.1:${port}`));
-  const { key } = cliJson(server, 'key', 'create', '--owner', server.adminEmail, '--daily-quota', '6', '--rps', '1000');
+  const { key } = server.cliJson('key', 'create', '--owner', server.adminEmail, '--daily-quota', '6', '--rps', '1000');
   for (let i = 0; i < 3; i++) assert.equal((await postMcp(server.mcpUrl, QUERY_WATER(), bearer(key))).status, 200);
 
   await t.test('with Redis down, tools/call answers 503 limiter_unavailable; initialize and the portal still work', async () => {
@@ -124,7 +119,7 @@ test('Redis going away and coming back empty', async (t) => {
     assert.equal((await postMcp(server!.mcpUrl, INITIALIZE())).status, 200);
     assert.equal((await postMcp(server!.mcpUrl, rpc('tools/list'))).status, 200);
     assert.equal((await fetch(server!.baseUrl + '/')).status, 200);
-    const report = cliJson(server!, 'key', 'show', key);
+    const report = server!.cliJson('key', 'show', key);
     assert.equal(report.usedToday, 3, 'a refused call costs no quota');
   });
 
@@ -141,6 +136,6 @@ test('Redis going away and coming back empty', async (t) => {
     const burst = await Promise.all(Array.from({ length: 10 }, () => postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key))));
     assert.equal(count(burst, 200), 2);
     assert.equal(count(burst, 429), 8);
-    assert.equal(cliJson(server!, 'key', 'show', key).usedToday, 6);
+    assert.equal(server!.cliJson('key', 'show', key).usedToday, 6);
   });
 });

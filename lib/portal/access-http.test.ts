@@ -26,24 +26,19 @@ const ids = {} as Record<'ada' | 'bob' | 'grace', string>;
 let adaKey: { id: string; key: string; name: string };
 let requestId: string;
 
-function cli(...args: string[]): string {
-  const result = server.cli(...args);
-  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
-  return result.stdout;
-}
 
 before(async () => {
   server = await startTestServer({ METRICS_TOKEN });
   db = createDb(server.env.DATABASE_URL);
   const people = { ada: 'developer', bob: 'developer', grace: 'support' } as const;
-  for (const [name, role] of Object.entries(people)) cli('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD, '--role', role);
+  for (const [name, role] of Object.entries(people)) server.cliOk('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD, '--role', role);
   for (const name of Object.keys(people) as (keyof typeof people)[]) {
     jars[name] = (await signInWithForm(server.baseUrl, `${name}@example.test`, PASSWORD)).jar;
     ids[name] = (await db.user.findUniqueOrThrow({ where: { email: `${name}@example.test` } })).id;
   }
   jars.admin = (await signInWithForm(server.baseUrl, server.adminEmail, server.adminPassword!)).jar;
   jars.anonymous = new CookieJar();
-  adaKey = { ...JSON.parse(cli('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')), name: 'ada laptop' };
+  adaKey = { ...JSON.parse(server.cliOk('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')), name: 'ada laptop' };
 
   // Ada asks for Pro the way the page does: the right person, so it works (and proves the call is well formed).
   const asked = await act('app/upgrade/actions.ts#requestUpgradeAction', 'ada', '/upgrade', {
@@ -199,7 +194,7 @@ describe('server actions called as the wrong person', () => {
     const key = await adaKeyState();
     assert.deepEqual([key.name, key.dailyQuota], ['ada laptop 2', 500]);
     assert.equal((await db.user.findUniqueOrThrow({ where: { id: ids.bob } })).role, 'support');
-    cli('user', 'role', '--email', 'bob@example.test', '--role', 'developer');
+    server.cliOk('user', 'role', '--email', 'bob@example.test', '--role', 'developer');
   });
 });
 

@@ -12,7 +12,6 @@
  * busy CPU) is still recorded by a database that takes the write.
  */
 import { CALL_DEADLINE_MS, DatabaseLocked, type CallRow, type HotPathStore } from '../db/hot-path.ts';
-import { containsSecretFragment, redactSecretFragments } from '../keys/format.ts';
 import { countUsageWriteFailure, observeUsageBatch } from '../ops/metrics.ts';
 
 export interface UsageRecorder {
@@ -82,7 +81,6 @@ export function createUsageRecorder(store: Pick<HotPathStore, 'writeCalls'>): Us
 
   return {
     record(row, deadline = Date.now() + CALL_DEADLINE_MS) {
-      if (containsSecretFragment(row.tool)) row = { ...row, tool: redactSecretFragments(row.tool) };
       return new Promise<void>((resolve, reject) => {
         queue.push({ row, deadline, resolve, reject });
         schedule();

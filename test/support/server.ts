@@ -4,6 +4,7 @@
  * the operator CLI against the same database. A server can be restarted on its predecessor's data.
  * Nothing is mocked: tests talk HTTP to the server a user would run.
  */
+import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -50,6 +51,10 @@ export interface TestServer {
   output: () => string;
   /** Runs the operator CLI against this server's database. */
   cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
+  /** Runs the CLI and asserts that it succeeded; its stdout. */
+  cliOk: (...args: string[]) => string;
+  /** Runs the CLI with --json and asserts that it succeeded; its parsed output (each command prints its own shape). */
+  cliJson: (...args: string[]) => any;
   /**
    * Sends the server's process (`npm start` runs as one: launch.mjs imports the server) a signal and
    * resolves once it has exited, with its exit code or the signal that ended it (SIGKILL: a crash).
@@ -90,6 +95,12 @@ export function isolatedEnv(extra: EnvOverrides = {}) {
 export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], { cwd: ROOT, env, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function cliSucceeded(env: NodeJS.ProcessEnv, args: string[]): string {
+  const result = runCli(env, args);
+  assert.equal(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
 }
 
 export async function startTestServer(extraEnv: EnvOverrides = {}, options: StartOptions = {}): Promise<TestServer> {
@@ -135,6 +146,8 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     env,
     output: () => output,
     cli: (...args) => runCli(env, args),
+    cliOk: (...args) => cliSucceeded(env, args),
+    cliJson: (...args) => JSON.parse(cliSucceeded(env, [...args, '--json'])),
     kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
