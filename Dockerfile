@@ -12,7 +12,7 @@ ENV NEXT_TELEMETRY_DISABLED=1
 RUN npm ci
 # The same build `npm start` would otherwise run on first start, with its source stamp, so the
 # container starts serving at once.
-RUN node --import tsx --input-type=module -e "const { ensureNextBuild } = await import('./lib/cli/next-build.ts'); ensureNextBuild();"
+RUN npm run build
 RUN npm prune --omit=dev
 
 # --- run: the built tree, as the unprivileged "node" user ---

@@ -1,5 +1,10 @@
 /**
- * Production entry: one node:http (or https) server. POST /mcp goes straight to the MCP handler (no
+ * The production entry (`npm start` bundles this file and runs it; see scripts/launch.mjs). At start it
+ * migrates and seeds the database, mirrors the built-in compound data into it and registers the
+ * imported compounds with the tools, then serves. On first start it prints the admin's one-time
+ * password and a demo key.
+ *
+ * One node:http (or https) server. POST /mcp goes straight to the MCP handler (no
  * Next routing on the hot path); every other request goes to Next. Transport security (HTTPS-only
  * outside loopback, HSTS) and the security headers (CSP, framing, no-sniff) are set here, for the
  * portal and /mcp alike.
@@ -11,16 +16,20 @@ import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { config } from './lib/config.ts';
-import { closeDb } from './lib/db/client.ts';
+import { databaseUrl } from './lib/config.ts';
+import { closeDb, getDb } from './lib/db/client.ts';
+import { migrateDatabase } from './lib/db/migrate.ts';
+import { prepareCompounds } from './lib/compounds/store.ts';
+import { seedDatabase } from './lib/portal/first-start.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
-import { handleMcpRequest } from './lib/mcp/http.ts';
+import { handleMcpRequest } from './lib/mcp/handler.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 import { errorText, log } from './lib/ops/log.ts';
-import { startCallLogRetention } from './lib/ops/retention-schedule.ts';
+import { startCallLogRetention } from './lib/usage/retention-schedule.ts';
 import { PROJECT_ROOT } from './lib/project-root.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,7 +40,7 @@ function sendJson(res: ServerResponse, status: number, body: object): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startServer(): Promise<http.Server> {
+async function startServer(): Promise<http.Server> {
   const settings = config();
   const app = next({ dev: false, dir: PROJECT_ROOT, hostname: 'localhost', port: settings.port });
   await Promise.all([app.prepare(), prepareCompoundIndex()]);
@@ -121,3 +130,40 @@ export async function startServer(): Promise<http.Server> {
   process.once('SIGINT', () => stop('SIGINT'));
   return server;
 }
+
+/** Prepares the database and the compound catalogue, serves, and prints where (and, once, the first admin). */
+async function main(): Promise<void> {
+  const settings = config();
+  const { applied } = await migrateDatabase(databaseUrl());
+  if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
+  const seeded = await seedDatabase(getDb());
+  const compounds = await prepareCompounds(getDb());
+  const { created, updated, deleted } = compounds.builtin;
+  if (created || updated || deleted) console.log(`Built-in compounds stored: ${created} new, ${updated} changed, ${deleted} removed.`);
+  if (compounds.served) console.log(`Imported compounds served: ${compounds.served}.`);
+  const overridden = new Set(compounds.overridden.map((o) => o.builtin.name));
+  for (const { name, reason } of compounds.builtin.blocked) {
+    console.warn(`Built-in ${name} is not stored in the table (${overridden.has(name) ? 'an import overrides it' : 'it is still served'}): ${reason}.`);
+  }
+  for (const { builtin, by } of compounds.overridden) console.warn(`Built-in ${builtin.name} (${builtin.cas}) is overridden by the imported ${by.name} (${by.cas}), served in its place.`);
+  for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
+  await startServer();
+  const scheme = settings.tlsCertFile ? 'https' : 'http';
+  const url = `${scheme}://localhost:${settings.port}`;
+  if (seeded.admin) {
+    console.log([
+      '',
+      'First start: an admin account and a demo key were created. They are shown only now.',
+      `  Admin email:        ${seeded.admin.email}`,
+      `  One-time password:  ${seeded.admin.password}   (change it at /account after signing in)`,
+      `  Demo key (free):    ${seeded.admin.demoKey}`,
+      '',
+    ].join('\n'));
+  }
+  console.log(`ChemFlow is serving the portal at ${url}/ and MCP at ${url}/mcp`);
+}
+
+main().catch((error) => {
+  console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

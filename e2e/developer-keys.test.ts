@@ -10,7 +10,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
-import type { TestServer } from '../test/support/server.ts';
+import type { TestServer } from '../test/support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -11,7 +11,7 @@ import { toolListing } from '../lib/mcp/registry.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp } from '../test/support/mcp-client.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
-import type { TestServer } from '../test/support/server.ts';
+import type { TestServer } from '../test/support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { expect } from '@playwright/test';
-import { scratchPostgresUrl } from '../lib/db/test-databases.ts';
+import { scratchPostgresUrl } from '../test/support/test-databases.ts';
 import { launchBrowser, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
-import { startTestServer, type TestServer } from '../test/support/server.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 

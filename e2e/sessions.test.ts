@@ -2,7 +2,7 @@
  * Ending sessions in the browser: someone copies the session cookie out of a signed-in Chromium (as
  * malware or a shared computer would), then the owner signs out, or changes the password, in that
  * browser. The copy, used in another browser, lands on the sign-in page; after a password change the
- * browser that made it stays signed in. (lib/auth/session-end.test.ts checks every kind of consumer over
+ * browser that made it stays signed in. (test/system/session-end.test.ts checks every kind of consumer over
  * HTTP: pages, JSON routes, server actions.)
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Cookie } from '@playwright/test';
 import { signIn } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
-import type { TestServer } from '../test/support/server.ts';
+import type { TestServer } from '../test/support/test-server.ts';
 
 const PASSWORD = 'the first long password';
 const NEW_PASSWORD = 'the second long password';

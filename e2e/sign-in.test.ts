@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
 import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
-import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../lib/users/sign-up-notice.ts';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../lib/auth/sign-up-notice.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
-import { startTestServer, type TestServer } from '../test/support/server.ts';
+import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 let server: TestServer;
 let browser: Browser;

@@ -2,7 +2,6 @@
  * Settings read from the environment, parsed once. Every knob docs/configuration.md documents lives here, so a
  * newcomer has one place to look and a bad value fails at start with a message naming the variable.
  */
-import { databaseProvider, databaseUrl } from './db/url.ts';
 
 export interface ServiceConfig {
   port: number;
@@ -45,6 +44,14 @@ export interface ServiceConfig {
   callLogRetentionDays: number;
   /** When set, GET /api/metrics requires "Authorization: Bearer <token>". */
   metricsToken?: string;
+  /** The address people and agents use (PUBLIC_URL); unset: the address a request was sent to. */
+  publicUrl?: string;
+  /** The Pro tier's per-second rate seeded into the Tier table (PRO_RATE_PER_SECOND, default 25). */
+  proRatePerSecond: number;
+  /** The first admin's email, used once when the database has no admin (ADMIN_EMAIL). */
+  adminEmail: string;
+  /** GitHub sign-in, offered when both AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set. */
+  github?: { clientId: string; clientSecret: string };
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -161,6 +168,12 @@ export function loadConfig(): ServiceConfig {
     logLevel: logLevel('LOG_LEVEL', 'info'),
     callLogRetentionDays: integer('CALL_LOG_RETENTION_DAYS', 90, 1),
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    proRatePerSecond: integer('PRO_RATE_PER_SECOND', 25, 1),
+    adminEmail: process.env.ADMIN_EMAIL || 'admin@localhost',
+    github: process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET
+      ? { clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET }
+      : undefined,
   };
 }
 
@@ -168,4 +181,44 @@ let cached: ServiceConfig | undefined;
 /** The process-wide configuration (parsed on first use). */
 export function config(): ServiceConfig {
   return (cached ??= loadConfig());
+}
+
+// Which database the app talks to is decided by one setting, DATABASE_URL; reading and classifying it
+// loads no Prisma client, so the migration runner and scripts use it too.
+export type DatabaseProvider = 'sqlite' | 'postgresql';
+
+/** The embedded default: a SQLite file under ./data, relative to the working directory. */
+export const DEFAULT_DATABASE_URL = 'file:./data/chemflow.db';
+
+export function databaseUrl(): string {
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+}
+
+export function databaseProvider(url: string): DatabaseProvider {
+  if (/^postgres(ql)?:\/\//i.test(url)) return 'postgresql';
+  if (/^file:/i.test(url)) return 'sqlite';
+  // Name only the scheme: the rest of a URL may hold a password.
+  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0] ?? (url ? 'a URL without a scheme' : 'an empty value');
+  throw new Error(
+    `Unsupported DATABASE_URL (${scheme}). Use file:./path/to/file.db for SQLite ` +
+      'or postgresql://user:password@host:5432/database (postgres:// also works) for PostgreSQL.',
+  );
+}
+
+/**
+ * A server secret as configured: the variable's value, or else the file to keep a generated one in
+ * (lib/secrets.ts). Read at each call, not cached with config(): tests point it at a server's files.
+ */
+export function secretSetting(envVar: string, fileEnvVar: string, defaultFile: string): { value?: string; file: string } {
+  return { value: process.env[envVar] || undefined, file: process.env[fileEnvVar] || defaultFile };
+}
+
+/** The compound import size limit in megabytes (COMPOUND_IMPORT_MAX_MB), read by the CLI at each import. */
+export const DEFAULT_IMPORT_MAX_MB = 50;
+export function importMaxMegabytes(): number {
+  const raw = process.env.COMPOUND_IMPORT_MAX_MB;
+  if (raw === undefined || raw === '') return DEFAULT_IMPORT_MAX_MB;
+  const mb = Number(raw);
+  if (!Number.isInteger(mb) || mb < 1) throw new Error(`COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "${raw}".`);
+  return mb;
 }

@@ -1,7 +1,7 @@
 /**
  * The project's root folder: the nearest folder at or above this module's that holds package.json.
  * Searched rather than counted ("../.."), because this module runs both from the source tree (tsx,
- * tests) and bundled into build/server/ by `npm start` (lib/cli/launch.mjs).
+ * tests) and bundled into build/server/ by `npm start` (scripts/launch.mjs).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { databaseProvider, databaseUrl } from './db/url.ts';
+import { databaseProvider, databaseUrl, secretSetting } from './config.ts';
 
 const MIN_SECRET_LENGTH = 32;
 
@@ -25,7 +25,8 @@ export interface SecretSpec {
 export const AUTH_SECRET_SPEC: SecretSpec = { envVar: 'AUTH_SECRET', fileEnvVar: 'AUTH_SECRET_FILE', defaultFile: 'data/auth-secret' };
 
 export function loadOrCreateSecret({ envVar, fileEnvVar, defaultFile }: SecretSpec): string {
-  const fromEnv = process.env[envVar];
+  const setting = secretSetting(envVar, fileEnvVar, defaultFile);
+  const fromEnv = setting.value;
   if (fromEnv) {
     if (fromEnv.length < MIN_SECRET_LENGTH) {
       throw new Error(`${envVar} must be at least ${MIN_SECRET_LENGTH} characters (use: openssl rand -hex 32)`);
@@ -36,7 +37,7 @@ export function loadOrCreateSecret({ envVar, fileEnvVar, defaultFile }: SecretSp
     throw new Error(`${envVar} must be set when DATABASE_URL points at PostgreSQL, and be the same on every instance (use: openssl rand -hex 32)`);
   }
   // The ignore comment stops Next's file tracer from bundling the whole project for this run-time path.
-  const file = resolve(/* turbopackIgnore: true */ process.cwd(), process.env[fileEnvVar] || defaultFile);
+  const file = resolve(/* turbopackIgnore: true */ process.cwd(), setting.file);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');

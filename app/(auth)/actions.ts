@@ -7,9 +7,9 @@ import { safeReturnPath } from '@/lib/auth/return-path.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { field, type ActionState } from '@/lib/portal/action-result.ts';
 import { clientIp } from '@/lib/portal/viewer.ts';
-import { SIGNED_UP_NOTICE } from '@/lib/users/sign-up-notice.ts';
-import { signUp, takeSignUpAttempt } from '@/lib/users/sign-up.ts';
-import { UserStoreError } from '@/lib/users/store.ts';
+import { SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
+import { signUp, takeSignUpAttempt } from '@/lib/auth/sign-up.ts';
+import { UserStoreError } from '@/lib/auth/users.ts';
 
 /** "5 minutes", "1 minute": how long a throttled person waits, rounded up. */
 function minutes(ms: number): string {
@@ -39,7 +39,7 @@ export async function signInAction(_previous: ActionState, form: FormData): Prom
 }
 
 /**
- * Sign-up answers the same whether or not the email already has an account (lib/users/sign-up.ts): the
+ * Sign-up answers the same whether or not the email already has an account (lib/auth/sign-up.ts): the
  * sign-in page with one notice, and no session. The email never goes into the address.
  */
 export async function signUpAction(_previous: ActionState, form: FormData): Promise<ActionState> {

@@ -3,7 +3,7 @@
  * is in the live usage panels. Shared by the key detail page and the support console (which also shows the owner).
  */
 import Link from 'next/link';
-import type { KeyReport } from '@/lib/keys/report.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { When } from '@/components/When.tsx';
 import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
 

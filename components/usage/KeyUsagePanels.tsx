@@ -5,7 +5,7 @@
  * LiveKeyUsage alike.
  */
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
-import type { KeyReport } from '@/lib/keys/report.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { formatCalls, formatCount, formatRate, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { LastCallsTable } from './LastCallsTable.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';

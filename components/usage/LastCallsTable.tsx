@@ -3,7 +3,7 @@
  * A call made with another secret of the key's reissue chain says which, so an owner sees an old secret
  * still being used.
  */
-import type { KeyReport } from '@/lib/keys/report.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { OutcomeBadge } from './OutcomeBadge.tsx';
 

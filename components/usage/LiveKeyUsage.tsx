@@ -10,7 +10,7 @@
  * just the report; and the support console can point the same component at its own staff-checked route.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { KeyReport } from '@/lib/keys/report.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { formatUtcTime } from '@/lib/portal/format.ts';
 import { KeyUsagePanels } from './KeyUsagePanels.tsx';
 

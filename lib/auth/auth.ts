@@ -10,16 +10,16 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig, type Session } from '
 import type { JWT } from 'next-auth/jwt';
 import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
+import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { log } from '../ops/log.ts';
 import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
-import { MAX_EMAIL_LENGTH, normaliseEmail } from '../users/store.ts';
+import { MAX_EMAIL_LENGTH, normaliseEmail } from './users.ts';
 import { deviceCookieIn, isDeviceCookieFor, rememberDevice } from './device-cookie.ts';
-import { githubConfigured } from './github.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { safeReturnPath } from './return-path.ts';
-import { recordSignInFailure, recordSignInSuccess, signInWait } from './sign-in-throttle.ts';
+import { recordSignInFailure, recordSignInSuccess, signInWait } from '../limits/sign-in-throttle.ts';
 import { currentSessionVersion, endSessionsOf, sessionUser, type SessionUser } from './session-version.ts';
 
 /** Thrown from authorize() when the throttle refuses; its code and wait reach the sign-in action. */
@@ -72,7 +72,7 @@ function authConfig(): NextAuthConfig {
     pages: { signIn: '/signin', error: '/signin' },
     providers: [
       Credentials({ credentials: { email: {}, password: {} }, authorize }),
-      ...(githubConfigured() ? [GitHub({ clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET })] : []),
+      ...(config().github ? [GitHub(config().github!)] : []),
     ],
     callbacks: {
       // Every return address Auth.js follows (callbackUrl on /api/auth/*, signIn/signOut's redirectTo) passes the one check.

@@ -6,7 +6,7 @@
  * browser would and kept only when it stays on the site in every reading; the answer is that resolved
  * path, which is what goes into a Location header.
  */
-import { containsSecretFragment } from '../keys/format.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 
 export const DEFAULT_RETURN_PATH = '/keys';
 /** Longer values are refused: no page of the portal needs one, and it bounds what is echoed. */

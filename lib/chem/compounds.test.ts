@@ -9,7 +9,7 @@ import { allCompounds, loadCompounds, type Compound } from './compounds.ts';
 import { hillFormula, molarMass, parseFormula } from './formula.ts';
 import { normalizeKey } from './lookup.ts';
 import { PROPERTY_DEFINITIONS, type PropertyKey } from './properties.ts';
-import { smilesElementCounts } from './testing/smiles-element-counts.ts';
+import { smilesElementCounts } from '../../test/support/smiles-element-counts.ts';
 
 const compounds = allCompounds();
 const R = 8.314462618; // J/(mol·K), CODATA 2018 (exact since the 2019 SI)

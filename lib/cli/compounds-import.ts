@@ -1,18 +1,10 @@
 /**
- * `cli compounds import <file>`: reading the file (size limit, format from --format, the extension or
- * the content), turning it into compounds (lib/chem/compound-csv.ts, lib/chem/chemsep-import.ts) and
- * printing what the import did. The database side is lib/db/compounds.ts.
+ * `cli compounds import <file>`: its help and the report it prints. Reading the file is
+ * lib/compounds/import-file.ts; writing it, lib/compounds/store.ts.
  */
-import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { readChemSepImport } from '../chem/chemsep-import.ts';
-import { csvColumns, parseCompoundCsv } from '../chem/compound-csv.ts';
-import type { ImportFormat, ImportReport, ImportRequest } from '../db/compounds.ts';
-import { checkContentMatches, decodeImportText, DEFAULT_IMPORT_MAX_MB, ImportRefused, importMaxBytes, looksLikeXml, readBoundedFile } from './import-file-checks.ts';
-
-export { ImportRefused };
-
-export const IMPORT_FORMATS: ImportFormat[] = ['chemsep', 'csv'];
+import { csvColumns } from '../compounds/csv.ts';
+import type { ImportReport } from '../compounds/store.ts';
+import { DEFAULT_IMPORT_MAX_MB } from '../config.ts';
 
 export const COMPOUNDS_IMPORT_HELP = `Usage: npm run --silent cli -- compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
 
@@ -46,52 +38,6 @@ Known columns: ${csvColumns().join(', ')}.
 molecular_weight is computed from the formula. Values must be in the unit the column names; a value far
 outside that unit's plausible range is refused. Every problem is reported with its row and column, and
 a file with any problem is refused as a whole.`;
-
-export type ImportFile = Pick<ImportRequest, 'format' | 'fileName' | 'fileHash' | 'records' | 'skipped'>;
-
-/** Reads and parses `file`; throws ImportRefused for anything that stops the import. */
-export function readImportFile(file: string, format?: ImportFormat): ImportFile {
-  const fileName = path.basename(file);
-  const bytes = readBoundedFile(file, fileName, importMaxBytes());
-  const text = decodeImportText(bytes, fileName);
-  const fileHash = createHash('sha256').update(bytes).digest('hex');
-  const body = text.replace(/^\uFEFF/, '');
-  const byExtension = formatOfExtension(fileName);
-  const chosen = format ?? byExtension ?? (looksLikeXml(body) ? 'chemsep' : 'csv');
-  checkContentMatches(body, fileName, chosen, format ? `--format ${format}` : byExtension ? `the ${path.extname(fileName).toLowerCase()} extension` : 'its content');
-
-  if (chosen === 'csv') {
-    const { records, errors } = parseCompoundCsv(text);
-    if (errors.length) {
-      const problems = errors.map((e) => `row ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
-      throw new ImportRefused(`${fileName} is refused; nothing was written. ${errors.length} problem${errors.length === 1 ? '' : 's'}:`, problems);
-    }
-    return { format: 'csv', fileName, fileHash, records: withinRecordLimit(records, fileName), skipped: [] };
-  }
-  let parsed;
-  try {
-    parsed = readChemSepImport(text, fileName);
-  } catch (error) {
-    throw new ImportRefused(`${fileName} is refused; nothing was written: ${(error as Error).message}`);
-  }
-  return { format: 'chemsep', fileName, fileHash, records: withinRecordLimit(parsed.records, fileName), skipped: parsed.skipped };
-}
-
-/** One import is one transaction; a file with more compounds than this is split so each stays quick. */
-export const MAX_IMPORT_RECORDS = 100_000;
-
-function withinRecordLimit<T>(records: T[], fileName: string): T[] {
-  if (records.length > MAX_IMPORT_RECORDS) {
-    throw new ImportRefused(`${fileName} holds ${records.length} compounds; one import takes at most ${MAX_IMPORT_RECORDS}. Split it into smaller files.`);
-  }
-  return records;
-}
-
-/** The format a file's extension names (.xml, .csv), if it names one. */
-function formatOfExtension(fileName: string): ImportFormat | undefined {
-  const extension = path.extname(fileName).toLowerCase();
-  return extension === '.xml' ? 'chemsep' : extension === '.csv' ? 'csv' : undefined;
-}
 
 /** The report for a person: totals, then every conflict and skipped record. */
 export function describeReport(report: ImportReport): string {

@@ -4,20 +4,22 @@
  * errors: 2).
  */
 import { parseArgs } from 'node:util';
-import { CLI_ACTOR } from '../audit.ts';
+import { CLI_ACTOR } from '../audit/write.ts';
 import { config } from '../config.ts';
 import { databaseUrl, getDb, type Db } from '../db/client.ts';
-import { importCompounds, loadBuiltinCompounds, type ImportFormat } from '../db/compounds.ts';
+import { importCompounds, loadBuiltinCompounds, type ImportFormat } from '../compounds/store.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
+import { ensureTiers } from '../portal/first-start.ts';
 import { displayKey } from '../keys/format.ts';
 import { findKey } from '../keys/find.ts';
-import { keyReport, type KeyReport } from '../keys/report.ts';
+import { keyReport, type KeyReport } from '../usage/key-report.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { pruneCallLog } from '../usage/retention.ts';
-import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../users/store.ts';
-import { COMPOUNDS_IMPORT_HELP, describeReport, ImportRefused, IMPORT_FORMATS, readImportFile } from './compounds-import.ts';
+import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
+import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
+import { ImportRefused } from '../compounds/file-checks.ts';
+import { IMPORT_FORMATS, readImportFile } from '../compounds/import-file.ts';
 import { parseExpiry } from './duration.ts';
 
 const USAGE = `Usage: npm run --silent cli -- <command>

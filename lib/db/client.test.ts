@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { createDb, databaseProvider, databaseUrl, getDb } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { openSqliteFile, sqliteFilePath } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from './test-databases.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 
 test('databaseProvider accepts file:, postgres:// and postgresql:// URLs and names them in its refusal', () => {
   assert.equal(databaseProvider('file:./data/chemflow.db'), 'sqlite');

@@ -1,6 +1,6 @@
 /**
  * The Prisma client for DATABASE_URL: SQLite (the embedded default) or PostgreSQL. Both clients are
- * generated from prisma/schema.prisma (lib/cli/db-generate.ts) and have the same API; the app is
+ * generated from prisma/schema.prisma (scripts/db-generate.ts) and have the same API; the app is
  * typed against the SQLite one.
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
@@ -10,9 +10,9 @@ import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/cli
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
 import { sqlitePragmas, sqliteFilePath } from './sqlite-file.ts';
 import { lockOnBegin, WRITE_LOCK_WAIT_MS } from './sqlite-write-lock.ts';
-import { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
+import { databaseProvider, databaseUrl, type DatabaseProvider } from '../config.ts';
 
-export { databaseProvider, databaseUrl, type DatabaseProvider } from './url.ts';
+export { databaseProvider, databaseUrl, type DatabaseProvider } from '../config.ts';
 
 export type Db = SqlitePrismaClient;
 

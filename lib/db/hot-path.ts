@@ -5,6 +5,8 @@
  * ~6,700 (STACK-NOTES.md). Tables and columns are the ones prisma/schema.prisma defines; the schema
  * tests cover the round trip (rows written here are read back through Prisma).
  */
+import type { CallOutcome } from '../ops/call-labels.ts';
+
 export interface KeyRow {
   id: string;
   /** The allowance the key draws from, shared by every key of its reissue chain (ApiKey.lineageId). */
@@ -19,12 +21,11 @@ export interface KeyRow {
   disabledReason: string | null;
 }
 
-export type CallOutcome = 'success' | 'failure' | 'rate_limited';
 
 export interface CallRow {
   requestId: string;
   keyId: string;
-  /** A catalogue tool name or 'unknown_tool' (lib/mcp/registry.ts toolLabel), never the caller's text. */
+  /** A catalogue tool name or 'unknown_tool' (lib/ops/call-labels.ts), never the caller's text. */
   tool: string;
   outcome: CallOutcome;
   errorCode: string | null;

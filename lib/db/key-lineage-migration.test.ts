@@ -14,8 +14,8 @@ import { openPostgresMigrationTarget } from './migrate-postgresql.ts';
 import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
 import { readMigrations } from './migrations.ts';
 import { openSqliteFile } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from './test-databases.ts';
-import type { DatabaseProvider } from './url.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import type { DatabaseProvider } from '../config.ts';
 
 const MIGRATION = 'key_lineage';
 const DAY = '2026-11-26';

@@ -8,10 +8,10 @@ import pg from 'pg';
 import { migrateDatabase } from './migrate.ts';
 import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
 import { readMigrations } from './migrations.ts';
-import { engineMigrationList, NO_FILTERS, withSchemaEngine } from './schema-engine.ts';
+import { engineMigrationList, NO_FILTERS, withSchemaEngine } from '../../scripts/schema-engine.ts';
 import { openSqliteFile } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from './test-databases.ts';
-import type { DatabaseProvider } from './url.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import type { DatabaseProvider } from '../config.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
 

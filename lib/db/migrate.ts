@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { migrationsDir, readMigrations, type Migration } from './migrations.ts';
-import { databaseProvider } from './url.ts';
+import { databaseProvider } from '../config.ts';
 import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
 import { openPostgresMigrationTarget } from './migrate-postgresql.ts';
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../project-root.ts';
-import type { DatabaseProvider } from './url.ts';
+import type { DatabaseProvider } from '../config.ts';
 
 export interface Migration {
   /** The folder name, e.g. 20250101120000_init; also the row's migration_name. */

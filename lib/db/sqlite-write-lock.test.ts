@@ -8,10 +8,10 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { createDb } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-import { ensureTiers } from './seed.ts';
+import { ensureTiers } from '../portal/first-start.ts';
 import { sqliteFilePath } from './sqlite-file.ts';
 import { WRITE_LOCK_WAIT_MS } from './sqlite-write-lock.ts';
-import { scratchSqliteUrl } from './test-databases.ts';
+import { scratchSqliteUrl } from '../../test/support/test-databases.ts';
 
 async function scratch(t: import('node:test').TestContext) {
   const url = scratchSqliteUrl(t);

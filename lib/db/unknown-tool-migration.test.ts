@@ -10,14 +10,15 @@ import { test, type TestContext } from 'node:test';
 import pg from 'pg';
 import { keyWithBody } from '../keys/format.ts';
 import { toolListing } from '../mcp/registry.ts';
-import type { CallOutcome, CallRow, HotPathStore } from './hot-path.ts';
+import type { CallRow, HotPathStore } from './hot-path.ts';
+import type { CallOutcome } from '../ops/call-labels.ts';
 import { openPostgresHotPath } from './hot-path-postgres.ts';
 import { openSqliteHotPath } from './hot-path-sqlite.ts';
 import { migrateDatabase } from './migrate.ts';
 import { readMigrations } from './migrations.ts';
 import { openSqliteFile } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from './test-databases.ts';
-import type { DatabaseProvider } from './url.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import type { DatabaseProvider } from '../config.ts';
 
 const MIGRATION = readMigrations('sqlite').find((m) => m.name.endsWith('_unknown_tool_label'))!.name;
 const KNOWN = 'service_formula_info';

@@ -3,7 +3,8 @@
  * message: cut to a few dozen characters, with secret fragments redacted. However much a caller sends,
  * an echo of it costs the server and the answer a bounded amount, and never repeats a key.
  */
-import { KEY_LENGTH, redactSecretFragments } from '../keys/format.ts';
+import { KEY_LENGTH } from '../keys/format.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 
 /** Enough to recognise what was sent; far less than anyone needs to see it all. */
 export const CALLER_TEXT_MAX = 64;

@@ -6,10 +6,11 @@
  * changing method, server action or not, so Auth.js's form endpoints get it as well.
  */
 import type { IncomingMessage } from 'node:http';
-import { LEAK_REPORT_PATH } from '../portal/leak-report.ts';
 import { requestHost } from './request-host.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The public leaked-key report (app/api/keys/report-leak, lib/portal/leak-report.ts). */
+export const LEAK_REPORT_PATH = '/api/keys/report-leak';
 /**
  * APIs that act on no cookie or session, so a request from another site can do nothing there that it
  * could not do from a server: /mcp (API keys; its own Origin rule is CORS_ORIGINS, lib/mcp/cors.ts; it

@@ -3,7 +3,8 @@
  * form "cf_abcd…wxyz", or its first 4 characters after "cf_".
  */
 import type { Db } from '../db/client.ts';
-import { containsSecretFragment, KEY_PREFIX, keyFormatProblem } from './format.ts';
+import { KEY_PREFIX, keyFormatProblem } from './format.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 import { hashKey } from './hash.ts';
 import { KeyStoreError } from './store.ts';
 

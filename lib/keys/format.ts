@@ -15,27 +15,6 @@ export const KEY_LENGTH = KEY_PREFIX.length + RANDOM_LENGTH + CHECKSUM_LENGTH;
 /** For secret scanners and for finding keys in pasted text. */
 export const KEY_PATTERN = /\bcf_[0-9A-Za-z]{38}\b/g;
 const KEY_SHAPE = /^cf_[0-9A-Za-z]{38}$/;
-/**
- * More of a key's characters in a row than its display form shows (cf_abcd…wxyz, cf_abcd): a secret,
- * or a truncated, mistyped or wrapped one ("Bearer cf_…"), which is still most of a secret.
- */
-const SECRET_FRAGMENT = /cf_[0-9A-Za-z]{9,}/;
-
-/** True when the text holds a secret or most of one: it must not be echoed into a message, URL or log. */
-export function containsSecretFragment(text: string): boolean {
-  return SECRET_FRAGMENT.test(text);
-}
-
-const SECRET_FRAGMENTS = new RegExp(SECRET_FRAGMENT.source, 'g');
-
-/**
- * The text with every secret fragment cut to what a display form shows ("cf_abcd…[redacted]"), for
- * caller-supplied text that must be kept or shown (a log line, an audit reason, an error message).
- */
-export function redactSecretFragments(text: string): string {
-  return text.replace(SECRET_FRAGMENTS, (fragment) => `${fragment.slice(0, 7)}…[redacted]`);
-}
-
 function base62Checksum(body: string): string {
   let value = crc32(body);
   let out = '';

@@ -1,11 +1,11 @@
 /** Leak reports on a real SQLite database: matches are disabled with an audit event; nothing else changes. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SYSTEM_ACTOR } from '../audit.ts';
+import { SYSTEM_ACTOR } from '../audit/write.ts';
 import { createDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
-import { scratchSqliteUrl } from '../db/test-databases.ts';
+import { ensureTiers } from '../portal/first-start.ts';
+import { scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { generateKey } from './format.ts';
 import { disableLeakedSecrets, secretsInText } from './leaks.ts';
 import { issueKey } from './store.ts';

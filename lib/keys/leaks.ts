@@ -4,8 +4,8 @@
  * and every match, active or not, leaves an audit event naming the report, so the trail shows each
  * sighting of a secret. Secrets are matched by keyed hash only; they are never stored or logged.
  */
-import type { Actor } from '../audit.ts';
-import { writeAudit } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
+import { writeAudit } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import { KEY_PATTERN, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';

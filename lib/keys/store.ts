@@ -3,12 +3,13 @@
  * PostgreSQL, announces itself on the key-changes channel so every instance's /mcp drops its cached
  * copy (on SQLite the hot path notices other connections' commits by itself; see hot-path-sqlite.ts).
  */
-import { type Actor, writeAudit } from '../audit.ts';
+import { type Actor, writeAudit } from '../audit/write.ts';
 import { providerOf, type Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
 import { publishKeyChange } from '../redis/clients.ts';
-import { generateKey, keyDisplayParts, redactSecretFragments } from './format.ts';
+import { generateKey, keyDisplayParts } from './format.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 import { hashKey } from './hash.ts';
 
 export class KeyStoreError extends Error {

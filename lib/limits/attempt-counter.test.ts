@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { openRedis, whenReady } from '../redis/clients.ts';
-import { freePort } from '../../test/support/server.ts';
+import { freePort } from '../../test/support/test-server.ts';
 import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, testKeyPrefix } from '../../test/support/shared-mode.ts';
 import { memoryAttemptCounter, type AttemptCounter } from './attempt-counter.ts';
 import { AttemptWindow } from './attempt-window.ts';

@@ -5,20 +5,14 @@
  * calls while one runaway client cannot take a large share of an instance. These values seed the Tier
  * table; after that the table is the truth, and staff change a tier there.
  */
+import { config } from '../config.ts';
+
 export interface TierPolicy {
   id: 'free' | 'pro';
   name: string;
   dailyQuota: number;
   ratePerSecond: number;
   description: string;
-}
-
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
 }
 
 export function tierPolicies(): TierPolicy[] {
@@ -34,7 +28,7 @@ export function tierPolicies(): TierPolicy[] {
       id: 'pro',
       name: 'Pro',
       dailyQuota: 100_000,
-      ratePerSecond: positiveInteger('PRO_RATE_PER_SECOND', 25),
+      ratePerSecond: config().proRatePerSecond,
       description: 'For production agents: 100,000 calls per day and a higher per-second rate.',
     },
   ];

@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
 import { quoteCallerText } from '../http/caller-text.ts';
-import { redactSecretFragments } from '../keys/format.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 import { errorText, log } from '../ops/log.ts';
 import { describeArgumentErrors, registry, toolListing } from './registry.ts';
 

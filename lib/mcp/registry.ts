@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { chemTools } from '../chem/tools/index.ts';
 import type { ChemTool } from '../chem/tool.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
+import { UNKNOWN_TOOL } from '../ops/call-labels.ts';
 
 export interface RegisteredTool {
   tool: ChemTool;
@@ -14,7 +15,7 @@ export interface RegisteredTool {
   listing: { name: string; title: string; description: string; inputSchema: object; outputSchema: object };
 }
 
-/** One Ajv for the service: tool arguments here, and the SDK's own validation (lib/mcp/server.ts). */
+/** One Ajv for the service: tool arguments here, and the SDK's own validation (lib/mcp/sdk-server.ts). */
 export const sharedAjv = new Ajv({ strict: false, allErrors: true });
 
 function register(tool: ChemTool): RegisteredTool {
@@ -34,13 +35,7 @@ function register(tool: ChemTool): RegisteredTool {
 export const registry: ReadonlyMap<string, RegisteredTool> = new Map(chemTools.map((t) => [t.name, register(t)]));
 export const toolListing = [...registry.values()].map((r) => r.listing);
 
-/**
- * What usage rows, logs and metrics record for a tools/call naming no tool in the catalogue: a constant,
- * never the caller's text (a name may be a megabyte long, or hold a secret).
- */
-export const UNKNOWN_TOOL = 'unknown_tool';
-
-/** The name a call is recorded under: the tool's own name, or UNKNOWN_TOOL. */
+/** The name a call is recorded under: the tool's own name, or UNKNOWN_TOOL (never the caller's text). */
 export function toolLabel(name: string): string {
   return registry.has(name) ? name : UNKNOWN_TOOL;
 }

@@ -10,7 +10,7 @@ import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotoco
 import { callTool } from './call-tool.ts';
 import type { McpAnswer } from './request.ts';
 import { sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
-import { createMcpServer } from './server.ts';
+import { createMcpServer } from './sdk-server.ts';
 
 /** What our SDK server answers `message`; a tools/call gets `toolResult` from its handler. */
 async function answerFromSdk(message: Record<string, unknown>, toolResult?: CallToolResult): Promise<Response> {

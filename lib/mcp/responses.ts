@@ -1,7 +1,7 @@
 /** HTTP answers of the /mcp endpoint that the SDK does not produce itself. */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
-import { redactSecretFragments } from '../keys/format.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 import type { ToolOutcome } from './call-tool.ts';
 import { toolListing } from './registry.ts';
 import type { McpAnswer } from './request.ts';

@@ -8,7 +8,7 @@
 import { config } from '../config.ts';
 import type { HotPathStore } from '../db/hot-path.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { databaseProvider, databaseUrl } from '../db/url.ts';
+import { databaseProvider, databaseUrl } from '../config.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { createKeyVerifier, type KeyVerifier } from '../keys/verify.ts';
@@ -19,7 +19,7 @@ import { closeRedis, getRedis, redisNames, sharedMode, subscribe, whenReady } fr
 import type { Limiter } from '../limits/limiter.ts';
 import { quotaDayCalculator, type QuotaDay } from '../limits/quota-day.ts';
 import { createUsageRecorder, type UsageRecorder } from '../usage/recorder.ts';
-import { KeyAuthThrottle } from './key-auth-throttle.ts';
+import { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
 
 export interface McpService {
   store: HotPathStore;

@@ -1,7 +1,7 @@
 /** The /mcp handler for Web Requests: app/mcp/route.ts (next dev, serverless hosts) and in-process tests. */
 import { readTextCapped } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
-import { handleMcpRequest } from './http.ts';
+import { handleMcpRequest } from './handler.ts';
 import { INVALID_UTF8, type McpRequest } from './request.ts';
 
 export async function handleWebMcpRequest(request: Request): Promise<Response> {

@@ -9,7 +9,7 @@
  * LOG_LEVEL (default info) is the lowest level written.
  */
 import { config, type LogLevel } from '../config.ts';
-import { containsSecretFragment, redactSecretFragments } from '../keys/format.ts';
+import { containsSecretFragment, redactSecretFragments, redactUrls } from './redact.ts';
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -31,9 +31,4 @@ export function log(level: LogLevel, msg: string, fields?: Record<string, unknow
 /** An error as log text: the stack for our own bugs, with any credentials in URLs blanked out. */
 export function errorText(error: unknown): string {
   return redactUrls(String((error as Error)?.stack ?? error));
-}
-
-/** Blanks the user:password part of URLs (postgresql://u:p@host, redis://:p@host) in a message. */
-export function redactUrls(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s@]*@/gi, '$1***@');
 }

@@ -8,8 +8,8 @@
  * label sets.
  */
 import client from 'prom-client';
-import type { CallOutcome } from '../db/hot-path.ts';
-import { registry as tools, UNKNOWN_TOOL } from '../mcp/registry.ts';
+import type { CallOutcome } from './call-labels.ts';
+import { TOOL_LABELS, UNKNOWN_TOOL } from './call-labels.ts';
 
 const OUTCOMES: CallOutcome[] = ['success', 'failure', 'rate_limited'];
 
@@ -67,7 +67,7 @@ function createMetrics(): Metrics {
     Object.fromEntries(OUTCOMES.map((o) => [o, child(calls, tool, o)])) as Record<CallOutcome, client.Counter.Internal>;
   return {
     registry,
-    calls: new Map([...tools.keys(), UNKNOWN_TOOL].map((tool) => [tool, children(tool)])),
+    calls: new Map(TOOL_LABELS.map((tool) => [tool, children(tool)])),
     callDuration,
     limiterRejections: { rate: child(rejections, 'rate'), quota: child(rejections, 'quota') },
     usageBatchSize,

@@ -4,7 +4,7 @@
  * viewer may not see is reported exactly like a key that does not exist (404, never 403), so ids
  * cannot be probed.
  */
-import type { Actor } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
 import type { Role } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { scratchPortal, SCRATCH_IP } from '../../test/support/portal-db.ts';
-import { UserStoreError } from '../users/store.ts';
+import { UserStoreError } from '../auth/users.ts';
 import { PortalInputError } from './access.ts';
 import { changeMyPassword, myAccount } from './account.ts';
 

@@ -1,8 +1,8 @@
 /** The signed-in user's own account: their details and their password. */
-import type { Actor } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
-import { recordSignInFailure, recordSignInSuccess, signInWait } from '../auth/sign-in-throttle.ts';
-import { changePassword, UserStoreError } from '../users/store.ts';
+import { recordSignInFailure, recordSignInSuccess, signInWait } from '../limits/sign-in-throttle.ts';
+import { changePassword, UserStoreError } from '../auth/users.ts';
 import { actorOf, PortalInputError, type Viewer } from './access.ts';
 
 export async function myAccount(db: Db, viewer: Viewer) {
@@ -13,7 +13,7 @@ export async function myAccount(db: Db, viewer: Viewer) {
 
 /**
  * Changes the viewer's own password; the new one must be typed twice. Guesses of the current password
- * count as failed sign-ins for the account and address (lib/auth/sign-in-throttle.ts): a session left
+ * count as failed sign-ins for the account and address (lib/limits/sign-in-throttle.ts): a session left
  * open, or a stolen cookie, gives no more tries at the password than the sign-in form does.
  */
 export async function changeMyPassword(

@@ -4,7 +4,7 @@
  * rethrown, so Next shows the error page and the log gets the details (never the client).
  */
 import { KeyStoreError } from '../keys/store.ts';
-import { UserStoreError } from '../users/store.ts';
+import { UserStoreError } from '../auth/users.ts';
 import { PortalInputError, PortalNotFound } from './access.ts';
 
 export type ActionState<T = object> = ({ ok: true; message?: string } & Partial<T>) | { ok: false; error: string } | null;

@@ -3,7 +3,7 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { writeAudit } from '../audit.ts';
+import { writeAudit } from '../audit/write.ts';
 import { disableKey } from '../keys/store.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError } from './access.ts';

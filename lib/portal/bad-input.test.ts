@@ -16,7 +16,7 @@ import type { Db } from '../db/client.ts';
 import { generateKey } from '../keys/format.ts';
 import { KeyStoreError, MAX_LIMIT } from '../keys/store.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
-import { createUser, UserStoreError } from '../users/store.ts';
+import { createUser, UserStoreError } from '../auth/users.ts';
 import { PortalInputError, type Viewer } from './access.ts';
 import { changeMyPassword } from './account.ts';
 import { createMyKey, disableMyKey, renameMyKey } from './keys.ts';

@@ -3,12 +3,12 @@
  * operation takes the key id from the request and goes through `ownKey`, so another developer's key
  * (or an id that does not exist) is PortalNotFound, never a hint that it exists.
  */
-import type { Actor } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { keyReport, keyStatus, type KeyReport } from '../keys/report.ts';
+import { keyReport, keyStatus, type KeyReport } from '../usage/key-report.ts';
 import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';

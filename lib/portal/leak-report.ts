@@ -10,14 +10,14 @@
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { LEAK_REPORT_PATH } from '../http/cross-site.ts';
 import { readTextCapped, TOO_LARGE } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
-import { containsSecretFragment } from '../keys/format.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { attemptCounter, type AttemptCounter } from '../limits/attempt-counter.ts';
 import { log } from '../ops/log.ts';
 
-export const LEAK_REPORT_PATH = '/api/keys/report-leak';
 export const MAX_REPORT_BYTES = 64 * 1024;
 export const MAX_REPORTED_SECRETS = 1000;
 export const MAX_SOURCE_CHARS = 500;

@@ -15,7 +15,7 @@ import {
 } from './support.ts';
 import { approveUpgrade, declineUpgrade, requestUpgrade, upgradeQueue } from './upgrades.ts';
 import { changeUserRole, listUsers } from './users.ts';
-import { UserStoreError } from '../users/store.ts';
+import { UserStoreError } from '../auth/users.ts';
 
 const SETTINGS = { tierId: 'pro', dailyQuota: '5', ratePerSecond: '', expiresOn: '' };
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { ROOT } from '../../test/support/server.ts';
+import { ROOT } from '../../test/support/test-server.ts';
 
 /** Sign-up, sign-in and sign-out act before there is a viewer, by nature. */
 const PUBLIC_ACTION_FILES = new Set(['app/(auth)/actions.ts']);

@@ -4,14 +4,15 @@
  * same 404 as a page that does not exist); changes go through the key store, which writes the audit
  * event in the same transaction.
  */
-import type { Actor } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
-import { containsSecretFragment, displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
+import { displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 import { hashKey } from '../keys/hash.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
-import { keyReport, keyStatus } from '../keys/report.ts';
+import { keyReport, keyStatus } from '../usage/key-report.ts';
 import { changeKeySettings, disableKey, enableKey, MAX_LIMIT, reissueKey, type KeySettingsChange } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';

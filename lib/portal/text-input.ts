@@ -7,7 +7,7 @@
  * Such text is refused with a message rather than stored redacted, so the person sees what happened
  * and says it another way (a leak report's source is the exception: it is kept, redacted, elsewhere).
  */
-import { containsSecretFragment } from '../keys/format.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 import { PortalInputError } from './access.ts';
 
 /** C0 and C1 control characters and DEL, except tab, line feed and carriage return. */

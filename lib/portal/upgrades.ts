@@ -7,11 +7,11 @@
  * owner's need, not the secret's state. A disabled key stays disabled (and keeps Pro if staff re-enable
  * it); a key that was reissued hands the upgrade to its current successor, the secret the owner uses now.
  */
-import type { Actor } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { keyStatus } from '../keys/report.ts';
+import { keyStatus } from '../usage/key-report.ts';
 import { announceCommitted, applyKeySettings, MAX_LIMIT } from '../keys/store.ts';
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import { refuseFreeText } from './text-input.ts';

@@ -4,7 +4,7 @@
  * such key all get the same 404, so ids cannot be probed.
  */
 import { getDb, type Db } from '../db/client.ts';
-import type { KeyReport } from '../keys/report.ts';
+import type { KeyReport } from '../usage/key-report.ts';
 import { PortalNotFound, type Viewer } from './access.ts';
 import { currentViewer } from './viewer.ts';
 

@@ -1,7 +1,7 @@
 /** Admin: the user list and role changes (audited; the last admin cannot be demoted). */
-import type { Actor } from '../audit.ts';
+import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
-import { setUserRole } from '../users/store.ts';
+import { setUserRole } from '../auth/users.ts';
 import { actorOf, assertAdmin, PortalNotFound, type Viewer } from './access.ts';
 
 export const USERS_PAGE_LIMIT = 200;

@@ -6,16 +6,16 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import pg from 'pg';
-import { CLI_ACTOR } from '../audit.ts';
+import { CLI_ACTOR } from '../audit/write.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { DatabaseLocked, type CallRow, type HotPathStore } from '../db/hot-path.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
-import { postgresAdminUrl } from '../db/scratch-postgres.ts';
+import { ensureTiers } from '../portal/first-start.ts';
+import { postgresAdminUrl } from '../../scripts/scratch-postgres.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../db/test-databases.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { disableKey } from '../keys/store.ts';
 import { createUsageRecorder } from './recorder.ts';
 

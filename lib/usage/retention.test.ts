@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { createDb, type Db } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../db/seed.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../db/test-databases.ts';
-import { isolatedEnv, runCli } from '../../test/support/server.ts';
+import { ensureTiers } from '../portal/first-start.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { isolatedEnv, runCli } from '../../test/support/test-server.ts';
 import { pruneCallLog } from './retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * What the standing abuse suite (lib/mcp/abuse.test.ts) needs beyond the other harnesses: a ledger of
+ * What the standing abuse suite (test/system/abuse.test.ts) needs beyond the other harnesses: a ledger of
  * every answer it got (no 500, no secret fragment echoed), the size and the secret fragments of what
  * the SQLite file holds, a Location check for return paths, a raw GET that keeps a Location the
  * strict HTTP parser would refuse, the operator CLI run without blocking the event loop (so load
@@ -9,10 +9,10 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { containsSecretFragment, redactSecretFragments } from '../../lib/keys/format.ts';
+import { containsSecretFragment, redactSecretFragments } from '../../lib/ops/redact.ts';
 import { MCP_HEADERS, toolCall } from './mcp-client.ts';
 import { sendRaw } from './raw-http.ts';
-import { ROOT } from './server.ts';
+import { ROOT } from './test-server.ts';
 
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────────
 

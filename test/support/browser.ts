@@ -6,8 +6,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/users/sign-up-notice.ts';
-import { ROOT } from './server.ts';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/auth/sign-up-notice.ts';
+import { ROOT } from './test-server.ts';
 
 export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
 

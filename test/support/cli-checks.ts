@@ -4,7 +4,7 @@
  * (exit 1) do not.
  */
 import assert from 'node:assert/strict';
-import { runCli } from './server.ts';
+import { runCli } from './test-server.ts';
 
 // A Node stack frame ("    at fn (file.ts:1:2)") or a path into the sources: neither belongs in front of an operator.
 const INTERNALS = /^\s+at .+|node_modules|\.ts:\d+:\d+/m;

@@ -1,5 +1,5 @@
 /**
- * fast-check generators of hostile /mcp traffic (lib/mcp/fuzz.test.ts): request bodies (bytes, text,
+ * fast-check generators of hostile /mcp traffic (test/system/fuzz.test.ts): request bodies (bytes, text,
  * JSON, JSON-RPC-shaped messages, batches, deep nesting, bodies around the size limit), headers (media
  * types, Accept, protocol versions, origins, API keys in every shape) and tool arguments derived from
  * the tools' input schemas, both valid and mutated. Header values stay within what HTTP/1.1 can carry

@@ -1,5 +1,5 @@
 /**
- * What every /mcp answer must satisfy, whatever was sent (lib/mcp/fuzz.test.ts): no 500 and no
+ * What every /mcp answer must satisfy, whatever was sent (test/system/fuzz.test.ts): no 500 and no
  * undocumented 5xx, HTTP errors in the §2.6 shape, no internals in any answer, no admitted call
  * without a valid key, and an X-Request-Id exactly on the calls that leave a usage row.
  */

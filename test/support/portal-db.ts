@@ -3,11 +3,11 @@
  * developers, a support agent, an admin) as Viewers, plus their audit actors. Removed when the test ends.
  */
 import type { TestContext } from 'node:test';
-import type { Actor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/audit/write.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
-import { ensureTiers } from '../../lib/db/seed.ts';
-import { scratchSqliteUrl } from '../../lib/db/test-databases.ts';
+import { ensureTiers } from '../../lib/portal/first-start.ts';
+import { scratchSqliteUrl } from './test-databases.ts';
 import { issueKey } from '../../lib/keys/store.ts';
 import { actorOf, type Viewer } from '../../lib/portal/access.ts';
 import type { Role } from '../../lib/auth/roles.ts';

@@ -1,11 +1,11 @@
 /**
- * What every browser story needs: the production server on a fresh database (test/support/server.ts) and
+ * What every browser story needs: the production server on a fresh database (test/support/test-server.ts) and
  * a headless Chromium (test/support/browser.ts), closed together.
  */
 import type { TestContext } from 'node:test';
 import type { Browser } from '@playwright/test';
 import { launchBrowser } from './browser.ts';
-import { startTestServer, type TestServer } from './server.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface ServerAndBrowser {
   server: TestServer;

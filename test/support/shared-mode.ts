@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'node:test';
 import { Redis } from 'ioredis';
-import { scratchPostgresUrl } from '../../lib/db/test-databases.ts';
-import { startTestServer, type EnvOverrides, type TestServer } from './server.ts';
+import { scratchPostgresUrl } from './test-databases.ts';
+import { startTestServer, type EnvOverrides, type TestServer } from './test-server.ts';
 
 export const MACHINE_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 

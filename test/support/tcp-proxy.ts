@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { TestContext } from 'node:test';
-import { scratchPostgresUrl } from '../../lib/db/test-databases.ts';
-import { startTestServer, type EnvOverrides, type TestServer } from './server.ts';
+import { scratchPostgresUrl } from './test-databases.ts';
+import { startTestServer, type EnvOverrides, type TestServer } from './test-server.ts';
 
 export interface TcpProxy {
   port: number;

@@ -9,7 +9,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from './server.ts';
+import { ROOT } from './test-server.ts';
 
 export interface WebAnswer {
   status: number;

@@ -8,7 +8,7 @@ process.env.KEY_HASH_SECRET = 'b'.repeat(64);
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../lib/db/test-databases.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { combineRounds, type RoundMeasurement } from './load.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase } from './seed-scale.ts';

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:data`: the portal's queries at scale. Seeds a fresh SQLite file and a fresh PostgreSQL
  * database (when reachable) with 10,000 keys and 5,000,000 call-log rows over 30 days (scale-data.ts),
- * then times, one call after another, what the key detail page loads (the key and lib/keys/report.ts
+ * then times, one call after another, what the key detail page loads (the key and lib/usage/key-report.ts
  * keyReport: today per tool, 7-day trend, last 10 calls) for random keys and for the busiest keys, and
  * the support search (lib/portal/support.ts searchKeys) by 4 characters, by email and by secret.
  * Prints p50/p95/max per query and database (target p95 < 50 ms) and writes
@@ -14,14 +14,14 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SYSTEM_ACTOR } from '../../lib/audit.ts';
+import { SYSTEM_ACTOR } from '../../lib/audit/write.ts';
 import { createDb, databaseProvider, type Db } from '../../lib/db/client.ts';
-import { createScratchDatabase, postgresProblem } from '../../lib/db/scratch-postgres.ts';
-import { keyReport } from '../../lib/keys/report.ts';
+import { createScratchDatabase, postgresProblem } from '../../scripts/scratch-postgres.ts';
+import { keyReport } from '../../lib/usage/key-report.ts';
 import { issueKey } from '../../lib/keys/store.ts';
 import type { Viewer } from '../../lib/portal/access.ts';
 import { searchKeys } from '../../lib/portal/support.ts';
-import { ROOT } from '../../test/support/server.ts';
+import { ROOT } from '../../test/support/test-server.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase, scaleOptions } from './seed-scale.ts';
 

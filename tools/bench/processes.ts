@@ -1,5 +1,5 @@
 /**
- * The processes the benchmark measures: the production server (npm start's code, as test/support/server.ts
+ * The processes the benchmark measures: the production server (npm start's code, as test/support/test-server.ts
  * starts it, but keeping its pid for the memory readings) and the bare SDK server of row 2. Peak RSS is
  * the kernel's VmHWM; writing 5 to /proc/<pid>/clear_refs resets it, so each row reports its own peak.
  */
@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, isolatedEnv, ROOT, runCli, START_NODE_ARGS, type EnvOverrides } from '../../test/support/server.ts';
+import { freePort, isolatedEnv, ROOT, runCli, START_NODE_ARGS, type EnvOverrides } from '../../test/support/test-server.ts';
 
 export interface BenchProcess {
   pid: number;

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { generateKey } from '../../lib/keys/format.ts';
 import { hashKey } from '../../lib/keys/hash.ts';
 import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
-import { databaseProvider } from '../../lib/db/url.ts';
+import { databaseProvider } from '../../lib/config.ts';
 import { newRequestId } from '../../lib/usage/request-id.ts';
 
 export const SCALE_TOOLS = [

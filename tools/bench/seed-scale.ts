@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { createDb, databaseUrl } from '../../lib/db/client.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
-import { ensureTiers } from '../../lib/db/seed.ts';
+import { ensureTiers } from '../../lib/portal/first-start.ts';
 import { seedScale, type ScaleCounts, type ScaleOptions } from './scale-data.ts';
 
 /** Migrates, adds the tiers, seeds; what `bench:data` and the tests call too. */

@@ -3,10 +3,10 @@
  * the operator CLI uses (one CLI process per key would take minutes for 100 keys): a developer who owns
  * every key and a support user. They then sign in over HTTP like anyone else.
  */
-import { CLI_ACTOR } from '../../lib/audit.ts';
+import { CLI_ACTOR } from '../../lib/audit/write.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { issueKey } from '../../lib/keys/store.ts';
-import { createUser } from '../../lib/users/store.ts';
+import { createUser } from '../../lib/auth/users.ts';
 import type { PlannedKey } from './plan.ts';
 
 export const DEVELOPER = { email: 'soak-dev@example.test', password: 'soak developer password 1' };

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT } from '../../test/support/server.ts';
+import { ROOT } from '../../test/support/test-server.ts';
 
 const require = createRequire(import.meta.url);
 // The encoder of the React build Next's Turbopack server decodes with (next's own compiled copy).

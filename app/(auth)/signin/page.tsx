@@ -6,7 +6,7 @@ import { signIn } from '@/lib/auth/auth.ts';
 import { githubConfigured } from '@/lib/auth/github.ts';
 import { safeReturnPath } from '@/lib/auth/return-path.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
-import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '@/lib/users/sign-up-notice.ts';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
 import { signInAction } from '../actions.ts';
 
 export const metadata: Metadata = { title: 'Sign in' };

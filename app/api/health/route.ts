@@ -1,5 +1,5 @@
-/** Health check for load balancers and orchestrators; the logic is in lib/ops/health.ts. */
-import { healthResponse } from '@/lib/ops/health.ts';
+/** Health check for load balancers and orchestrators; the logic is in lib/mcp/health.ts. */
+import { healthResponse } from '@/lib/mcp/health.ts';
 
 export const dynamic = 'force-dynamic';
 

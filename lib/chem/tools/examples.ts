@@ -1,5 +1,5 @@
 /**
- * One representative call per tool: shown in the README's tool catalogue (lib/cli/tool-catalogue.ts)
+ * One representative call per tool: shown in the README's tool catalogue (scripts/tool-catalogue.ts)
  * and made through /mcp by the integration test, so the documented examples are known to work.
  */
 export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {

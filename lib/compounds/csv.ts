@@ -1,0 +1,302 @@
+/**
+ * The CSV format for importing a user's own compound data (`cli compounds import file.csv`). The
+ * format is documented in docs/compounds.md and in the command's help; this
+ * module is its one implementation. Every row is checked and every defect is reported with its row
+ * (the line the record starts on; the header is row 1) and column, so a file is fixed in one pass.
+ *
+ * Columns, in any order, names case-insensitive:
+ * - name, cas, formula, smiles: required for every row;
+ * - inchikey, synonyms (separated by ";"), notes (one free-text note): optional;
+ * - one column per property, named <property>_<unit> with "/" written "_" (critical_temperature_K,
+ *   critical_pressure_bar, critical_volume_cm3_mol, …), or just <property> when it is dimensionless
+ *   (acentric_factor); an empty cell means unknown. Values must be in exactly that unit: the header
+ *   says which, and values far outside the plausible range for it are refused as a likely unit mix-up;
+ * - a temperature-dependent property (liquid_density_kg_m3) needs <property>_temperature_K beside it;
+ * - source: the published source of the row's values, required when the row has any.
+ * molecular_weight is not a column: it is computed from the formula, as for the built-in data.
+ */
+import { isValidCas } from '../chem/cas.ts';
+import { hillFormula, parseFormula } from '../chem/formula.ts';
+import { checkCompound, CompoundIdentifiers, describeClash, INCHIKEY_PATTERN } from './registration.ts';
+import { molecularWeightValue, type Compound } from '../chem/compounds.ts';
+import { MAX_QUERY_LENGTH } from '../chem/lookup.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from '../chem/properties.ts';
+
+export interface CsvRecord {
+  /** "row 4": where the record is in the file. */
+  where: string;
+  compound: Compound;
+}
+
+export interface CsvError {
+  row: number;
+  column?: string;
+  message: string;
+}
+
+export interface CsvParseResult {
+  records: CsvRecord[];
+  /** Non-empty means the file is refused as a whole. */
+  errors: CsvError[];
+}
+
+export const IDENTITY_COLUMNS = ['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'source'] as const;
+const REQUIRED_COLUMNS = ['name', 'cas', 'formula', 'smiles'] as const;
+
+/** Values outside these bounds are almost surely in another unit (Pa for bar, J/mol for kJ/mol, g/cm3 for kg/m3). */
+const PLAUSIBLE: Partial<Record<PropertyKey, { min: number; max: number; minExclusive?: boolean }>> = {
+  critical_temperature: { min: 0, max: 10000, minExclusive: true },
+  critical_pressure: { min: 0, max: 2000, minExclusive: true },
+  critical_volume: { min: 10, max: 10000 },
+  critical_compressibility: { min: 0, max: 1, minExclusive: true },
+  acentric_factor: { min: -1, max: 3 },
+  normal_boiling_point: { min: 0, max: 10000, minExclusive: true },
+  sublimation_point: { min: 0, max: 10000, minExclusive: true },
+  melting_point: { min: 0, max: 10000, minExclusive: true },
+  enthalpy_of_formation_gas: { min: -5000, max: 5000 },
+  gibbs_energy_of_formation_gas: { min: -5000, max: 5000 },
+  dipole_moment: { min: 0, max: 20 },
+  liquid_density: { min: 10, max: 25000 },
+  rackett_compressibility: { min: 0, max: 1, minExclusive: true },
+};
+const TEMPERATURE_RANGE = { min: 0, max: 10000, minExclusive: true };
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** The column a property's values go in: its key and its unit, "/" written "_". */
+export function propertyColumn(key: PropertyKey): string {
+  const unit = PROPERTY_DEFINITIONS[key].unit;
+  return unit === '' ? key : `${key}_${unit.replaceAll('/', '_')}`;
+}
+
+export function temperatureColumn(key: PropertyKey): string {
+  return `${key}_temperature_K`;
+}
+
+/** Every property a CSV file can carry: all but molecular_weight, which is computed. */
+export const CSV_PROPERTY_KEYS = PROPERTY_KEYS.filter((key) => key !== 'molecular_weight');
+
+/** All columns the format knows, in the order docs/compounds.md lists them. */
+export function csvColumns(): string[] {
+  return [
+    ...IDENTITY_COLUMNS,
+    ...CSV_PROPERTY_KEYS.flatMap((key) => [propertyColumn(key), ...(TEMPERATURE_DEPENDENT.has(key) ? [temperatureColumn(key)] : [])]),
+  ];
+}
+
+type Column =
+  | { kind: 'identity'; name: (typeof IDENTITY_COLUMNS)[number] }
+  | { kind: 'property'; key: PropertyKey }
+  | { kind: 'temperature'; key: PropertyKey };
+
+function headerColumns(header: string[], row: number, errors: CsvError[]): Column[] | undefined {
+  const problems: CsvError[] = [];
+  const known = new Map<string, Column>();
+  for (const name of IDENTITY_COLUMNS) known.set(name, { kind: 'identity', name });
+  for (const key of CSV_PROPERTY_KEYS) {
+    known.set(propertyColumn(key).toLowerCase(), { kind: 'property', key });
+    if (TEMPERATURE_DEPENDENT.has(key)) known.set(temperatureColumn(key).toLowerCase(), { kind: 'temperature', key });
+  }
+  const columns: Column[] = [];
+  const seen = new Set<string>();
+  header.forEach((raw, i) => {
+    const name = raw.trim();
+    const lower = name.toLowerCase();
+    const column = known.get(lower);
+    if (seen.has(lower)) problems.push({ row, column: name, message: `column ${i + 1} "${name}" appears twice` });
+    seen.add(lower);
+    if (column) columns.push(column);
+    else problems.push({ row, column: name || `#${i + 1}`, message: unknownColumn(name, i) });
+  });
+  if (columns.length === 0) {
+    // Listing every field as an unknown column would bury the actual problem.
+    errors.push({ row, message: `the first row must name the columns (${REQUIRED_COLUMNS.join(', ')}, …), but none of its ${header.length} fields is a column name; is the header row missing?` });
+    return undefined;
+  }
+  for (const required of REQUIRED_COLUMNS) {
+    if (!seen.has(required)) problems.push({ row, column: required, message: `the required column "${required}" is missing` });
+  }
+  errors.push(...problems);
+  return problems.length ? undefined : columns;
+}
+
+function unknownColumn(name: string, index: number): string {
+  if (name === '') return `column ${index + 1} has no name`;
+  const lower = name.toLowerCase();
+  if (lower.startsWith('molecular_weight')) return 'molecular_weight is computed from the formula; remove this column';
+  const key = CSV_PROPERTY_KEYS.find((k) => lower === k || lower.startsWith(`${k}_`));
+  if (key) return `"${name}": ${key} must be given in ${PROPERTY_DEFINITIONS[key].unit || 'dimensionless form'}, in a column named "${propertyColumn(key)}"`;
+  return `unknown column "${name}" (known columns: ${csvColumns().join(', ')})`;
+}
+
+/** Parses and checks a whole CSV file. Records are returned only when no row has an error. */
+export function parseCompoundCsv(text: string): CsvParseResult {
+  const errors: CsvError[] = [];
+  const rows = splitCsv(text.replace(/^\uFEFF/, ''), errors);
+  if (errors.length) return { records: [], errors };
+  const [header, ...body] = rows;
+  if (!header) return { records: [], errors: [{ row: 1, message: 'the file is empty; the first row must name the columns' }] };
+  const columns = headerColumns(header.fields, header.line, errors);
+  if (!columns) return { records: [], errors };
+  if (body.length === 0) return { records: [], errors: [{ row: header.line + 1, message: 'the file has a header but no compounds' }] };
+
+  const records: CsvRecord[] = [];
+  const taken = new CompoundIdentifiers<{ row: number; name: string }>();
+  for (const { line, fields } of body) {
+    const rowErrors: CsvError[] = [];
+    const compound = readRow(line, fields, columns, header.fields, rowErrors);
+    if (compound) {
+      for (const clash of taken.clashes(compound)) {
+        rowErrors.push({ row: line, column: clash.kind, message: describeClash(clash, (o) => `row ${o.row} (${o.name})`) });
+      }
+      taken.add(compound, { row: line, name: compound.name });
+    }
+    errors.push(...rowErrors);
+    if (compound && rowErrors.length === 0) records.push({ where: `row ${line}`, compound });
+  }
+  return errors.length ? { records: [], errors } : { records, errors };
+}
+
+function readRow(line: number, fields: string[], columns: Column[], header: string[], errors: CsvError[]): Compound | undefined {
+  if (fields.length !== columns.length) {
+    errors.push({ row: line, message: `has ${fields.length} fields; the header has ${columns.length}` });
+    return undefined;
+  }
+  const error = (column: string, message: string) => errors.push({ row: line, column, message });
+  const identity: Partial<Record<(typeof IDENTITY_COLUMNS)[number], string>> = {};
+  const numbers: { column: Column & { kind: 'property' | 'temperature' }; header: string; value: number }[] = [];
+  const filled = new Set<PropertyKey>();
+  columns.forEach((column, i) => {
+    const cell = fields[i].trim();
+    if (column.kind === 'identity') return void (identity[column.name] = cell);
+    if (cell === '') return;
+    if (column.kind === 'property') filled.add(column.key);
+    const value = NUMBER.test(cell) ? Number(cell) : NaN;
+    if (!Number.isFinite(value)) return void error(header[i].trim(), `"${cell}" is not a number`);
+    const range = column.kind === 'property' ? PLAUSIBLE[column.key] : TEMPERATURE_RANGE;
+    if (range && (value > range.max || (range.minExclusive ? value <= range.min : value < range.min))) {
+      const unit = column.kind === 'property' ? PROPERTY_DEFINITIONS[column.key].unit || 'dimensionless' : 'K';
+      const bounds = `${range.minExclusive ? 'above' : 'at least'} ${range.min} and at most ${range.max}`;
+      return void error(header[i].trim(), `${cell} is not a plausible value in ${unit} (expected ${bounds}); is it in another unit?`);
+    }
+    numbers.push({ column: column as Column & { kind: 'property' | 'temperature' }, header: header[i].trim(), value });
+  });
+
+  for (const required of REQUIRED_COLUMNS) if (!identity[required]) error(required, 'is empty');
+  const name = identity.name ?? '';
+  if (name.length > MAX_QUERY_LENGTH) error('name', `is longer than ${MAX_QUERY_LENGTH} characters`);
+  const cas = identity.cas ?? '';
+  if (cas) {
+    const problem = casProblem(cas);
+    if (problem) error('cas', problem);
+  }
+  const counts = identity.formula ? parseFormula(identity.formula.replace(/\s+/g, '')) : undefined;
+  if (identity.formula && !counts) error('formula', `"${identity.formula}" does not parse as a formula of known elements (e.g. C2H6O, CH3(CH2)4CH3)`);
+  if (identity.smiles && /\s/.test(identity.smiles)) error('smiles', 'a SMILES string has no spaces');
+  if (identity.inchikey && !INCHIKEY_PATTERN.test(identity.inchikey)) error('inchikey', `"${identity.inchikey}" is not a standard InChIKey (XXXXXXXXXXXXXX-XXXXXXXXXX-X)`);
+
+  const properties: Partial<Record<PropertyKey, PropertyValue>> = {};
+  const temperatures = new Map<PropertyKey, number>();
+  for (const n of numbers) if (n.column.kind === 'temperature') temperatures.set(n.column.key, n.value);
+  const source = identity.source ?? '';
+  const values = numbers.filter((n) => n.column.kind === 'property');
+  if (values.length > 0 && !source) error('source', 'is empty, but the row has values: name the published source they come from');
+  for (const { column, value } of values) {
+    const key = column.key;
+    const temperature = temperatures.get(key);
+    if (TEMPERATURE_DEPENDENT.has(key) && temperature === undefined) {
+      error(temperatureColumn(key), `is empty: ${propertyColumn(key)} needs the temperature it holds at`);
+    }
+    properties[key] = {
+      value,
+      unit: PROPERTY_DEFINITIONS[key].unit,
+      source,
+      ...(temperature === undefined ? {} : { temperature: { value: temperature, unit: 'K' as const } }),
+    };
+  }
+  for (const key of temperatures.keys()) {
+    if (!filled.has(key)) error(temperatureColumn(key), `is given without a value in ${propertyColumn(key)}`);
+  }
+  const tm = properties.melting_point?.value;
+  const tb = properties.normal_boiling_point?.value;
+  const tc = properties.critical_temperature?.value;
+  if (tb !== undefined && tc !== undefined && !(tb < tc)) error(propertyColumn('normal_boiling_point'), `${tb} K is not below the critical temperature ${tc} K`);
+  if (tm !== undefined && tb !== undefined && !(tm < tb)) error(propertyColumn('melting_point'), `${tm} K is not below the normal boiling point ${tb} K`);
+  if (errors.length || !counts) return undefined;
+
+  try {
+    return checkCompound({
+      name,
+      cas,
+      formula: hillFormula(counts),
+      smiles: identity.smiles,
+      ...(identity.inchikey ? { inchikey: identity.inchikey } : {}),
+      synonyms: (identity.synonyms ?? '').split(';').map((s) => s.trim()).filter(Boolean),
+      ...(identity.notes ? { notes: [identity.notes] } : {}),
+      properties: { molecular_weight: molecularWeightValue(counts), ...properties },
+    });
+  } catch (e) {
+    error('', (e as Error).message);
+    return undefined;
+  }
+}
+
+/** Why `cas` is not a CAS Registry Number, naming the check digit it should have when that is the problem. */
+function casProblem(cas: string): string | undefined {
+  if (isValidCas(cas)) return undefined;
+  if (!/^\d{2,7}-\d{2}-\d$/.test(cas)) return `"${cas}" is not a CAS number (2–7 digits, 2 digits, 1 check digit: 64-17-5)`;
+  const expected = [...'0123456789'].find((digit) => isValidCas(cas.slice(0, -1) + digit));
+  return `${cas} fails the CAS check digit (it should end in ${expected})`;
+}
+
+/**
+ * RFC 4180 records: fields separated by commas, optionally in double quotes (a quote inside written
+ * twice), records by CRLF or LF; a quoted field may span lines. Blank lines are skipped. Each record
+ * keeps the line it starts on.
+ */
+function splitCsv(text: string, errors: CsvError[]): { line: number; fields: string[] }[] {
+  const rows: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let i = 0;
+  const endRecord = () => {
+    fields.push(field);
+    if (!(fields.length === 1 && fields[0].trim() === '')) rows.push({ line: start, fields });
+    fields = [];
+    field = '';
+  };
+  while (i < text.length) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), (i += 2);
+      else if (ch === '"') (quoted = false), i++;
+      else {
+        if (ch === '\n') line++;
+        field += ch;
+        i++;
+      }
+    } else if (ch === '"' && field.trim() === '') {
+      quoted = true;
+      field = '';
+      i++;
+    } else if (ch === ',') {
+      fields.push(field);
+      field = '';
+      i++;
+    } else if (ch === '\n' || ch === '\r') {
+      endRecord();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+      line++;
+      start = line;
+    } else {
+      field += ch;
+      i++;
+    }
+  }
+  if (quoted) errors.push({ row: start, message: 'a quoted field is not closed (a " is missing)' });
+  else if (field !== '' || fields.length > 0) endRecord();
+  return rows;
+}

@@ -1,0 +1,262 @@
+/**
+ * POST /mcp: one request in, one answer out. Both mounts call this through their adapters: server.ts
+ * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It
+ * decides whether a method needs a key, verifies the key, admits tools/call through the limiter, runs
+ * the tool, commits the usage row, and only then writes the SSE answer. The SDK's stateless transport
+ * answers the other methods. Two answers are written here, in exactly the form the SDK gives them
+ * (responses.test.ts compares them):
+ * - tools/call: by then everything the SDK would check has been checked, and its zod validation of
+ *   the computed result and its stream plumbing cost ~170 µs a call, a fifth of the hot path;
+ * - tools/list without params: the listing is fixed, so its ~95 KB of JSON is serialized once.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { config } from '../config.ts';
+import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
+import { callerText, quoteCallerText } from '../http/caller-text.ts';
+import { hashKey } from '../keys/hash.ts';
+import type { Verification } from '../keys/verify.ts';
+import { upgradeGuidance } from '../limits/policy.ts';
+import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
+import { errorText, log } from '../ops/log.ts';
+import { countLimiterRejection, countToolCall } from '../ops/metrics.ts';
+import { logToolCall } from '../ops/request-log.ts';
+import { newRequestId } from '../usage/request-id.ts';
+import { callTool } from './call-tool.ts';
+import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
+import { readCredentials } from './credentials.ts';
+import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
+import { hostRefusal } from './host-check.ts';
+import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
+import { INVALID_UTF8, TOO_LARGE, type BodyText, type McpAnswer, type McpRequest } from './request.ts';
+import { toolLabel } from './registry.ts';
+import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
+import { createMcpServer } from './sdk-server.ts';
+import { getMcpService } from './service.ts';
+
+/** Methods the spec lets through without a key (§4, §5.3). */
+const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tools/list']);
+
+const MISSING_KEY_MESSAGE =
+  'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
+
+export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> {
+  const wrongHost = hostRefusal(request);
+  if (wrongHost) return wrongHost;
+  const origin = request.headers.get('origin');
+  if (origin && !originAllowed(origin)) {
+    return jsonError(403, 'origin_not_allowed', `Browser requests from ${quoteCallerText(origin)} are not allowed; the operator can add it to CORS_ORIGINS.`);
+  }
+  const cors = corsHeaders(origin);
+  if (request.method === 'OPTIONS') {
+    return { status: 204, headers: origin ? preflightHeaders(origin) : { allow: 'POST, OPTIONS' }, body: null };
+  }
+  if (request.method !== 'POST') {
+    return jsonError(405, 'method_not_allowed', `/mcp accepts POST only (stateless Streamable HTTP: there is no stream to GET and no session to DELETE).`, { allow: 'POST', ...cors });
+  }
+
+  const bad = checkHeaders(request);
+  if (bad) return withHeaders(bad, cors);
+  const body = parseJsonBody(await request.readText(config().maxBodyBytes));
+  if (body instanceof ParseFailure) return withHeaders(body.answer, cors);
+  const envelope = checkEnvelope(body);
+  if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);
+  const message = envelope.message;
+
+  if (message.method === 'tools/list' && message.id !== undefined && hasNoParams(message)) return toolListAnswer(message.id, cors);
+  if (PUBLIC_METHODS.has(message.method)) return runSdk(request, message, cors);
+
+  const credentials = readCredentials(request.headers);
+  switch (credentials.kind) {
+    case 'missing':
+      return jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, { 'www-authenticate': 'Bearer', ...cors });
+    case 'bad_header':
+      return jsonError(401, 'invalid_api_key', credentials.message, { 'www-authenticate': 'Bearer', ...cors });
+    case 'conflict':
+      return jsonError(400, 'conflicting_api_keys', 'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).', cors);
+  }
+
+  const service = getMcpService();
+  const now = Date.now();
+  // One deadline for every wait on the database: key lookup, quota lookup, usage commit.
+  const deadline = now + CALL_DEADLINE_MS;
+  let verified: Verification;
+  try {
+    verified = await service.verifyKey(credentials.key, now, deadline);
+  } catch (error) {
+    return databaseUnavailable('key lookup failed', error, cors);
+  }
+  if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
+    return refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors);
+  }
+  if (message.method !== 'tools/call') return runSdk(request, message, cors);
+
+  // tools/call: check the call itself, then admit, run, record, answer.
+  if (message.id === undefined) {
+    return jsonError(400, 'invalid_request', 'tools/call is a request: give it an "id" so its answer can be matched.', cors);
+  }
+  const paramsProblem = checkToolCallParams(message.params);
+  if (paramsProblem) {
+    return sseMessage({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: paramsProblem } }, cors);
+  }
+  const key = verified.key;
+  const name = message.params!.name as string;
+  // Usage rows, the log and metrics hold this label, never the caller's text (see toolLabel). A name
+  // outside the catalogue still goes through the limiter and counts as a failure: the per-second limit
+  // and the daily quota bound everything a key can make the server do.
+  const tool = toolLabel(name);
+  let admission: Admission;
+  try {
+    admission = await service.limiter.admit(key, now, deadline);
+  } catch (error) {
+    // Fail closed: without the shared counters no instance can know the key's limits are respected.
+    if (error instanceof LimiterUnavailableError) {
+      return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+    }
+    // The limiter reads the key's usage so far from the database the first time it sees the key each day.
+    return databaseUnavailable('quota lookup failed', error, cors);
+  }
+  const limitHeaders = rateLimitHeaders(admission);
+  const requestId = newRequestId(now);
+  const day = service.quotaDay(now).day;
+
+  if (!admission.admitted) {
+    await service.recorder
+      .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day }, deadline)
+      .catch((error) => logError('could not record a rate-limited call', error));
+    countToolCall(tool, 'rate_limited');
+    countLimiterRejection(admission.reason!);
+    logToolCall(requestId, key.id, tool, 'rate_limited', 429, 0);
+    return rateLimited(request, admission, key.tierId, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+  }
+
+  const started = performance.now();
+  const outcome = await callTool(name, message.params!.arguments);
+  const result = outcome.errorCode ? 'failure' : 'success';
+  try {
+    await service.recorder.record({
+      requestId, keyId: key.id, tool,
+      outcome: result, errorCode: outcome.errorCode,
+      latencyMs: Math.round((performance.now() - started) * 1000) / 1000, createdAt: now, day,
+    }, deadline);
+  } catch (error) {
+    logError('usage write failed', error);
+    logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round((performance.now() - started) * 10) / 10);
+    return jsonError(503, 'usage_store_unavailable', 'The call could not be recorded, so its answer was withheld; please retry shortly.', { 'retry-after': '1', ...cors });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  countToolCall(tool, result, seconds);
+  logToolCall(requestId, key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
+  return toolCallAnswer(message.id, outcome, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+}
+
+/**
+ * The 401 for a key that failed, or that may not be used from a locked address (key-auth-throttle.ts).
+ * Locked, every key gets the same answer, so it tells a scanner nothing about the key it tried; the spec
+ * (§5.6) keeps it a 401 invalid_api_key, with Retry-After saying when the address may try again.
+ */
+async function refusedKey(
+  throttle: KeyAuthThrottle, address: string | undefined, key: string, verified: Verification, now: number, cors: Record<string, string>,
+): Promise<McpAnswer> {
+  const headers = { 'www-authenticate': 'Bearer error="invalid_token"', ...cors };
+  const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, hashKey(key), now);
+  if (!verified.ok && lockedMs === 0) return jsonError(401, 'invalid_api_key', verified.message, headers);
+  const seconds = Math.max(1, Math.ceil(lockedMs / 1000));
+  const { limit, windowMs } = throttle.failures;
+  const message =
+    `Too many failed API keys came from this address (${limit} different keys within ${windowMs / 1000} s), so keys sent from it are refused ` +
+    `until ${new Date(now + seconds * 1000).toISOString()}: retry in ${seconds} s. Keys that already worked from this address keep working.`;
+  return jsonError(401, 'invalid_api_key', message, { ...headers, 'retry-after': String(seconds) });
+}
+
+/**
+ * No params, or empty ones: the plain discovery call, answered from the cached listing. Anything else
+ * (a cursor, _meta) goes to the SDK, which validates it.
+ */
+function hasNoParams(message: JsonRpcMessage): boolean {
+  return message.params === undefined || Object.keys(message.params).length === 0;
+}
+
+function checkHeaders(request: McpRequest): McpAnswer | null {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    return jsonError(415, 'unsupported_media_type', 'Send the JSON-RPC message with "Content-Type: application/json".');
+  }
+  const accept = request.headers.get('accept') ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return jsonError(406, 'not_acceptable', 'Send "Accept: application/json, text/event-stream": answers come as a server-sent event.');
+  }
+  // Checked here, not left to the SDK, so that a tools/call it would refuse is never admitted or billed.
+  const version = request.headers.get('mcp-protocol-version');
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return jsonError(400, 'unsupported_protocol_version', `MCP-Protocol-Version ${quoteCallerText(version)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+  }
+  return null;
+}
+
+/** A body that is not one JSON value; kept apart from the parsed value, which may be any JSON. */
+class ParseFailure {
+  constructor(readonly answer: McpAnswer) {}
+}
+
+function parseJsonBody(text: BodyText): unknown {
+  if (text === TOO_LARGE) return new ParseFailure(payloadTooLarge());
+  if (text === INVALID_UTF8) {
+    return new ParseFailure(jsonError(400, 'parse_error', 'The request body is not valid UTF-8; send the JSON-RPC message as UTF-8 text (JSON must be UTF-8, RFC 8259 §8.1).'));
+  }
+  if (text.trim() === '') return new ParseFailure(jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.'));
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    return new ParseFailure(jsonError(400, 'parse_error', `The request body is not valid JSON (${callerText((error as Error).message, 200)}).`));
+  }
+}
+
+function rateLimitHeaders(admission: Admission): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(admission.limit),
+    'x-ratelimit-remaining': String(admission.remaining),
+    'x-ratelimit-reset': String(admission.resetAt),
+  };
+}
+
+function rateLimited(request: McpRequest, admission: Admission, tier: string, headers: Record<string, string>): McpAnswer {
+  const message = admission.reason === 'quota'
+    ? `Daily quota of ${admission.limit} calls used up; it resets at ${new Date(admission.resetAt * 1000).toISOString()}.`
+    : `Too many calls per second for this key; retry in ${admission.retryAfter} s.`;
+  const baseUrl = config().publicUrl || new URL(request.url).origin;
+  return jsonError(429, 'rate_limit_exceeded', message, { ...headers, 'retry-after': String(admission.retryAfter) }, {
+    reason: admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second',
+    tier,
+    upgrade: upgradeGuidance(baseUrl),
+  });
+}
+
+/** Hands a method other than tools/call to a single-use SDK server and transport. */
+async function runSdk(request: McpRequest, message: JsonRpcMessage, headers: Record<string, string>): Promise<McpAnswer> {
+  const server = createMcpServer();
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+  await server.connect(transport);
+  const response = await transport.handleRequest(request.toWebRequest(), { parsedBody: message });
+  // Stateless: the SSE stream holds one event and ends with it, so reading it whole is safe.
+  const answer = { status: response.status, headers: Object.fromEntries(response.headers), body: response.body ? await response.text() : null };
+  return withHeaders(answer, headers);
+}
+
+function withHeaders(answer: McpAnswer, headers: Record<string, string>): McpAnswer {
+  Object.assign(answer.headers, headers);
+  return answer;
+}
+
+/**
+ * The database did not answer (down, unreachable, locked past the hot path's deadline): the call cannot
+ * be checked, so it is not run. Clients get a prompt 503 they can retry; the operator gets the error.
+ */
+function databaseUnavailable(what: string, error: unknown, cors: Record<string, string>): McpAnswer {
+  logError(what, error);
+  return jsonError(503, 'database_unavailable', 'The service cannot reach its database right now, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+}
+
+function logError(msg: string, error: unknown): void {
+  log('error', msg, { error: errorText(error) });
+}

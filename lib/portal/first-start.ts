@@ -1,0 +1,34 @@
+/**
+ * First-start seeding: the tier table from the tier policy, and — when the database has no admin yet —
+ * an admin account with a one-time password and a free-tier demo key, both printed once by the caller.
+ * Safe to run at every start: existing tiers and users are left as they are.
+ */
+import { config } from '../config.ts';
+import { randomBytes } from 'node:crypto';
+import { SYSTEM_ACTOR } from '../audit/write.ts';
+import { issueKey } from '../keys/store.ts';
+import { tierPolicies } from '../limits/policy.ts';
+import { createUser } from '../auth/users.ts';
+import type { Db } from '../db/client.ts';
+
+export interface SeedResult {
+  admin?: { email: string; password: string; demoKey: string };
+}
+
+/** Creates the tiers of the tier policy that the table lacks; staff edits to existing tiers stand. */
+export async function ensureTiers(db: Db): Promise<void> {
+  for (const tier of tierPolicies()) {
+    await db.tier.upsert({ where: { id: tier.id }, update: {}, create: tier });
+  }
+}
+
+export async function seedDatabase(db: Db): Promise<SeedResult> {
+  await ensureTiers(db);
+  if (await db.user.findFirst({ where: { role: 'admin' } })) return {};
+
+  const email = config().adminEmail;
+  const password = randomBytes(12).toString('base64url');
+  const admin = await createUser(db, { email, password, role: 'admin', name: 'Administrator' }, SYSTEM_ACTOR);
+  const { secret } = await issueKey(db, { ownerId: admin.id, name: 'Demo key', tierId: 'free' }, SYSTEM_ACTOR);
+  return { admin: { email, password, demoKey: secret } };
+}

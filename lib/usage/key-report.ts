@@ -1,0 +1,65 @@
+/**
+ * Everything shown about one key ("my key and usage"): settings, effective limits, today's calls per
+ * tool, the 7-day trend and the last 10 calls. Used by `key show` and the portal.
+ */
+import { config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { ApiKey } from '../db/generated/sqlite/client.ts';
+import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
+import { displayKey } from '../keys/format.ts';
+
+export type KeyStatus = 'active' | 'disabled' | 'expired';
+
+export function keyStatus(key: Pick<ApiKey, 'disabledAt' | 'expiresAt'>, now = Date.now()): KeyStatus {
+  if (key.disabledAt) return 'disabled';
+  if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
+  return 'active';
+}
+
+export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
+  const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
+  const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
+  const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
+  // Usage is the allowance's (every key of the reissue chain), the same count the limiter admits against.
+  const [today, trend, calls, lineageKeys] = await Promise.all([
+    usageByTool(db, key.lineageId, day),
+    dailyTrend(db, key.lineageId, day),
+    lastCalls(db, key.lineageId, 10),
+    db.apiKey.count({ where: { lineageId: key.lineageId } }),
+  ]);
+  const dailyQuota = key.dailyQuota ?? tier.dailyQuota;
+  const usedToday = today.reduce((sum, t) => sum + t.successes + t.failures, 0);
+  return {
+    id: key.id,
+    name: key.name,
+    display: displayKey(key),
+    owner: owner.email,
+    status: keyStatus(key, now),
+    tier: tier.id,
+    dailyQuota,
+    ratePerSecond: key.ratePerSecond ?? tier.ratePerSecond,
+    usedToday,
+    remainingToday: Math.max(0, dailyQuota - usedToday),
+    quotaDay: day,
+    quotaResetsAt: new Date(resetsAt).toISOString(),
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    disabledAt: key.disabledAt?.toISOString() ?? null,
+    disabledReason: key.disabledReason,
+    replacedById: key.replacedById,
+    /** How many keys (this one included) share this key's allowance through reissues. */
+    lineageKeys,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+    today,
+    trend,
+    // A call made with another secret of the chain names it, so an owner sees an old secret still in use.
+    lastCalls: calls.map(({ key: madeWith, ...c }) => ({
+      ...c,
+      createdAt: c.createdAt.toISOString(),
+      otherKey: madeWith.id === key.id ? null : { id: madeWith.id, display: displayKey(madeWith) },
+    })),
+  };
+}
+
+export type KeyReport = Awaited<ReturnType<typeof keyReport>>;

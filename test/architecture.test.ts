@@ -1,0 +1,67 @@
+/**
+ * The layering of lib/ that docs/architecture.md describes, checked against the code: each product
+ * folder may import only folders listed below it in the doc's layer table (type-only imports too), so
+ * no import points back up the call chain and no two folders import each other. The files at the root
+ * of lib/ are the bottom layer.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize, resolve } from 'node:path';
+import { test } from 'node:test';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ROOT_LAYER = '(root)';
+
+/** The folders of docs/architecture.md's layer table, top of the call chain first. */
+function documentedLayers(): string[] {
+  const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
+  const table = doc.split('<!-- layers:start -->')[1]?.split('<!-- layers:end -->')[0];
+  assert.ok(table, 'docs/architecture.md has a layer table between <!-- layers:start --> and <!-- layers:end -->');
+  return [...table.matchAll(/^\| *`lib\/([^`]*)` *\|/gm)].map((m) => (m[1].endsWith('/') ? m[1].slice(0, -1) : ROOT_LAYER));
+}
+
+function productFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'lib'], { cwd: ROOT, encoding: 'utf8' });
+  return listed.split('\n').filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts') && !f.includes('/generated/'));
+}
+
+const folderOf = (file: string) => (file.split('/').length > 2 ? file.split('/')[1] : ROOT_LAYER);
+const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s*'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+
+function imports(file: string): string[] {
+  const source = readFileSync(join(ROOT, file), 'utf8');
+  return [...source.matchAll(IMPORT)].map((m) => normalize(join(dirname(file), m[1] ?? m[2])));
+}
+
+test('every lib/ folder is in the layer table of docs/architecture.md, once', () => {
+  const layers = documentedLayers();
+  assert.equal(new Set(layers).size, layers.length, `a folder is listed twice: ${layers.join(', ')}`);
+  const folders = new Set(productFiles().map(folderOf));
+  assert.deepEqual([...folders].filter((f) => !layers.includes(f)).sort(), [], 'folders missing from the table');
+  assert.deepEqual(layers.filter((f) => !folders.has(f)), [], 'folders in the table that hold no code');
+});
+
+test('lib/ imports only point down the layer table: no arrow back up, no cycle between folders', () => {
+  const layers = documentedLayers();
+  const rank = new Map(layers.map((folder, i) => [folder, i]));
+  const upward: string[] = [];
+  for (const file of productFiles()) {
+    const from = folderOf(file);
+    for (const target of imports(file)) {
+      // package.json is read for the version the MCP server reports.
+      assert.ok(target.startsWith('lib/') || target === 'package.json', `${file} imports ${target}, outside lib/: product code stands on its own`);
+      if (!target.startsWith('lib/')) continue;
+      const to = folderOf(target);
+      if (to !== from && rank.get(to)! < rank.get(from)!) upward.push(`${file} → ${target} (${from} is below ${to})`);
+    }
+  }
+  assert.deepEqual(upward, []);
+});
+
+test('chem imports nothing outside itself', () => {
+  const outside = productFiles()
+    .filter((f) => folderOf(f) === 'chem')
+    .flatMap((f) => imports(f).filter((t) => folderOf(t) !== 'chem').map((t) => `${f} → ${t}`));
+  assert.deepEqual(outside, []);
+});
