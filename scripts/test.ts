@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../lib/project-root.ts';
 import { ensureNextBuild } from './next-build.ts';
@@ -41,7 +42,9 @@ const only = args.filter((arg) => arg !== '--fast');
 const everything = TEST_ROOTS.flatMap((root) => findTests(join(ROOT, root), [])).sort();
 const files = only.length ? only : fast ? everything.filter((file) => !SYSTEM_SUITES.some((dir) => file.startsWith(dir))) : everything;
 if (!fast) ensureNextBuild();
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+// The fast tests mostly wait on databases and timers, so running more files than cores at once pays.
+const concurrency = fast ? ['--test-concurrency', String(availableParallelism() * 2)] : [];
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...concurrency, ...files], {
   cwd: ROOT,
   stdio: 'inherit',
   env: process.env,

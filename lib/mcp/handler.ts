@@ -1,8 +1,8 @@
 /**
  * POST /mcp: one request in, one answer out. Both mounts call this through their adapters: server.ts
  * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It
- * decides whether a method needs a key, verifies the key, admits tools/call through the limiter, runs
- * the tool, commits the usage row, and only then writes the SSE answer. The SDK's stateless transport
+ * decides whether a method needs a key, verifies the key, and hands a tools/call to answerToolCall
+ * (tool-call.ts: admit through the limiter, run the tool, commit the usage row, then answer). The SDK's stateless transport
  * answers the other methods. Two answers are written here, in exactly the form the SDK gives them
  * (responses.test.ts compares them):
  * - tools/call: by then everything the SDK would check has been checked, and its zod validation of
@@ -16,23 +16,16 @@ import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
-import { upgradeGuidance } from '../limits/policy.ts';
-import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
-import { errorText, log } from '../ops/log.ts';
-import { countLimiterRejection, countToolCall } from '../ops/metrics.ts';
-import { logToolCall } from '../ops/request-log.ts';
-import { newRequestId } from '../usage/request-id.ts';
-import { callTool } from './call-tool.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import { hostRefusal } from './host-check.ts';
 import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
 import { INVALID_UTF8, TOO_LARGE, type BodyText, type McpAnswer, type McpRequest } from './request.ts';
-import { toolLabel } from './registry.ts';
-import { jsonError, payloadTooLarge, sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
+import { jsonError, payloadTooLarge, sseMessage, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './sdk-server.ts';
 import { getMcpService } from './service.ts';
+import { answerToolCall, databaseUnavailable } from './tool-call.ts';
 
 /** Methods the spec lets through without a key (§4, §5.3). */
 const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tools/list']);
@@ -91,7 +84,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   }
   if (message.method !== 'tools/call') return runSdk(request, message, cors);
 
-  // tools/call: check the call itself, then admit, run, record, answer.
+  // tools/call: check the call itself; answerToolCall admits, runs, records and answers it.
   if (message.id === undefined) {
     return jsonError(400, 'invalid_request', 'tools/call is a request: give it an "id" so its answer can be matched.', cors);
   }
@@ -99,55 +92,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   if (paramsProblem) {
     return sseMessage({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: paramsProblem } }, cors);
   }
-  const key = verified.key;
-  const name = message.params!.name as string;
-  // Usage rows, the log and metrics hold this label, never the caller's text (see toolLabel). A name
-  // outside the catalogue still goes through the limiter and counts as a failure: the per-second limit
-  // and the daily quota bound everything a key can make the server do.
-  const tool = toolLabel(name);
-  let admission: Admission;
-  try {
-    admission = await service.limiter.admit(key, now, deadline);
-  } catch (error) {
-    // Fail closed: without the shared counters no instance can know the key's limits are respected.
-    if (error instanceof LimiterUnavailableError) {
-      return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
-    }
-    // The limiter reads the key's usage so far from the database the first time it sees the key each day.
-    return databaseUnavailable('quota lookup failed', error, cors);
-  }
-  const limitHeaders = rateLimitHeaders(admission);
-  const requestId = newRequestId(now);
-  const day = service.quotaDay(now).day;
-
-  if (!admission.admitted) {
-    await service.recorder
-      .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day }, deadline)
-      .catch((error) => logError('could not record a rate-limited call', error));
-    countToolCall(tool, 'rate_limited');
-    countLimiterRejection(admission.reason!);
-    logToolCall(requestId, key.id, tool, 'rate_limited', 429, 0);
-    return rateLimited(request, admission, key.tierId, { ...limitHeaders, 'x-request-id': requestId, ...cors });
-  }
-
-  const started = performance.now();
-  const outcome = await callTool(name, message.params!.arguments);
-  const result = outcome.errorCode ? 'failure' : 'success';
-  try {
-    await service.recorder.record({
-      requestId, keyId: key.id, tool,
-      outcome: result, errorCode: outcome.errorCode,
-      latencyMs: Math.round((performance.now() - started) * 1000) / 1000, createdAt: now, day,
-    }, deadline);
-  } catch (error) {
-    logError('usage write failed', error);
-    logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round((performance.now() - started) * 10) / 10);
-    return jsonError(503, 'usage_store_unavailable', 'The call could not be recorded, so its answer was withheld; please retry shortly.', { 'retry-after': '1', ...cors });
-  }
-  const seconds = (performance.now() - started) / 1000;
-  countToolCall(tool, result, seconds);
-  logToolCall(requestId, key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
-  return toolCallAnswer(message.id, outcome, { ...limitHeaders, 'x-request-id': requestId, ...cors });
+  return answerToolCall({ request, id: message.id, name: message.params!.name as string, args: message.params!.arguments, key: verified.key }, service, now, deadline, cors);
 }
 
 /**
@@ -212,26 +157,6 @@ function parseJsonBody(text: BodyText): unknown {
   }
 }
 
-function rateLimitHeaders(admission: Admission): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(admission.limit),
-    'x-ratelimit-remaining': String(admission.remaining),
-    'x-ratelimit-reset': String(admission.resetAt),
-  };
-}
-
-function rateLimited(request: McpRequest, admission: Admission, tier: string, headers: Record<string, string>): McpAnswer {
-  const message = admission.reason === 'quota'
-    ? `Daily quota of ${admission.limit} calls used up; it resets at ${new Date(admission.resetAt * 1000).toISOString()}.`
-    : `Too many calls per second for this key; retry in ${admission.retryAfter} s.`;
-  const baseUrl = config().publicUrl || new URL(request.url).origin;
-  return jsonError(429, 'rate_limit_exceeded', message, { ...headers, 'retry-after': String(admission.retryAfter) }, {
-    reason: admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second',
-    tier,
-    upgrade: upgradeGuidance(baseUrl),
-  });
-}
-
 /** Hands a method other than tools/call to a single-use SDK server and transport. */
 async function runSdk(request: McpRequest, message: JsonRpcMessage, headers: Record<string, string>): Promise<McpAnswer> {
   const server = createMcpServer();
@@ -246,17 +171,4 @@ async function runSdk(request: McpRequest, message: JsonRpcMessage, headers: Rec
 function withHeaders(answer: McpAnswer, headers: Record<string, string>): McpAnswer {
   Object.assign(answer.headers, headers);
   return answer;
-}
-
-/**
- * The database did not answer (down, unreachable, locked past the hot path's deadline): the call cannot
- * be checked, so it is not run. Clients get a prompt 503 they can retry; the operator gets the error.
- */
-function databaseUnavailable(what: string, error: unknown, cors: Record<string, string>): McpAnswer {
-  logError(what, error);
-  return jsonError(503, 'database_unavailable', 'The service cannot reach its database right now, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
-}
-
-function logError(msg: string, error: unknown): void {
-  log('error', msg, { error: errorText(error) });
 }

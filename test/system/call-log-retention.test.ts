@@ -4,12 +4,12 @@
  */
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../portal/first-start.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import { isolatedEnv, runCli } from '../../test/support/test-server.ts';
-import { pruneCallLog } from './retention.ts';
+import { createDb, type Db } from '../../lib/db/client.ts';
+import { migrateDatabase } from '../../lib/db/migrate.ts';
+import { ensureTiers } from '../../lib/portal/first-start.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../support/test-databases.ts';
+import { isolatedEnv, runCli } from '../support/test-server.ts';
+import { pruneCallLog } from '../../lib/usage/retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
