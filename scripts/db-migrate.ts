@@ -1,6 +1,6 @@
 /**
  * `npm run db:migrate`: applies pending migrations to DATABASE_URL (default file:./data/chemflow.db).
- * The app also does this at every start (lib/cli/start.ts); this is for doing it ahead of a start.
+ * The server also does this at every start (server.ts); this is for doing it ahead of a start.
  */
 import { migrateDatabase } from '../lib/db/migrate.ts';
 import { databaseProvider, databaseUrl } from '../lib/config.ts';

@@ -1,8 +1,8 @@
 /**
  * Compounds served beside the built-in data: the ones an operator imported (`cli compounds import`),
  * handed over at start-up by code that reads them from the database. lib/chem never reads the
- * database itself; it only keeps the list the start-up code registered (see registerCompounds in
- * ./imported-compounds.ts, which checks the list first) and the lookup index includes it.
+ * database itself; it only keeps the list lib/compounds registered (see registerCompounds in
+ * lib/compounds/registration.ts, which checks the list first) and the lookup index includes it.
  *
  * The list lives on globalThis: server.ts and Next's bundle of the /mcp route load separate copies
  * of lib/chem, and both must serve the same compounds.

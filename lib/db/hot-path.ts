@@ -2,7 +2,7 @@
  * The /mcp hot path's own database access: key lookup by hash, today's consumed quota, and batched
  * usage writes. It uses the drivers directly (better-sqlite3, pg) rather than Prisma: measured on this
  * machine, raw better-sqlite3 does ~35,000 inserts/s and ~200,000 lookups/s against Prisma's ~4,500 and
- * ~6,700 (STACK-NOTES.md). Tables and columns are the ones prisma/schema.prisma defines; the schema
+ * ~6,700 (docs/architecture.md). Tables and columns are the ones prisma/schema.prisma defines; the schema
  * tests cover the round trip (rows written here are read back through Prisma).
  */
 import type { CallOutcome } from '../ops/call-labels.ts';

@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 
 /**
  * WAL lets readers run while one writer commits (measured ~5x faster inserts than the rollback journal,
- * STACK-NOTES.md); synchronous=NORMAL is the durable-enough pairing for WAL (a committed transaction
+ * docs/architecture.md); synchronous=NORMAL is the durable-enough pairing for WAL (a committed transaction
  * survives the process being killed; only an OS crash or power loss can take the last ones back);
  * busy_timeout makes a second writer wait instead of failing at once. journal_mode is stored in the
  * file, the others are per connection, so every connection runs all of them.

@@ -17,7 +17,7 @@ const SEED = Number(process.env.FUZZ_SEED || 20261126);
 const RUNS = Number(process.env.FUZZ_RUNS || 150) * 20;
 const settings = { seed: SEED, numRuns: RUNS };
 
-/** What http.ts's JSON.parse makes of a generated message (placeholders for 1e999 and the like resolved). */
+/** What handler.ts's JSON.parse makes of a generated message (placeholders for 1e999 and the like resolved). */
 const parsedMessage = jsonRpcMessage(['service_query_compound', 'service_formula_info']).map((message) => JSON.parse(toJsonText(message)) as unknown);
 const anyBody = fc.oneof(parsedMessage, fc.jsonValue({ maxDepth: 3 }));
 

@@ -1,9 +1,9 @@
 /**
  * The MCP server as the spec describes it: serverInfo "service_mcp" at the package version, the exact
  * capability object of spec §2.3, the tool listing, and empty prompt/resource lists. tools/call never
- * reaches it: http.ts runs the tool and writes that answer itself (see there why). The low-level SDK
+ * reaches it: tool-call.ts runs the tool and writes that answer itself (see there why). The low-level SDK
  * `Server` passes capabilities through unchanged (McpServer would add listChanged: true), and sharing
- * one validator makes a per-request server cost ~0.1 ms instead of ~0.3 ms (STACK-NOTES.md).
+ * one validator makes a per-request server cost ~0.1 ms instead of ~0.3 ms (docs/architecture.md).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {

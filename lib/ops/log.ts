@@ -5,7 +5,7 @@
  * Caller text still reaches some fields (a tool name, a compound name, an error message quoting a
  * request), so every line is checked for secret fragments here, at the one sink, and cut down when it
  * holds one: no caller has to remember. (The first-start banner that hands out the demo key and the
- * admin's password is printed by lib/cli/start.ts with console.log, on purpose not through here.)
+ * admin's password is printed by server.ts with console.log, on purpose not through here.)
  * LOG_LEVEL (default info) is the lowest level written.
  */
 import { config, type LogLevel } from '../config.ts';

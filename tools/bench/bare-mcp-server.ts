@@ -3,7 +3,7 @@
  * tools/list with a one-tool listing of a few hundred bytes, so it measures the protocol's cost and not
  * JSON size (our full listing is ~95 KB, which makes row 3 slower than row 4). Per request: a
  * low-level SDK `Server` and a WebStandardStreamableHTTPServerTransport, with one shared
- * AjvJsonSchemaValidator (STACK-NOTES.md). No auth, no limits, no database.
+ * AjvJsonSchemaValidator (docs/architecture.md). No auth, no limits, no database.
  *
  * Run by tools/bench/main.ts as a child process: `node --import tsx tools/bench/bare-mcp-server.ts <port>`;
  * prints "listening" once it accepts connections.

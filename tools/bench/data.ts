@@ -5,7 +5,7 @@
  * keyReport: today per tool, 7-day trend, last 10 calls) for random keys and for the busiest keys, and
  * the support search (lib/portal/support.ts searchKeys) by 4 characters, by email and by secret.
  * Prints p50/p95/max per query and database (target p95 < 50 ms) and writes
- * bench/results/data-latest.json.
+ * tools/bench/results/data-latest.json.
  *
  * Options: --keys N, --calls N, --days N (sizes), --samples N (per query, default 200),
  * --database URL (measure an already seeded database instead; repeatable), --output FILE.
@@ -34,7 +34,7 @@ const { values } = parseArgs({
     days: { type: 'string', default: '30' },
     samples: { type: 'string', default: '200' },
     database: { type: 'string', multiple: true },
-    output: { type: 'string', default: join(ROOT, 'bench/results/data-latest.json') },
+    output: { type: 'string', default: join(ROOT, 'tools/bench/results/data-latest.json') },
   },
 });
 const sizes = scaleOptions(['--keys', values.keys!, '--calls', values.calls!, '--days', values.days!]);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the /mcp benchmark of issue 5. Starts the production server on fresh databases and
  * measures, in one run on this machine, the six rows the issue lists (see ROWS below and docs/performance.md's
- * Benchmark section), prints the table with the ratios and targets, and writes bench/results/latest.json.
+ * Benchmark section), prints the table with the ratios and targets, and writes tools/bench/results/latest.json.
  *
  * The rows take turns: every server is started first, each row is warmed up, and then the rows run one
  * after another for duration/rounds seconds, `rounds` times over. This machine's speed drifts by a factor
@@ -10,7 +10,7 @@
  *
  * Options: --duration S (measured seconds per row, default 10), --rounds N (default 5), --warmup S (default 2), --keys N (pro
  * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
- * the fast-path server; .cpuprofile files go to bench/results/profiles.tmp), --server-node-options
+ * the fast-path server; .cpuprofile files go to tools/bench/results/profiles.tmp), --server-node-options
  * "…" (NODE_OPTIONS for our servers, e.g. "--max-semi-space-size=32"; recorded in the result; flags
  * of package.json's start command, such as its heap cap, win over NODE_OPTIONS),
  * --output FILE.
@@ -36,7 +36,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     'cpu-prof': { type: 'boolean', default: false },
     'server-node-options': { type: 'string', default: '' },
-    output: { type: 'string', default: join(ROOT, 'bench/results/latest.json') },
+    output: { type: 'string', default: join(ROOT, 'tools/bench/results/latest.json') },
   },
 });
 
@@ -113,7 +113,7 @@ function redisReachable(url: string): Promise<boolean> {
 
 async function main(): Promise<void> {
   console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row in ${load.rounds} turns after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
-  const profileDir = join(ROOT, 'bench/results/profiles.tmp');
+  const profileDir = join(ROOT, 'tools/bench/results/profiles.tmp');
   const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 
   const servers: BenchProcess[] = [];

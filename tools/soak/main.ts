@@ -7,7 +7,7 @@
  * - key changes from the support console's server actions every few seconds (support-changes.ts);
  * - the server's RSS read every few seconds.
  * Then it compares what the clients saw with the usage tables, prints the summary, writes it to
- * bench/results/soak-latest.json (--output) and exits 1 when a criterion fails (verdict.ts).
+ * tools/soak/results/latest.json (--output) and exits 1 when a criterion fails (verdict.ts).
  * Options: --minutes M, --warmup S (seconds left out of the RSS baseline; default 60, or a fifth of a
  * run shorter than 5 minutes), --keys N, --postgres, --output FILE.
  */
@@ -39,7 +39,7 @@ const { values } = parseArgs({
     warmup: { type: 'string' },
     keys: { type: 'string', default: '100' },
     postgres: { type: 'boolean', default: false },
-    output: { type: 'string', default: join(ROOT, 'bench/results/soak-latest.json') },
+    output: { type: 'string', default: join(ROOT, 'tools/soak/results/latest.json') },
   },
 });
 
