@@ -24,6 +24,7 @@ const outdir = join(root, 'build', 'server');
 const { outputFiles } = buildSync({
   entryPoints: [join(root, 'server.ts'), join(root, 'scripts', 'next-build.ts')],
   outdir,
+  entryNames: '[name]',
   outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
