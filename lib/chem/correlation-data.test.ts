@@ -200,7 +200,7 @@ function justifies(j: Justification, d: Disagreement): boolean {
 
 test('our correlations agree with ChemSep\'s within tolerance, or the disagreement is justified', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against` }, (t) => {
   const xml = readFileSync(CHEMSEP_FILE, 'utf8');
-  const chemsep = new Map(parseChemSepXml(xml).map((r) => [r.cas, r]));
+  const chemsep = new Map(parseChemSepXml(xml).records.map((r) => [r.cas, r]));
   // The forms above, checked where the answer is known: water boils at 373.124 K at 101.325 kPa
   // (IAPWS-95), and its ideal-gas Cp° at 298.15 K is 33.58 J/(mol·K) (NIST-JANAF).
   const water = chemsep.get('7732-18-5');

@@ -41,7 +41,7 @@ interface Disagreement {
 }
 
 test('our data agrees with ChemSep within tolerance, or the disagreement is justified', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against` }, (t) => {
-  const chemsep = new Map(parseChemSepXml(readFileSync(CHEMSEP_FILE, 'utf8')).map((r) => [r.cas, r]));
+  const chemsep = new Map(parseChemSepXml(readFileSync(CHEMSEP_FILE, 'utf8')).records.map((r) => [r.cas, r]));
   const disagreements: Disagreement[] = [];
   let compared = 0;
 

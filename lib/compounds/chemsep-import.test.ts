@@ -143,6 +143,24 @@ test('a file that is not ChemSep, or uses a unit we do not know, is refused as a
   assert.throws(() => readChemSepImport(oddUnit, 'mine.xml'), /ChemSep Testolane: CriticalPressure in unknown unit "psi"/);
 });
 
+test('entities: the five predefined ones are decoded in names, a DOCTYPE\'s are never expanded, an external one refuses the file', () => {
+  const named = (name: string, doctype = '') => `${doctype}<compounds>${compound({ name, cas: '2345-67-7', structure: '-(CH2)5-', smiles: 'C1CCCC1', mw: 70.13 })}</compounds>`;
+  assert.equal(readChemSepImport(named('Cyclo&lt;test&gt; &amp; &quot;co&quot;&apos;'), 'mine.xml').records[0].compound.name, 'Cyclo<test> & "co"\'');
+  const laughs = '<!DOCTYPE compounds [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n';
+  assert.equal(readChemSepImport(named('&c;', laughs), 'mine.xml').records[0].compound.name, '&c;');
+  const external = '<!DOCTYPE compounds [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n';
+  assert.throws(() => readChemSepImport(named('&x;', external), 'mine.xml'), /the file cannot be read as XML: External entities are not supported/);
+});
+
+test('XML that is not well-formed is refused with the place of the fault, not read in part', () => {
+  const truncated = XML.slice(0, XML.indexOf('</compound>') + 20);
+  assert.throws(() => readChemSepImport(truncated, 'mine.xml'), /the file is not well-formed XML: it ends inside <compoun>, with 2 elements still open; is it cut short\?/);
+  const cut = XML.slice(0, XML.indexOf('<eqno value="10" />'));
+  assert.throws(() => readChemSepImport(cut, 'mine.xml'), /the file is not well-formed XML: it ends inside <AntoineVaporPressure>, with 3 elements still open; is it cut short\?/);
+  const misspelt = XML.replace('</AntoineVaporPressure>', '</AntoineVapourPressure>');
+  assert.throws(() => readChemSepImport(misspelt, 'mine.xml'), /the file is not well-formed XML at line 25, column 3: Expected closing tag 'AntoineVaporPressure' \(opened in line 18, col 1\) instead of closing tag 'AntoineVapourPressure'\./);
+});
+
 test('the real chemsep1.xml imports whole, but for records that cannot be served', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)` }, (t) => {
   const { version, source, records, skipped } = readChemSepImport(readFileSync(CHEMSEP_FILE, 'utf8'), 'chemsep1.xml');
   t.diagnostic(`ChemSep ${version}: ${records.length} compounds, ${skipped.length} skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}`);

@@ -17,7 +17,7 @@
  * with the reason; the file itself is the user's licensed copy, not something they can fix.
  */
 import type { Correlations, HeatCapacityCorrelation } from '../chem/correlations.ts';
-import { chemSepVersion, parseChemSepXml, type ChemSepEquation, type ChemSepRecord } from './chemsep-xml.ts';
+import { parseChemSepXml, type ChemSepEquation, type ChemSepRecord } from './chemsep-xml.ts';
 import { hillFormula, molarMass, parseFormula } from '../chem/formula.ts';
 import { checkCompound } from './registration.ts';
 import { molecularWeightValue, type Compound } from '../chem/compounds.ts';
@@ -55,9 +55,8 @@ export function chemSepSource(version: string | undefined, fileName: string): st
 
 /** Throws when the text is not a ChemSep compound file at all. */
 export function readChemSepImport(xml: string, fileName: string): ChemSepImport {
-  const version = chemSepVersion(xml);
+  const { version, records: parsed } = parseChemSepXml(xml);
   const source = chemSepSource(version, fileName);
-  const parsed = parseChemSepXml(xml);
   if (parsed.length === 0) throw new Error(`${fileName} holds no <compound> elements; it is not a ChemSep pure-component file.`);
   const records: ChemSepImportRecord[] = [];
   const skipped: ChemSepSkip[] = [];

@@ -49,6 +49,20 @@ test('columns in any order and case, CRLF line ends, a BOM, quoted fields with c
   assert.deepEqual(Object.keys(records[1].compound.properties), ['molecular_weight'], 'a row without values needs no source');
 });
 
+test('line ends of every kind, mixed; blank lines anywhere, at the end too; blank space around quoted fields; a quote inside an unquoted field', () => {
+  const csv = '\n  \r\nname,cas,formula,smiles,notes\r'
+    + 'testolane,1234-56-6,C7H16O,CCCCCCCO,  "a, quoted ""note""\r\nover two lines"  \n'
+    + '\t\n'
+    + 'isotestolane,2345-67-7,C7H16O,OCC(C)CCCC,a 5" pipe\r\n'
+    + '\n\r\n\n';
+  const { records, errors } = parseCompoundCsv(csv);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(records.map((r) => [r.where, r.compound.notes]), [
+    ['row 4', ['a, quoted "note"\r\nover two lines']],
+    ['row 7', ['a 5" pipe']],
+  ]);
+});
+
 test('header problems: unknown column, wrong unit, molecular_weight, duplicate and missing columns', () => {
   assert.deepEqual(refused('name,cas,formula,smiles,critical_pressure_Pa,colour,molecular_weight_g_mol,name\nx,1234-56-6,C,C,1,red,1,x\n'), [
     '1:critical_pressure_Pa: "critical_pressure_Pa": critical_pressure must be given in bar, in a column named "critical_pressure_bar"',
@@ -113,4 +127,11 @@ test('rows that collide with each other are refused, naming the earlier row', ()
 
 test('an unclosed quote is reported at the row it opens', () => {
   assert.deepEqual(refused('name,cas,formula,smiles\n"testolane,1234-56-6,C7H16O,CCCCCCCO\n'), ['2:: a quoted field is not closed (a " is missing)']);
+  assert.deepEqual(refused('name,cas,formula,smiles,notes\r\nx,1234-56-6,C,C,"two\r\nlines"\r\n\r\ny,2345-67-7,C,C,"open\r\n'), ['5:: a quoted field is not closed (a " is missing)']);
+});
+
+test('text after a closing quote is refused at the row it starts on, naming the field', () => {
+  const expected = ['4:: field 5 goes on after its closing quote; put the whole field in quotes, writing each " inside it as ""'];
+  assert.deepEqual(refused('name,cas,formula,smiles,notes\nx,1234-56-6,C,C,"two\nlines"\ny,2345-67-7,C,C,"a" note\n'), expected);
+  assert.deepEqual(refused('name,cas,formula,smiles,notes\nx,1234-56-6,C,C,"two\nlines"\ny,2345-67-7,C,C,"a"b\n'), expected);
 });

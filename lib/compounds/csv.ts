@@ -15,6 +15,7 @@
  * - source: the published source of the row's values, required when the row has any.
  * molecular_weight is not a column: it is computed from the formula, as for the built-in data.
  */
+import { CsvError as CsvParseError, parse } from 'csv-parse/sync';
 import { isValidCas } from '../chem/cas.ts';
 import { hillFormula, parseFormula } from '../chem/formula.ts';
 import { checkCompound, CompoundIdentifiers, describeClash, INCHIKEY_PATTERN } from './registration.ts';
@@ -132,7 +133,7 @@ function unknownColumn(name: string, index: number): string {
 /** Parses and checks a whole CSV file. Records are returned only when no row has an error. */
 export function parseCompoundCsv(text: string): CsvParseResult {
   const errors: CsvError[] = [];
-  const rows = splitCsv(text.replace(/^\uFEFF/, ''), errors);
+  const rows = splitCsv(text, errors);
   if (errors.length) return { records: [], errors };
   const [header, ...body] = rows;
   if (!header) return { records: [], errors: [{ row: 1, message: 'the file is empty; the first row must name the columns' }] };
@@ -250,53 +251,50 @@ function casProblem(cas: string): string | undefined {
 }
 
 /**
- * RFC 4180 records: fields separated by commas, optionally in double quotes (a quote inside written
- * twice), records by CRLF or LF; a quoted field may span lines. Blank lines are skipped. Each record
- * keeps the line it starts on.
+ * RFC 4180 records, read by csv-parse: fields separated by commas, optionally in double quotes (a
+ * quote inside written twice), records by CRLF, LF or CR, mixed as they come; a quoted field may span
+ * lines. Blank space around a quoted field is dropped, other text after its closing quote refused; a
+ * quote inside an unquoted field is just a character. Blank lines are skipped. Each record keeps the
+ * line it starts on.
  */
 function splitCsv(text: string, errors: CsvError[]): { line: number; fields: string[] }[] {
   const rows: { line: number; fields: string[] }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  let i = 0;
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0].trim() === '')) rows.push({ line: start, fields });
-    fields = [];
-    field = '';
-  };
-  while (i < text.length) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), (i += 2);
-      else if (ch === '"') (quoted = false), i++;
-      else {
-        if (ch === '\n') line++;
-        field += ch;
-        i++;
-      }
-    } else if (ch === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-      i++;
-    } else if (ch === ',') {
-      fields.push(field);
-      field = '';
-      i++;
-    } else if (ch === '\n' || ch === '\r') {
-      endRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line++;
-      start = line;
-    } else {
-      field += ch;
-      i++;
-    }
+  const bytes = Buffer.from(text);
+  let line = 1; // where the next record starts
+  let offset = 0; // the byte it starts at
+  try {
+    parse(bytes, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_quotes: true,
+      relax_column_count: true, // readRow reports a row of the wrong length, naming both counts
+      ltrim: true,
+      rtrim: true,
+      on_record: (fields, info) => {
+        if (!(fields.length === 1 && fields[0].trim() === '')) rows.push({ line, fields });
+        // info.bytes: all read so far, this record's line end included.
+        line += lineBreaks(bytes.toString('utf8', offset, info.bytes));
+        offset = info.bytes;
+        return null; // kept in rows, with its line, not in parse's result
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvParseError)) throw error;
+    errors.push({ row: line, message: tokenizingProblem(error) });
   }
-  if (quoted) errors.push({ row: start, message: 'a quoted field is not closed (a " is missing)' });
-  else if (field !== '' || fields.length > 0) endRecord();
   return rows;
+}
+
+/** Line breaks in a record's text: LF, CRLF, or a CR ending it (a CR alone inside a quoted field is not one). */
+function lineBreaks(record: string): number {
+  return (record.match(/\n/g)?.length ?? 0) + (record.endsWith('\r') ? 1 : 0);
+}
+
+/** csv-parse's refusals in this module's words; the caller adds the row. */
+function tokenizingProblem(error: CsvParseError): string {
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return 'a quoted field is not closed (a " is missing)';
+  if (error.code === 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE') {
+    return `field ${Number(error.column) + 1} goes on after its closing quote; put the whole field in quotes, writing each " inside it as ""`;
+  }
+  return error.message;
 }
