@@ -2,14 +2,16 @@
 /** Sign up, sign in and sign out (Auth.js credentials). */
 import { AuthError } from 'next-auth';
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { signIn, signOut } from '@/lib/auth/auth.ts';
 import { safeReturnPath } from '@/lib/auth/return-path.ts';
 import { getDb } from '@/lib/db/client.ts';
-import { field, type ActionState } from '@/lib/portal/action-result.ts';
+import { PortalInputError } from '@/lib/portal/access.ts';
+import { publicAction } from '@/lib/portal/form-action.ts';
+import { trimmedText, verbatimText } from '@/lib/portal/form-input.ts';
 import { clientIp } from '@/lib/portal/viewer.ts';
 import { SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
 import { signUp, takeSignUpAttempt } from '@/lib/auth/sign-up.ts';
-import { UserStoreError } from '@/lib/auth/users.ts';
 
 /** "5 minutes", "1 minute": how long a throttled person waits, rounded up. */
 function minutes(ms: number): string {
@@ -17,46 +19,39 @@ function minutes(ms: number): string {
   return `${count} minute${count === 1 ? '' : 's'}`;
 }
 
-export async function signInAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const email = field(form, 'email');
-  const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
-  if (!email || !password) return { ok: false, error: 'Enter your email and password.' };
-  try {
-    await signIn('credentials', { email, password, redirectTo: safeReturnPath(field(form, 'next')) });
-  } catch (error) {
-    if (error instanceof AuthError) {
+export const signInAction = publicAction(
+  z.object({ email: trimmedText, password: verbatimText, next: trimmedText }),
+  async ({ email, password, next }) => {
+    if (!email || !password) throw new PortalInputError('Enter your email and password.');
+    try {
+      // On success Auth.js redirects (Next's redirect is thrown), so the return below is never reached.
+      await signIn('credentials', { email, password, redirectTo: safeReturnPath(next) });
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error; // the redirect after a successful sign-in
       const { code, retryAfterMs } = error as AuthError & { code?: string; retryAfterMs?: number };
-      return {
-        ok: false,
-        error: code === 'too_many_attempts'
-          ? `Too many failed sign-ins. Try again in ${minutes(retryAfterMs ?? 15 * 60_000)}, or ask support to help you in.`
-          : 'Wrong email or password.',
-      };
+      throw new PortalInputError(code === 'too_many_attempts'
+        ? `Too many failed sign-ins. Try again in ${minutes(retryAfterMs ?? 15 * 60_000)}, or ask support to help you in.`
+        : 'Wrong email or password.');
     }
-    throw error; // the redirect after a successful sign-in
-  }
-  return null;
-}
+    return {};
+  },
+);
 
 /**
  * Sign-up answers the same whether or not the email already has an account (lib/auth/sign-up.ts): the
  * sign-in page with one notice, and no session. The email never goes into the address.
  */
-export async function signUpAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const email = field(form, 'email');
-  const password = typeof form.get('password') === 'string' ? (form.get('password') as string) : '';
-  if (password !== form.get('confirm')) return { ok: false, error: 'The two passwords differ; type the same password twice.' };
-  const ip = await clientIp();
-  const wait = await takeSignUpAttempt(ip ?? 'unknown');
-  if (wait > 0) return { ok: false, error: `Too many sign-ups from your network address. Try again in ${minutes(wait)}.` };
-  try {
-    await signUp(getDb(), { email, password, name: field(form, 'name') || undefined }, { label: 'self-signup', ip });
-  } catch (error) {
-    if (error instanceof UserStoreError) return { ok: false, error: error.message };
-    throw error;
-  }
-  redirect(`/signin?notice=${SIGNED_UP_NOTICE}`);
-}
+export const signUpAction = publicAction(
+  z.object({ email: trimmedText, password: verbatimText, confirm: verbatimText, name: trimmedText }),
+  async ({ email, password, confirm, name }) => {
+    if (password !== confirm) throw new PortalInputError('The two passwords differ; type the same password twice.');
+    const ip = await clientIp();
+    const wait = await takeSignUpAttempt(ip ?? 'unknown');
+    if (wait > 0) throw new PortalInputError(`Too many sign-ups from your network address. Try again in ${minutes(wait)}.`);
+    await signUp(getDb(), { email, password, name: name || undefined }, { label: 'self-signup', ip });
+    redirect(`/signin?notice=${SIGNED_UP_NOTICE}`);
+  },
+);
 
 export async function signOutAction(): Promise<void> {
   await signOut({ redirectTo: '/' });

@@ -5,26 +5,24 @@
  * /support?q=…, a URL staff can share.
  */
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { getDb } from '@/lib/db/client.ts';
-import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
+import { PortalInputError } from '@/lib/portal/access.ts';
+import { portalAction } from '@/lib/portal/form-action.ts';
+import { trimmedText } from '@/lib/portal/form-input.ts';
 import { looksLikeSecret, searchKeys, searchQueryProblem } from '@/lib/portal/support.ts';
-import { requireStaffViewer } from '@/lib/portal/viewer.ts';
 
-export async function searchAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const viewer = await requireStaffViewer('/support');
-  const query = field(form, 'q');
-  if (!looksLikeSecret(query)) {
-    const problem = searchQueryProblem(query);
-    if (problem) return { ok: false, error: problem };
-    redirect(`/support?q=${encodeURIComponent(query)}`);
-  }
-  let matchId: string | undefined;
-  const state = await runAction(async () => {
-    const { results } = await searchKeys(getDb(), viewer, query);
-    matchId = results[0]?.id;
-    return {};
-  });
-  if (state && !state.ok) return state;
-  if (!matchId) return { ok: false, error: 'No key matches that secret. It may have been mistyped, or never issued here.' };
-  redirect(`/support?match=${encodeURIComponent(matchId)}`);
-}
+export const searchAction = portalAction(
+  { input: z.object({ q: trimmedText }), access: 'staff', returnTo: '/support' },
+  async ({ q }, { viewer }) => {
+    if (!looksLikeSecret(q)) {
+      const problem = searchQueryProblem(q);
+      if (problem) throw new PortalInputError(problem);
+      redirect(`/support?q=${encodeURIComponent(q)}`);
+    }
+    const { results } = await searchKeys(getDb(), viewer, q);
+    const matchId = results[0]?.id;
+    if (!matchId) throw new PortalInputError('No key matches that secret. It may have been mistyped, or never issued here.');
+    redirect(`/support?match=${encodeURIComponent(matchId)}`);
+  },
+);

@@ -1,25 +1,22 @@
 'use server';
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { getDb } from '@/lib/db/client.ts';
-import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
+import { portalAction } from '@/lib/portal/form-action.ts';
+import { trimmedText } from '@/lib/portal/form-input.ts';
 import { requestUpgrade } from '@/lib/portal/upgrades.ts';
-import { requireViewer } from '@/lib/portal/viewer.ts';
 
-export async function requestUpgradeAction(_previous: ActionState, form: FormData): Promise<ActionState> {
-  const viewer = await requireViewer('/upgrade');
-  const state = await runAction(async () => {
-    const expected = field(form, 'expectedDailyCalls');
-    if (!/^\d+$/.test(expected)) throw new PortalInputError('Expected calls per day must be a whole number of at least 1, like 20000.');
-    await requestUpgrade(getDb(), viewer, {
-      keyId: field(form, 'keyId'),
-      useCase: field(form, 'useCase'),
-      expectedDailyCalls: Number(expected),
-      contact: field(form, 'contact'),
-    });
-    return {};
-  });
-  // The form may disappear once every key has a pending request, so the page itself confirms (?sent=1).
-  if (state?.ok) redirect('/upgrade?sent=1');
-  return state;
-}
+export const requestUpgradeAction = portalAction(
+  {
+    input: z.object({ keyId: trimmedText, useCase: trimmedText, expectedDailyCalls: trimmedText, contact: trimmedText }),
+    access: 'signed-in',
+    returnTo: '/upgrade',
+  },
+  async ({ keyId, useCase, expectedDailyCalls, contact }, { viewer }) => {
+    if (!/^\d+$/.test(expectedDailyCalls)) throw new PortalInputError('Expected calls per day must be a whole number of at least 1, like 20000.');
+    await requestUpgrade(getDb(), viewer, { keyId, useCase, expectedDailyCalls: Number(expectedDailyCalls), contact });
+    // The form may disappear once every key has a pending request, so the page itself confirms (?sent=1).
+    redirect('/upgrade?sent=1');
+  },
+);

@@ -6,6 +6,7 @@
  */
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { redactSecretFragments } from '../ops/redact.ts';
+import type { AuditAction } from './actions.ts';
 
 /** Who made a change: a signed-in user, or the operator CLI / the system (label only). */
 export interface Actor {
@@ -20,7 +21,7 @@ export const SYSTEM_ACTOR: Actor = { label: 'system' };
 export async function writeAudit(
   tx: Prisma.TransactionClient,
   actor: Actor,
-  event: { action: string; keyId?: string; targetUserId?: string; before?: object | null; after?: object | null; reason?: string },
+  event: { action: AuditAction; keyId?: string; targetUserId?: string; before?: object | null; after?: object | null; reason?: string },
 ): Promise<void> {
   await tx.auditEvent.create({
     data: {

@@ -3,6 +3,7 @@
  * PostgreSQL, announces itself on the key-changes channel so every instance's /mcp drops its cached
  * copy (on SQLite the hot path notices other connections' commits by itself; see hot-path-sqlite.ts).
  */
+import type { AuditAction } from '../audit/actions.ts';
 import { type Actor, writeAudit } from '../audit/write.ts';
 import { providerOf, type Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
@@ -127,7 +128,7 @@ export async function renameKey(db: Db, keyId: string, name: string, actor: Acto
 }
 
 /** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
-export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor, action = 'key.disable'): Promise<ApiKey> {
+export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor, action: Extract<AuditAction, 'key.disable' | 'key.leak_disable'> = 'key.disable'): Promise<ApiKey> {
   if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
   const disabled = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });

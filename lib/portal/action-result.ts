@@ -19,9 +19,3 @@ export async function runAction<T extends object>(work: () => Promise<{ message?
     throw error;
   }
 }
-
-/** A form field as trimmed text ('' when absent or not text). */
-export function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-}

@@ -1,9 +1,10 @@
 /**
  * A structural guard for the rule that makes the portal's access tests complete: every server action
- * is thin. It establishes the viewer from the session (requireViewer / requireStaffViewer) and leaves
- * the decision to a service in lib/portal/, where the authorization matrices (keys.test.ts,
- * roles.test.ts, upgrades.test.ts, support.test.ts) call every operation as the wrong user and role. A
- * new action that skips the session, or decides on its own, fails here.
+ * is thin. It is built with portalAction (lib/portal/form-action.ts), which reads the form and
+ * establishes the viewer from the session, and it leaves the decision to a service in lib/portal/,
+ * where the authorization matrices (keys.test.ts, roles.test.ts, upgrades.test.ts, support.test.ts)
+ * call every operation as the wrong user and role. A new action that skips the wrapper, or decides on
+ * its own, fails here.
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,8 +12,14 @@ import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../test/support/test-server.ts';
 
-/** Sign-up, sign-in and sign-out act before there is a viewer, by nature. */
+/** Sign-up, sign-in and sign-out act before there is a viewer, by nature: their forms use publicAction. */
 const PUBLIC_ACTION_FILES = new Set(['app/(auth)/actions.ts']);
+
+/** Pages only staff (or only admins) reach: their actions must stop everyone else first. */
+const ACCESS_BY_FOLDER: [string, string][] = [['app/support/', 'staff'], ['app/admin/', 'admin']];
+
+/** The modules an action file uses to be an action, rather than to decide anything. */
+const NOT_SERVICES = 'viewer|action-result|access|form-action|form-input';
 
 function serverActionFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -23,12 +30,12 @@ function serverActionFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Each top-level function's name and source (exported or not), up to the next top-level declaration. */
-function topLevelFunctions(source: string): { name: string; exported: boolean; body: string }[] {
-  const starts = [...source.matchAll(/^(export )?(?:async )?function (\w+)/gm)];
+/** Each exported action's name, how it is built, and its source up to the next top-level statement. */
+function exportedActions(source: string): { name: string; builtWith: string | null; body: string }[] {
+  const starts = [...source.matchAll(/^export (?:const (\w+) = (\w+)\(|(?:async )?function (\w+))/gm)];
   return starts.map((match) => {
-    const end = source.slice(match.index! + 1).search(/^(export |function |const |async function )/m);
-    return { name: match[2], exported: Boolean(match[1]), body: end < 0 ? source.slice(match.index!) : source.slice(match.index!, match.index! + 1 + end) };
+    const end = source.slice(match.index! + 1).search(/^(?:export |function |const |async function |type |interface )/m);
+    return { name: match[1] ?? match[3], builtWith: match[2] ?? null, body: end < 0 ? source.slice(match.index!) : source.slice(match.index!, match.index! + 1 + end) };
   });
 }
 
@@ -39,20 +46,30 @@ test('the portal has server action files to check', () => {
 });
 
 for (const file of files.filter((f) => !PUBLIC_ACTION_FILES.has(f) && f.endsWith('actions.ts'))) {
-  test(`${file}: every action requires a signed-in viewer and leaves the decision to a lib/portal service`, () => {
+  test(`${file}: every action is a portalAction and leaves the decision to a lib/portal service`, () => {
     const source = readFileSync(join(ROOT, file), 'utf8');
-    const services = [...source.matchAll(/import \{([^}]+)\} from '@\/lib\/portal\/(?!viewer|action-result|access)[\w-]+\.ts'/g)]
+    const services = [...source.matchAll(new RegExp(`import \\{([^}]+)\\} from '@/lib/portal/(?!(?:${NOT_SERVICES})\\.ts)[\\w-]+\\.ts'`, 'g'))]
       .flatMap((m) => m[1].split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()).filter(Boolean));
-    const functions = topLevelFunctions(source);
-    const viewerPattern = /\brequire(Staff)?Viewer\(/;
-    // A local helper that establishes the viewer (e.g. `staff(form)`) counts when an action calls it.
-    const helpers = functions.filter((f) => !f.exported && viewerPattern.test(f.body)).map((f) => f.name);
-    const actions = functions.filter((f) => f.exported);
+    const actions = exportedActions(source);
     assert.ok(actions.length > 0, 'no exported actions found');
-    for (const { name, body } of actions) {
-      const establishes = viewerPattern.test(body) || helpers.some((helper) => new RegExp(`\\b${helper}\\(`).test(body));
-      assert.ok(establishes, `${name} does not establish the viewer`);
+    for (const { name, builtWith, body } of actions) {
+      assert.equal(builtWith, 'portalAction', `${name} is not built with portalAction, so nothing makes it read the session`);
       assert.ok(services.some((service) => new RegExp(`\\b${service}\\(`).test(body)), `${name} calls no lib/portal service (imports: ${services.join(', ')})`);
+    }
+    const required = ACCESS_BY_FOLDER.find(([folder]) => file.startsWith(folder))?.[1];
+    if (required) {
+      const declared = [...source.matchAll(/access: '([\w-]+)'/g)].map((m) => m[1]);
+      assert.ok(declared.length > 0 && declared.every((access) => access === required), `${file}: every action is for ${required} only (declared: ${declared.join(', ')})`);
+    }
+  });
+}
+
+for (const file of PUBLIC_ACTION_FILES) {
+  test(`${file}: every form action reads its form through publicAction`, () => {
+    for (const { name, builtWith, body } of exportedActions(readFileSync(join(ROOT, file), 'utf8'))) {
+      // Sign-out takes no form.
+      if (builtWith === null) assert.match(body, new RegExp(`^export async function ${name}\\(\\)`), `${name} takes a form without publicAction`);
+      else assert.equal(builtWith, 'publicAction', name);
     }
   });
 }

@@ -1,16 +1,18 @@
 'use server';
+import { z } from 'zod';
 import { getDb } from '@/lib/db/client.ts';
-import { field, runAction, type ActionState } from '@/lib/portal/action-result.ts';
+import { PortalInputError } from '@/lib/portal/access.ts';
+import { portalAction } from '@/lib/portal/form-action.ts';
+import { trimmedText, verbatimText } from '@/lib/portal/form-input.ts';
 import { bulkDisableLeaked, type LeakBulkOutcome } from '@/lib/portal/support.ts';
-import { currentActor, requireStaffViewer } from '@/lib/portal/viewer.ts';
 
 export type LeakResult = { outcome: LeakBulkOutcome };
 
-export async function bulkDisableAction(_previous: ActionState<LeakResult>, form: FormData): Promise<ActionState<LeakResult>> {
-  const viewer = await requireStaffViewer('/support/leaks');
-  const actor = await currentActor(viewer);
-  if (form.get('confirm') !== 'yes') return { ok: false, error: 'Tick the confirmation box: every matching key will stop working at once.' };
+export const bulkDisableAction = portalAction(
   // The pasted text is used as is (not trimmed per line): secrets are found anywhere in it.
-  const text = typeof form.get('text') === 'string' ? (form.get('text') as string) : '';
-  return runAction(async () => ({ outcome: await bulkDisableLeaked(getDb(), viewer, text, field(form, 'source'), actor) }));
-}
+  { input: z.object({ text: verbatimText, source: trimmedText, confirm: verbatimText }), access: 'staff', returnTo: '/support/leaks' },
+  async ({ text, source, confirm }, { viewer, actor }): Promise<LeakResult> => {
+    if (confirm !== 'yes') throw new PortalInputError('Tick the confirmation box: every matching key will stop working at once.');
+    return { outcome: await bulkDisableLeaked(getDb(), viewer, text, source, actor) };
+  },
+);

@@ -1,0 +1,64 @@
+/**
+ * Every portal server action is built here, so none can skip a step: read the form with its schema
+ * (form-input.ts), establish the signed-in viewer (viewer.ts), let only the right role past, build the
+ * audit actor, then run the work with runAction's mapping of known refusals to messages. The work
+ * calls a service in lib/portal/, which decides (and checks the role again, where the access matrices
+ * test it). Sign-up and sign-in have no viewer yet: publicAction reads and maps the same way.
+ */
+import type { z } from 'zod';
+import type { Actor } from '../audit/write.ts';
+import { assertAdmin, type Viewer } from './access.ts';
+import { runAction, type ActionState } from './action-result.ts';
+import { readForm, type FormSchema } from './form-input.ts';
+import { currentActor, requireStaffViewer, requireViewer } from './viewer.ts';
+
+/** What a form's useActionState calls: the previous answer and the form, to the next answer. */
+export type FormAction<T extends object> = (previous: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
+
+/** What the work gives back on success: an optional message for the form, and data (a new secret…). */
+export type Done<T extends object> = { message?: string } & T;
+
+/** The answer's data; a work that always redirects (Promise<never>) answers like one without data. */
+type Data<T extends object> = [T] extends [never] ? object : T;
+
+/**
+ * Who may call an action. Signed out, everyone is sent to sign in. A signed-in caller without the
+ * role is refused as today: staff actions answer Next's 404, as the staff pages do; the admin action
+ * answers the admin services' own refusal (the words of a missing page), as the admin page turns into 404.
+ */
+export type Access = 'signed-in' | 'staff' | 'admin';
+
+export interface PortalActionRule<S extends FormSchema> {
+  /** The form's fields (shape only: the service decides what is acceptable, and says why not). */
+  input: S;
+  access: Access;
+  /** Where sign-in comes back to: the form's page, from the input when the page is a key's. */
+  returnTo: string | ((input: z.output<S>) => string);
+}
+
+export function portalAction<S extends FormSchema, T extends object>(
+  rule: PortalActionRule<S>,
+  work: (input: z.output<S>, caller: { viewer: Viewer; actor: Actor }) => Promise<Done<T>>,
+): FormAction<Data<T>> {
+  return async (_previous, form) => {
+    // A form that cannot be read is refused before the session is read: nothing is looked up or changed.
+    const read = readForm(rule.input, form);
+    if (!read.ok) return { ok: false, error: read.error };
+    const returnTo = typeof rule.returnTo === 'function' ? rule.returnTo(read.input) : rule.returnTo;
+    const viewer = rule.access === 'staff' ? await requireStaffViewer(returnTo) : await requireViewer(returnTo);
+    const actor = await currentActor(viewer);
+    return runAction(async () => {
+      if (rule.access === 'admin') assertAdmin(viewer);
+      return work(read.input, { viewer, actor });
+    });
+  };
+}
+
+/** An action for people who are not signed in (sign-up, sign-in): the form and the refusals, no viewer. */
+export function publicAction<S extends FormSchema, T extends object>(input: S, work: (input: z.output<S>) => Promise<Done<T>>): FormAction<Data<T>> {
+  return async (_previous, form) => {
+    const read = readForm(input, form);
+    if (!read.ok) return { ok: false, error: read.error };
+    return runAction(() => work(read.input));
+  };
+}
