@@ -13,7 +13,7 @@ export function SignInForm({ action, next }: { action: Action; next: string }) {
     <form action={formAction} className="stack">
       <FormMessage state={state && !state.ok ? state : null} />
       <input type="hidden" name="next" value={next} />
-      <label>Email<input name="email" type="email" autoComplete="email" required autoFocus /></label>
+      <label>Email<input name="email" type="email" autoComplete="email" required /></label>
       <label>Password<input name="password" type="password" autoComplete="current-password" required /></label>
       <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
     </form>

@@ -9,8 +9,10 @@ import { after, before, test } from 'node:test';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
+import { toolResult, errorBody } from '../test/support/mcp-answers.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
+import type { KeyReport } from '../lib/usage/key-report.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -118,11 +120,11 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
 
   const ok = await queryCompound(secret, 'ethanol');
   assert.equal(ok.status, 200);
-  assert.ok(!ok.json.result.isError, ok.text);
+  assert.ok(!toolResult(ok).isError, ok.text);
   await pause();
   const failed = await queryCompound(secret, 'no such compound xyz');
   assert.equal(failed.status, 200);
-  assert.equal(failed.json.result.isError, true, failed.text);
+  assert.equal(toolResult(failed).isError, true, failed.text);
 
   const today = page.getByRole('table', { name: "Today's calls by tool" });
   await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['1', '1', '0'], REFRESH_WAIT);
@@ -198,7 +200,7 @@ test('a key that ran out of quota and is reissued on its page is still out of qu
   await pause();
   const refused = await queryCompound(secret, 'acetone');
   assert.equal(refused.status, 429, refused.text);
-  assert.equal(refused.json.reason, 'daily_quota');
+  assert.equal(errorBody(refused).reason, 'daily_quota');
   assert.equal(refused.headers.get('x-ratelimit-remaining'), '0');
 
   await page.reload();
@@ -210,8 +212,8 @@ test('a key that ran out of quota and is reissued on its page is still out of qu
   await expect(lastCalls.nth(1)).not.toContainText(' with ');
   for (const n of [2, 3]) await expect(lastCalls.nth(n).getByRole('cell').nth(1)).toHaveText(`service_query_compound with ${oldDisplay}`);
 
-  const usage = await (await page.request.get(`${server.baseUrl}/api/portal/keys/${successorId}/usage`)).json();
-  assert.deepEqual([usage.usedToday, usage.remainingToday, usage.lastCalls.map((c: any) => c.otherKey?.display ?? null)], [2, 0, [null, oldDisplay, oldDisplay]]);
+  const usage: KeyReport = await (await page.request.get(`${server.baseUrl}/api/portal/keys/${successorId}/usage`)).json();
+  assert.deepEqual([usage.usedToday, usage.remainingToday, usage.lastCalls.map((c) => c.otherKey?.display ?? null)], [2, 0, [null, oldDisplay, oldDisplay]]);
   await page.goto(`${server.baseUrl}/keys`);
   await expect(page.getByRole('row', { name: /rotated/ }).getByText('2 / 2 calls')).toHaveCount(2);
   await page.context().close();

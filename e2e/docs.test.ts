@@ -10,6 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { toolListing } from '../lib/mcp/registry.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp } from '../test/support/mcp-client.ts';
+import { toolResult } from '../test/support/mcp-answers.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
@@ -80,8 +81,8 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   const body = JSON.parse(/-d '(.*)'$/s.exec(toolsCall)![1]);
   const answer = await postMcp(server.mcpUrl, body, bearer(server.demoKey));
   assert.equal(answer.status, 200);
-  assert.equal(answer.json.result.isError, false);
-  assert.equal(answer.json.result.structuredContent.cas, '64-17-5');
+  assert.equal(toolResult(answer).isError, false);
+  assert.equal(toolResult(answer).structuredContent?.cas, '64-17-5');
 
   // The initialize command runs as printed, in a shell, with curl.
   const initialize = execFileSync('bash', ['-c', await snippet(page, 'curl: initialize')], { encoding: 'utf8' });

@@ -9,7 +9,6 @@ import type { Page } from '@playwright/test';
 import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
-import type { TestServer } from '../test/support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DESKTOP = { width: 1280, height: 800 };

@@ -180,7 +180,8 @@ export function loadConfig(): ServiceConfig {
 let cached: ServiceConfig | undefined;
 /** The process-wide configuration (parsed on first use). */
 export function config(): ServiceConfig {
-  return (cached ??= loadConfig());
+  cached ??= loadConfig();
+  return cached;
 }
 
 // Which database the app talks to is decided by one setting, DATABASE_URL; reading and classifying it

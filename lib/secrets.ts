@@ -43,7 +43,7 @@ export function loadOrCreateSecret({ envVar, fileEnvVar, defaultFile }: SecretSp
   const secret = randomBytes(32).toString('hex');
   // "wx" fails if another process created the file meanwhile; then that process's secret wins.
   try {
-    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
     return secret;
   } catch {
     return readFileSync(file, 'utf8').trim();

@@ -8,7 +8,7 @@
  * `npm test -- <files>` runs the files given.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../lib/project-root.ts';
@@ -20,7 +20,7 @@ const SYSTEM_SUITES = ['test/system/', 'e2e/'];
 const SKIP = new Set(['node_modules', 'generated', '.next']);
 
 function findTests(dir: string, out: string[]): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {

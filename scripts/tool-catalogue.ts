@@ -38,7 +38,7 @@ function abridge(value: unknown, depth = 0): unknown {
 function compactJson(value: unknown, indent = ''): string {
   const flat = JSON.stringify(value);
   if (flat.length <= 110 || typeof value !== 'object' || value === null) return flat;
-  const inner = indent + '  ';
+  const inner = `${indent}  `;
   const lines = Array.isArray(value)
     ? value.map((v) => inner + compactJson(v, inner))
     : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${compactJson(v, inner)}`);
@@ -46,10 +46,16 @@ function compactJson(value: unknown, indent = ''): string {
   return `${open}\n${lines.join(',\n')}\n${indent}${close}`;
 }
 
-function argumentsTable(schema: any): string {
+/** The parts of a tool's input schema the arguments table shows. */
+interface ArgumentsSchema {
+  required?: string[];
+  properties?: Record<string, { type?: string; enum?: unknown[]; description?: string }>;
+}
+
+function argumentsTable(schema: ArgumentsSchema): string {
   const required = new Set<string>(schema.required ?? []);
-  const rows = Object.entries<any>(schema.properties ?? {}).map(([name, p]) => {
-    const type = p.enum ? p.enum.map((v: unknown) => `\`${v}\``).join(' \\| ') : p.type ?? 'value';
+  const rows = Object.entries(schema.properties ?? {}).map(([name, p]) => {
+    const type = p.enum ? p.enum.map((v) => `\`${v}\``).join(' \\| ') : p.type ?? 'value';
     const description = String(p.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
     return `| \`${name}\` | ${type} | ${required.has(name) ? 'yes' : 'no'} | ${description} |`;
   });

@@ -34,6 +34,7 @@ export function ToolCatalogue() {
             {example ? (
               <>
                 <h4>Example params</h4>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long line scrolls sideways, and keyboard users can only scroll what they can focus (WCAG 2.1.1) */}
                 <pre tabIndex={0}><code>{JSON.stringify({ name: tool.name, arguments: example }, null, 2)}</code></pre>
               </>
             ) : null}

@@ -3,7 +3,7 @@
  * Creating a key: a dialog asking for a name and an expiry, then the new secret shown once. The form is
  * remounted after each key, so the secret does not linger in its state once the developer closes it.
  */
-import { useActionState, useEffect, useId, useRef, useState } from 'react';
+import { useActionState, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
@@ -22,9 +22,11 @@ function CreateKeyForm({ titleId, onIssued, onCancel }: { titleId: string; onIss
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('90');
 
+  // Only a new answer from the server hands on a secret, with the name typed then (a later edit of the
+  // name, or a new onIssued from the parent, does not hand it on again).
+  const handOn = useEffectEvent((issued: IssuedSecret) => onIssued({ ...issued, name: name.trim() }));
   useEffect(() => {
-    if (state?.ok && state.secret && state.keyId && state.display) onIssued({ keyId: state.keyId, display: state.display, secret: state.secret, name: name.trim() });
-    // Only a new answer from the server hands on a secret (not a change of the typed name).
+    if (state?.ok && state.secret && state.keyId && state.display) handOn({ keyId: state.keyId, display: state.display, secret: state.secret });
   }, [state]);
 
   return (
@@ -33,6 +35,7 @@ function CreateKeyForm({ titleId, onIssued, onCancel }: { titleId: string; onIss
       <FormMessage state={state && !state.ok ? state : null} />
       <label>
         Name <span className="hint">Where you will use it, e.g. &quot;laptop&quot; or &quot;CI&quot;.</span>
+        {/* biome-ignore lint/a11y/noAutofocus: the dialog's first field; showModal() puts the cursor there so the developer types the name at once */}
         <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required autoFocus autoComplete="off" />
       </label>
       <fieldset>

@@ -69,11 +69,15 @@ export function NewSecretDialog({ title, secret, display, doneLabel = 'I have st
 
       <h3>MCP client configuration</h3>
       <p className="muted">Paste this into your MCP client&apos;s server settings (for example <code>.mcp.json</code>).</p>
-      <pre ref={configBlock} aria-label="MCP client configuration">{mcpClientConfig(origin, secret)}</pre>
+      <figure aria-label="MCP client configuration">
+        <pre ref={configBlock}>{mcpClientConfig(origin, secret)}</pre>
+      </figure>
       <CopyButton text={mcpClientConfig(origin, secret)} target={configBlock} label="Copy configuration" />
 
       <h3>Try it with curl</h3>
-      <pre ref={curlBlock} aria-label="curl example">{curlExample(origin, secret)}</pre>
+      <figure aria-label="curl example">
+        <pre ref={curlBlock}>{curlExample(origin, secret)}</pre>
+      </figure>
       <CopyButton text={curlExample(origin, secret)} target={curlBlock} label="Copy curl command" />
 
       <div className="actions dialog-actions">

@@ -3,10 +3,12 @@ import type { ToolUsage } from '@/lib/usage/queries.ts';
 import { CallCountsTable } from './CallCountsTable.tsx';
 
 export function ToolUsageTable({ today }: { today: ToolUsage[] }) {
-  const total = today.reduce(
-    (sum, t) => ({ ...sum, successes: sum.successes + t.successes, failures: sum.failures + t.failures, rateLimited: sum.rateLimited + t.rateLimited }),
-    { label: 'All tools', successes: 0, failures: 0, rateLimited: 0 },
-  );
+  const total = { label: 'All tools', successes: 0, failures: 0, rateLimited: 0 };
+  for (const t of today) {
+    total.successes += t.successes;
+    total.failures += t.failures;
+    total.rateLimited += t.rateLimited;
+  }
   return (
     <CallCountsTable
       caption="Today's calls by tool"

@@ -21,7 +21,8 @@ export const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
 let key: Buffer | undefined;
 /** A key of its own, derived from the Auth.js secret, so a device signature is never valid as anything else. */
 function signingKey(): Buffer {
-  return (key ??= createHmac('sha256', loadOrCreateSecret(AUTH_SECRET_SPEC)).update('chemflow device cookie v1').digest());
+  key ??= createHmac('sha256', loadOrCreateSecret(AUTH_SECRET_SPEC)).update('chemflow device cookie v1').digest();
+  return key;
 }
 
 function signature(userId: string, issuedAtS: number): Buffer {

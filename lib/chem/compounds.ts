@@ -77,7 +77,9 @@ export function loadCompounds(files: Record<string, unknown>, sourceTable: Recor
   for (const [file, content] of Object.entries(files)) {
     const list = isRecord(content) ? content.compounds : undefined;
     if (!Array.isArray(list)) throw new Error(`${file}: expected {"compounds": [...]}`);
-    list.forEach((raw, i) => compounds.push(readCompound(raw, `${file} compounds[${i}]`, sourceTable)));
+    list.forEach((raw, i) => {
+      compounds.push(readCompound(raw, `${file} compounds[${i}]`, sourceTable));
+    });
   }
   return compounds;
 }

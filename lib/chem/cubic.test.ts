@@ -4,7 +4,9 @@ import { realCubicRoots } from './cubic.ts';
 
 const close = (actual: number[], expected: number[], tolerance: number) => {
   assert.equal(actual.length, expected.length, `roots ${actual} vs ${expected}`);
-  actual.forEach((x, i) => assert.ok(Math.abs(x - expected[i]) <= tolerance, `root ${i}: ${x} vs ${expected[i]}`));
+  actual.forEach((x, i) => {
+    assert.ok(Math.abs(x - expected[i]) <= tolerance, `root ${i}: ${x} vs ${expected[i]}`);
+  });
 };
 
 test('three distinct roots, ascending: (x − 1)(x − 2)(x − 3)', () => {

@@ -108,9 +108,9 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     source: 'D.-Y. Peng, D. B. Robinson, A New Two-Constant Equation of State, Ind. Eng. Chem. Fundam. 15 (1976) 59–64',
     epsilon: 1 - Math.SQRT2,
     sigma: 1 + Math.SQRT2,
-    // Exact roots of the critical conditions; the paper rounds them to 0.07780 and 0.45724.
-    omega: 0.077796073903888455972,
-    psi: 0.45723552892138218938,
+    // The roots of the critical conditions, to double precision; the paper rounds them to 0.07780 and 0.45724.
+    omega: 0.07779607390388846,
+    psi: 0.4572355289213822,
     zc: 0.30740130869870386,
     usesAcentricFactor: true,
     alpha: (tr, w) => soaveAlpha(0.37464 + 1.54226 * w - 0.26992 * w * w, tr),

@@ -69,32 +69,35 @@ interface ChargeReading {
 /** Splits a trailing charge off the formula; see the module comment for the accepted forms. */
 function readCharge(s: string): ChargeReading {
   const signed = (sign: string, magnitude: number) => (sign === '-' ? -magnitude : magnitude);
-  let m: RegExpExecArray | null;
 
   // "SO4^2-", "SO4^-2", "NH4^+", "SO4^(2-)", "SO4^--"
-  if ((m = /\^\(?([0-9+-]*)\)?$/.exec(s))) {
-    const inner = m[1];
+  const caret = /\^\(?([0-9+-]*)\)?$/.exec(s);
+  if (caret) {
+    const inner = caret[1];
     const form = /^([0-9]+)([+-])$/.exec(inner) ?? /^([+-])([0-9]+)$/.exec(inner);
     if (form) {
       const [digits, sign] = /[0-9]/.test(form[1]) ? [form[1], form[2]] : [form[2], form[1]];
-      return { body: s.slice(0, m.index), charge: signed(sign, Number(digits)) };
+      return { body: s.slice(0, caret.index), charge: signed(sign, Number(digits)) };
     }
-    if (/^(\++|-+)$/.test(inner)) return { body: s.slice(0, m.index), charge: signed(inner[0], inner.length) };
-    throw invalid(`Cannot read the charge "${m[0]}": write it like ^2-, ^-2 or ^+.`);
+    if (/^(\++|-+)$/.test(inner)) return { body: s.slice(0, caret.index), charge: signed(inner[0], inner.length) };
+    throw invalid(`Cannot read the charge "${caret[0]}": write it like ^2-, ^-2 or ^+.`);
   }
   // "SO4 2-", "NH4 +": a space sets the charge apart.
-  if ((m = /\s+([0-9]*)([+-])$/.exec(s))) {
-    return { body: s.slice(0, m.index), charge: signed(m[2], m[1] === '' ? 1 : Number(m[1])) };
+  const spaced = /\s+([0-9]*)([+-])$/.exec(s);
+  if (spaced) {
+    return { body: s.slice(0, spaced.index), charge: signed(spaced[2], spaced[1] === '' ? 1 : Number(spaced[1])) };
   }
   // "SO4-2", "Fe+3": sign before the magnitude.
-  if ((m = /([+-])([0-9]+)$/.exec(s))) {
-    return { body: s.slice(0, m.index), charge: signed(m[1], Number(m[2])) };
+  const signFirst = /([+-])([0-9]+)$/.exec(s);
+  if (signFirst) {
+    return { body: s.slice(0, signFirst.index), charge: signed(signFirst[1], Number(signFirst[2])) };
   }
   // "SO4--", "Cl-", "NH4+", "[Fe(CN)6]3-", "Fe3+": sign(s) last.
-  if ((m = /([+-]+)$/.exec(s))) {
-    const signs = m[1];
+  const signsLast = /([+-]+)$/.exec(s);
+  if (signsLast) {
+    const signs = signsLast[1];
     if (new Set(signs).size !== 1) throw invalid(`Cannot read the charge "${signs}" at the end of "${s}".`);
-    const before = s.slice(0, m.index);
+    const before = s.slice(0, signsLast.index);
     const digits = /([0-9]+)$/.exec(before);
     if (signs.length > 1 || !digits) return { body: before, charge: signed(signs[0], signs.length) };
     const rest = before.slice(0, digits.index);

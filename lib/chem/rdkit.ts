@@ -88,7 +88,7 @@ function parse(smiles: string): { mol: Molecule } | { error: string; tooLarge?: 
   errors.clear_buffer();
   const mol = guarded(() => rdkit.get_mol(text));
   logText(warnings);
-  if (mol && mol.is_valid() && mol.get_num_atoms() > 0) {
+  if (mol?.is_valid() && mol.get_num_atoms() > 0) {
     errors.clear_buffer();
     const heavy = mol.get_num_atoms(true);
     if (heavy <= MAX_HEAVY_ATOMS) return { mol };

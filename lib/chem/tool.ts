@@ -6,7 +6,7 @@
 
 export type JsonSchema = Record<string, unknown>;
 
-export interface ChemTool<Args = any, Result = any> {
+export interface ChemTool<Args = unknown, Result = object> {
   /** Public contract, e.g. "service_query_compound": never rename a published tool. */
   name: string;
   /** Human title. */

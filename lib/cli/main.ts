@@ -19,7 +19,7 @@ import { pruneCallLog } from '../usage/retention.ts';
 import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
-import { IMPORT_FORMATS, readImportFile } from '../compounds/import-file.ts';
+import { IMPORT_FORMATS, readImportFile, type ImportFile } from '../compounds/import-file.ts';
 import { parseExpiry } from './duration.ts';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
@@ -174,7 +174,7 @@ async function compoundsImport(db: Db, args: string[]) {
   if (format !== undefined && !(IMPORT_FORMATS as string[]).includes(format)) {
     throw new UsageError(`--format must be ${IMPORT_FORMATS.join(' or ')}, got "${format}".`);
   }
-  let file;
+  let file: ImportFile;
   try {
     file = readImportFile(positionals[0], format as ImportFormat | undefined);
   } catch (error) {

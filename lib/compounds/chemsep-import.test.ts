@@ -175,7 +175,7 @@ test('the real chemsep1.xml imports whole, but for records that cannot be served
   for (const { compound } of records) {
     const antoine = compound.correlations?.vapor_pressure?.[0];
     const tb = compound.properties.normal_boiling_point?.value;
-    if (!antoine || antoine.equation !== 'antoine' || tb === undefined || tb < antoine.valid_range.min || tb > antoine.valid_range.max) continue;
+    if (antoine?.equation !== 'antoine' || tb === undefined || tb < antoine.valid_range.min || tb > antoine.valid_range.max) continue;
     const { A, B, C } = antoine.coefficients;
     const bar = 10 ** (A - B / (tb + C));
     checked++;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readChemSepImport } from './chemsep-import.ts';
+import { readChemSepImport, type ChemSepImport } from './chemsep-import.ts';
 import { parseCompoundCsv } from './csv.ts';
 import { checkContentMatches, decodeImportText, ImportRefused, importMaxBytes, looksLikeXml, readBoundedFile } from './file-checks.ts';
 import type { ImportFormat, ImportRequest } from './store.ts';
@@ -33,7 +33,7 @@ export function readImportFile(file: string, format?: ImportFormat): ImportFile 
     }
     return { format: 'csv', fileName, fileHash, records: withinRecordLimit(records, fileName), skipped: [] };
   }
-  let parsed;
+  let parsed: ChemSepImport;
   try {
     parsed = readChemSepImport(text, fileName);
   } catch (error) {

@@ -9,6 +9,7 @@ import { createDb, databaseProvider, databaseUrl, getDb } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { openSqliteFile, sqliteFilePath } from './sqlite-file.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { setEnvForTest } from '../../test/support/env.ts';
 
 test('databaseProvider accepts file:, postgres:// and postgresql:// URLs and names them in its refusal', () => {
   assert.equal(databaseProvider('file:./data/chemflow.db'), 'sqlite');
@@ -24,9 +25,7 @@ test('databaseProvider accepts file:, postgres:// and postgresql:// URLs and nam
 });
 
 test('databaseUrl is DATABASE_URL, else the SQLite file under ./data', (t) => {
-  const saved = process.env.DATABASE_URL;
-  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
-  delete process.env.DATABASE_URL;
+  setEnvForTest(t, 'DATABASE_URL', undefined);
   assert.equal(databaseUrl(), 'file:./data/chemflow.db');
   process.env.DATABASE_URL = 'postgresql://u@h/db';
   assert.equal(databaseUrl(), 'postgresql://u@h/db');
@@ -87,9 +86,7 @@ test('postgresql: createDb writes and reads through Prisma', async (t) => {
 test('getDb returns one client per process, shared through globalThis', async (t) => {
   const key = Symbol.for('chemflow.db');
   const store = globalThis as Record<symbol, unknown>;
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = scratchSqliteUrl(t);
-  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
+  setEnvForTest(t, 'DATABASE_URL', scratchSqliteUrl(t));
   delete store[key];
 
   const db = getDb();

@@ -19,7 +19,9 @@ export type Db = SqlitePrismaClient;
 // On globalThis like the shared client (see getDb): the Next bundle's copy of this module must know the
 // provider of a client that server.ts's copy created, or key changes made in the portal would skip NOTIFY.
 const PROVIDERS = Symbol.for('chemflow.db.providers');
-const providers: WeakMap<Db, DatabaseProvider> = ((globalThis as Record<symbol, unknown>)[PROVIDERS] ??= new WeakMap()) as WeakMap<Db, DatabaseProvider>;
+const providersHolder = globalThis as { [PROVIDERS]?: WeakMap<Db, DatabaseProvider> };
+providersHolder[PROVIDERS] ??= new WeakMap();
+const providers = providersHolder[PROVIDERS];
 
 /** The database behind a client, for the few places that must speak its dialect (e.g. NOTIFY). */
 export function providerOf(db: Db): DatabaseProvider {

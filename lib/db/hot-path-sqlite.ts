@@ -11,7 +11,7 @@
  * requests run, until the call's deadline (hot-path.ts); then it throws DatabaseLocked, and /mcp
  * answers 503.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import {
   FIND_KEY_SQL, INSERT_CALL_SQL, TOUCH_KEY_SQL, UPSERT_DAILY_SQL, USED_ON_DAY_SQL,
   DatabaseLocked, dailyIncrements, defaultDeadline, lastUsedByKey,
@@ -51,7 +51,9 @@ function sqliteSql(sql: string): string {
 
 function bind(...values: unknown[]): Record<string, unknown> {
   const named: Record<string, unknown> = {};
-  values.forEach((value, i) => (named[`p${i + 1}`] = value));
+  values.forEach((value, i) => {
+    named[`p${i + 1}`] = value;
+  });
   return named;
 }
 

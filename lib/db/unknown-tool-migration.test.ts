@@ -30,7 +30,9 @@ async function sql(url: string, text: string, params: unknown[] = []): Promise<R
     try {
       const statement = db.prepare(text.replace(/\$(\d+)/g, '@p$1'));
       const named = Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
-      return statement.reader ? (statement.all(named) as Record<string, unknown>[]) : (statement.run(named), []);
+      if (statement.reader) return statement.all(named) as Record<string, unknown>[];
+      statement.run(named);
+      return [];
     } finally {
       db.close();
     }

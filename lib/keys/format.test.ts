@@ -23,9 +23,9 @@ it('uses every base62 character at about the same rate (no modulo bias)', () => 
 
 it('rejects wrong prefix, length, characters and every single-character typo', () => {
   const key = generateKey();
-  assert.equal(keyFormatProblem('sk_' + key.slice(3)), 'prefix');
-  assert.equal(keyFormatProblem(key + 'a'), 'length');
-  assert.equal(keyFormatProblem(key.slice(0, 20) + '-' + key.slice(21)), 'characters');
+  assert.equal(keyFormatProblem(`sk_${key.slice(3)}`), 'prefix');
+  assert.equal(keyFormatProblem(`${key}a`), 'length');
+  assert.equal(keyFormatProblem(`${key.slice(0, 20)}-${key.slice(21)}`), 'characters');
   for (let i = 3; i < key.length; i++) {
     const typo = key.slice(0, i) + (key[i] === 'a' ? 'b' : 'a') + key.slice(i + 1);
     assert.equal(keyFormatProblem(typo), 'checksum', `typo at ${i}`);

@@ -52,7 +52,9 @@ type Holder = { [COUNTERS]?: Map<string, AttemptCounter> };
  * of this module, and both must count into the same one), in Redis in the shared mode.
  */
 export function attemptCounter(name: string, limit: number, windowMs: number): AttemptCounter {
-  const counters = ((globalThis as Holder)[COUNTERS] ??= new Map());
+  const holder = globalThis as Holder;
+  holder[COUNTERS] ??= new Map();
+  const counters = holder[COUNTERS];
   let counter = counters.get(name);
   if (!counter) {
     const memory = memoryAttemptCounter(new AttemptWindow(limit, windowMs));

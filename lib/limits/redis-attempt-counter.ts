@@ -81,7 +81,12 @@ export function createRedisAttemptCounter(options: RedisAttemptCounterOptions): 
     limit,
     windowMs,
     retryAfterMs: async (key) => (await run(key, 'peek', async () => ({ taken: false, retryAfterMs: await fallback.retryAfterMs(key) }))).retryAfterMs,
-    record: async (key) => void (await run(key, 'record', async () => (await fallback.record(key), { taken: true, retryAfterMs: 0 }))),
+    record: async (key) => {
+      await run(key, 'record', async () => {
+        await fallback.record(key);
+        return { taken: true, retryAfterMs: 0 };
+      });
+    },
     take: (key) => run(key, 'take', () => fallback.take(key)),
     async clear(key) {
       await fallback.clear(key);

@@ -52,7 +52,8 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
     }
     const valueJson = JSON.stringify(value);
     return {
-      result: { content: [{ type: 'text', text: valueJson }], structuredContent: value, isError: false },
+      // A tool's result is a plain JSON object (its outputSchema is of type object).
+      result: { content: [{ type: 'text', text: valueJson }], structuredContent: value as Record<string, unknown>, isError: false },
       errorCode: null,
       valueJson,
     };

@@ -87,7 +87,7 @@ describe('reading the API key from the headers', () => {
   it('the same key in both headers, in any accepted spelling, is that key; different keys conflict', () => {
     const spacing = fc.stringMatching(/^[ \t]{0,3}$/);
     fc.assert(fc.property(unknownKey, unknownKey, fc.constantFrom('Bearer', 'bearer', 'BEARER', 'BeArEr'), spacing, spacing, (key, other, scheme, before, after) => {
-      const separator = ' ' + before;
+      const separator = ` ${before}`;
       assert.deepEqual(readCredentials(headers({ authorization: `${before}${scheme}${separator}${key}${after}`, 'x-api-key': `${after}${key}` })), { kind: 'key', key });
       const expected = key === other ? { kind: 'key', key } : { kind: 'conflict' };
       assert.deepEqual(readCredentials(headers({ authorization: `${scheme} ${key}`, 'x-api-key': other })), expected);

@@ -25,7 +25,7 @@ async function answerFromSdk(message: Record<string, unknown>, toolResult?: Call
   return transport.handleRequest(request, { parsedBody: { jsonrpc: '2.0', ...message } });
 }
 
-async function describe(answer: Response | McpAnswer) {
+async function onTheWire(answer: Response | McpAnswer) {
   if (!(answer instanceof Response)) answer = new Response(answer.body, answer);
   return { status: answer.status, headers: [...answer.headers].sort(), body: await answer.text() };
 }
@@ -46,8 +46,8 @@ for (const [label, args] of calls) {
     for (const id of IDS) {
       const outcome = await callTool(params.name, args);
       assert.deepEqual(
-        await describe(toolCallAnswer(id, outcome)),
-        await describe(await answerFromSdk({ id, method: 'tools/call', params }, outcome.result)),
+        await onTheWire(toolCallAnswer(id, outcome)),
+        await onTheWire(await answerFromSdk({ id, method: 'tools/call', params }, outcome.result)),
       );
     }
   });
@@ -55,12 +55,12 @@ for (const [label, args] of calls) {
 
 it('a tools/list answer is the SDK\'s, byte for byte', async () => {
   for (const id of IDS) {
-    assert.deepEqual(await describe(toolListAnswer(id)), await describe(await answerFromSdk({ id, method: 'tools/list' })));
+    assert.deepEqual(await onTheWire(toolListAnswer(id)), await onTheWire(await answerFromSdk({ id, method: 'tools/list' })));
   }
 });
 
 it('a JSON-RPC error answer is framed like the SDK\'s', async () => {
-  const fromSdk = await describe(await answerFromSdk({ id: 3, method: 'no/such/method' }));
+  const fromSdk = await onTheWire(await answerFromSdk({ id: 3, method: 'no/such/method' }));
   const body = JSON.parse(fromSdk.body.replace(/^event: message\ndata: /, ''));
-  assert.deepEqual(await describe(sseMessage(body)), fromSdk);
+  assert.deepEqual(await onTheWire(sseMessage(body)), fromSdk);
 });

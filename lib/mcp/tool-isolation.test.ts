@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { ChemTool } from '../chem/tool.ts';
 import { sqliteFilePath } from '../db/sqlite-file.ts';
-import { bearer, MCP_HEADERS, rpc, toolCall } from '../../test/support/mcp-client.ts';
+import { bearer, MCP_HEADERS, toolCall } from '../../test/support/mcp-client.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 
 const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {}, additionalProperties: false };

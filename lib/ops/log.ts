@@ -17,12 +17,13 @@ let threshold: number | undefined;
 
 /** Whether a line at this level would be written; lets hot paths skip building the fields. */
 export function logEnabled(level: LogLevel): boolean {
-  return RANK[level] >= (threshold ??= RANK[config().logLevel]);
+  threshold ??= RANK[config().logLevel];
+  return RANK[level] >= threshold;
 }
 
 export function log(level: LogLevel, msg: string, fields?: Record<string, unknown>): void {
   if (!logEnabled(level)) return;
-  let line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + '\n';
+  let line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`;
   // Redaction keeps a fragment's first 7 characters and adds only "…[redacted]": the JSON stays valid.
   if (containsSecretFragment(line)) line = redactSecretFragments(line);
   (RANK[level] >= RANK.warn ? process.stderr : process.stdout).write(line);

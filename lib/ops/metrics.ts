@@ -77,7 +77,8 @@ function createMetrics(): Metrics {
 
 function metrics(): Metrics {
   const holder = globalThis as Holder;
-  return (holder[METRICS] ??= createMetrics());
+  holder[METRICS] ??= createMetrics();
+  return holder[METRICS];
 }
 
 /**

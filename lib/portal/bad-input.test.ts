@@ -241,6 +241,7 @@ test('property: a key name is stored exactly as typed (trimmed) or refused with 
         const renamed = await renameMyKey(db, ada, key.id, name, actor(ada));
         assert.equal(renamed.name, name.trim());
         assert.ok(renamed.name.length >= 1 && renamed.name.length <= 100);
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is that no control character was stored
         assert.doesNotMatch(renamed.name, /[\u0000-\u001f\u007f-\u009f]/, 'a stored name has no control characters');
       } catch (error) {
         refusal(/./)(error);

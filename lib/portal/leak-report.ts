@@ -41,6 +41,7 @@ export type ParsedLeakReport =
 
 /** Free text for an audit reason: one line, no control characters, bounded. */
 function oneLine(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are flattened to spaces
   const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   return flat.length > MAX_SOURCE_CHARS ? `${flat.slice(0, MAX_SOURCE_CHARS)}…` : flat;
 }

@@ -11,6 +11,7 @@ import { containsSecretFragment } from '../ops/redact.ts';
 import { PortalInputError } from './access.ts';
 
 /** C0 and C1 control characters and DEL, except tab, line feed and carriage return. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are refused
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** What a one-line field must not hold on top of CONTROL. */
 const LINE_BREAK = /[\t\n\r\u2028\u2029]/;

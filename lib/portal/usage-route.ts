@@ -11,7 +11,7 @@ import { currentViewer } from './viewer.ts';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function keyUsageRoute(load: (db: Db, viewer: Viewer, keyId: string) => Promise<KeyReport>) {
-  return async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  return async function getKeyUsage(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
     const { id } = await params;
     const viewer = await currentViewer();
     try {

@@ -16,6 +16,7 @@ import { ensureTiers } from '../portal/first-start.ts';
 import { postgresAdminUrl } from '../../scripts/scratch-postgres.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { setEnvForTest } from '../../test/support/env.ts';
 import { disableKey } from '../keys/store.ts';
 import { createUsageRecorder } from './recorder.ts';
 
@@ -55,7 +56,13 @@ async function fixture(t: TestContext, provider: Provider): Promise<Fixture | un
   const real = store;
   const batches: number[] = [];
   // The real store, still writing; the wrapper only notes each batch's size.
-  const counting: HotPathStore = { ...real, writeCalls: (rows, deadline) => (batches.push(rows.length), real.writeCalls(rows, deadline)) };
+  const counting: HotPathStore = {
+    ...real,
+    writeCalls: (rows, deadline) => {
+      batches.push(rows.length);
+      return real.writeCalls(rows, deadline);
+    },
+  };
   return { db, store: counting, batches, keyIds, url };
 }
 
@@ -188,9 +195,7 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
 
     it('timestamps round-trip when the host runs in a local time zone other than UTC', async (t) => {
       // Production hosts often run with TZ set; the hot path and Prisma must still agree on every instant.
-      const saved = process.env.TZ;
-      process.env.TZ = 'America/New_York';
-      t.after(() => (saved === undefined ? delete process.env.TZ : (process.env.TZ = saved)));
+      setEnvForTest(t, 'TZ', 'America/New_York');
       assert.notEqual(new Date(BASE).getTimezoneOffset(), 0, 'the local zone really changed');
       const f = await fixture(t, provider);
       if (!f) return;
@@ -235,9 +240,7 @@ describe('PostgreSQL hot path: connections and key changes', () => {
     const f = await fixture(t, 'postgresql');
     if (!f) return;
     // The store announces changes when DATABASE_URL is PostgreSQL, as it is on every instance of such a deployment.
-    const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = f.url;
-    t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
+    setEnvForTest(t, 'DATABASE_URL', f.url);
 
     // The listener connects in the background and moves the version once it listens.
     for (let waited = 0; f.store.keysVersion() === 0 && waited < 10_000; waited += 20) await sleep(20);

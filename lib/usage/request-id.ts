@@ -16,7 +16,8 @@ export function newRequestId(now: number = Date.now()): string {
     randomFillSync(pool);
     offset = 0;
   }
-  const bytes = pool.subarray(offset, (offset += 16));
+  const bytes = pool.subarray(offset, offset + 16);
+  offset += 16;
   bytes.writeUIntBE(now, 0, 6);
   bytes[6] = 0x70 | (bytes[6] & 0x0f); // version 7
   bytes[8] = 0x80 | (bytes[8] & 0x3f); // variant 10

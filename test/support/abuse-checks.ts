@@ -65,7 +65,7 @@ export class AnswerLedger {
 
 /** The server's output without the first-start banner, the one place it prints secrets on purpose. */
 export function outputWithoutBanner(output: string): string {
-  return output.replace(/^First start: an admin account and a demo key were created\. They are shown only now\.\n(?:  .*\n){3}/m, '');
+  return output.replace(/^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m, '');
 }
 
 /** The output lines that hold a secret fragment. */
@@ -122,6 +122,7 @@ export function storedSecretFragments(db: Database.Database): string[] {
 export function returnPathProblem(location: string | undefined, baseUrl: string): string | null {
   if (location === undefined) return null;
   if (location.includes('\\')) return `a backslash in ${JSON.stringify(location)}`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a control character in a redirect target is what this check looks for
   if (/[\u0000-\u001f\u007f]/.test(location)) return `a control character in ${JSON.stringify(location)}`;
   let target: URL;
   try {

@@ -298,6 +298,7 @@ const wrongValue = fc.oneof(
   rawNumbers,
   fc.constantFrom<unknown>(1e308, -1e308, 5e-324, 2 ** 53 + 1, -(2 ** 53) - 1, 0, -0, null, true, false, [], {}, [1, 2], { value: 1 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: '${7*7}' is a template-injection probe, meant literally
   fc.constantFrom('\u0000', '\u202e\u0645\u0631\u062d\u0628\u0627', '🧪'.repeat(100), 'a'.repeat(501), '\ud800', 'Robert\'); DROP TABLE "CallLog";--', '${7*7}', '../../etc/passwd', '<script>alert(1)</script>'),
   fc.jsonValue({ maxDepth: 3 }),
 );
@@ -352,7 +353,7 @@ export const extremeArguments = (tool: ToolListing): fc.Arbitrary<Record<string,
 /** `[[[…]]]` or `{"a":{"a":…}}` inside an otherwise valid message, `depth` levels deep. */
 const deepNesting = fc.tuple(fc.integer({ min: 100, max: 3000 }), fc.constantFrom('array', 'object'), fc.constantFrom('bare', 'params', 'arguments', 'id', 'meta'))
   .map(([depth, kind, where]) => {
-    const nested = kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+    const nested = kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     switch (where) {
       case 'bare':
         return nested;

@@ -6,7 +6,7 @@ export interface McpAnswer {
   headers: Headers;
   text: string;
   /** The JSON-RPC message from the single `data:` line (SSE answers), or the JSON body (HTTP errors). */
-  json: any;
+  json: unknown;
 }
 
 export async function postMcp(url: string, body: unknown, headers: Record<string, string> = {}): Promise<McpAnswer> {

@@ -72,17 +72,19 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
 
   let errorCode: string | undefined;
   if (contentType.startsWith('application/json')) {
-    let body: any;
+    let body: unknown;
     try {
       body = JSON.parse(answer.text);
     } catch {
       problems.push('a JSON answer that is not JSON');
     }
     if (body !== undefined) {
-      if (typeof body?.error !== 'string' || !/^[a-z_]+$/.test(body.error) || typeof body.message !== 'string' || body.message.length < 10) {
+      const error = isObject(body) ? body.error : undefined;
+      const message = isObject(body) ? body.message : undefined;
+      if (typeof error !== 'string' || !/^[a-z_]+$/.test(error) || typeof message !== 'string' || message.length < 10) {
         problems.push('an error body not of the §2.6 shape {error: "<code>", message: "<text>"}');
       }
-      errorCode = typeof body?.error === 'string' ? body.error : undefined;
+      errorCode = typeof error === 'string' ? error : undefined;
     }
   } else if (answer.status >= 400) {
     problems.push(`a ${answer.status} whose body is ${contentType || 'untyped'}, not a §2.6 JSON error`);
@@ -99,18 +101,21 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
 
   if (contentType.startsWith('text/event-stream')) {
     const data = answer.text.split('\n').filter((line) => line.startsWith('data:'));
-    let rpc: any;
+    let rpc: unknown;
     try {
       rpc = data.length === 1 ? JSON.parse(data[0].slice(5)) : undefined;
     } catch {
       rpc = undefined;
     }
-    if (rpc?.jsonrpc !== '2.0' || ('result' in rpc) === ('error' in rpc)) {
+    if (!isObject(rpc) || rpc.jsonrpc !== '2.0' || ('result' in rpc) === ('error' in rpc)) {
       problems.push('an SSE answer that is not one JSON-RPC response');
     } else if ('result' in rpc && method === 'tools/call') {
-      const failed = rpc.result?.isError === true;
-      if (failed && /"error":"internal_error"/.test(rpc.result.content?.[0]?.text ?? '')) problems.push('a tool crashed (internal_error)');
-      if (!failed && rpc.result?.structuredContent === undefined) problems.push('a successful tool result without structuredContent');
+      const result = isObject(rpc.result) ? rpc.result : undefined;
+      const failed = result?.isError === true;
+      const firstContent: unknown = Array.isArray(result?.content) ? result.content[0] : undefined;
+      const firstText = isObject(firstContent) ? firstContent.text : undefined;
+      if (failed && /"error":"internal_error"/.test(String(firstText ?? ''))) problems.push('a tool crashed (internal_error)');
+      if (!failed && result?.structuredContent === undefined) problems.push('a successful tool result without structuredContent');
       verdict = { kind: 'admitted', requestId: requestId ?? '', tool: String(params?.name), failed };
     }
   }
@@ -125,4 +130,8 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
   if (verdict.kind !== 'other' && !requestId) problems.push('a metered call (admitted or rate limited) without X-Request-Id');
   if (verdict.kind === 'other' && requestId) problems.push('X-Request-Id on an answer that is neither an admitted nor a rate-limited call');
   return { problems, verdict, label: `${answer.status} ${errorCode ?? verdict.kind}` };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@ import { createDb, type Db } from '../../lib/db/client.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
 import { ensureTiers } from '../../lib/portal/first-start.ts';
 import { scratchSqliteUrl } from './test-databases.ts';
+import { setEnvForTest } from './env.ts';
 import { issueKey } from '../../lib/keys/store.ts';
 import { actorOf, type Viewer } from '../../lib/portal/access.ts';
 import type { Role } from '../../lib/auth/roles.ts';
@@ -30,9 +31,7 @@ export interface ScratchPortal {
 export async function scratchPortal(t: TestContext): Promise<ScratchPortal> {
   const url = scratchSqliteUrl(t);
   // The key store chooses how to announce changes from DATABASE_URL; here it is the scratch file.
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = url;
-  t.after(() => (saved === undefined ? delete process.env.DATABASE_URL : (process.env.DATABASE_URL = saved)));
+  setEnvForTest(t, 'DATABASE_URL', url);
   await migrateDatabase(url);
   const db = createDb(url);
   t.after(() => db.$disconnect());

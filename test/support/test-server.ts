@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { KeyReport } from '../../lib/usage/key-report.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -35,6 +36,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** What `key create --json` and `key reissue --json` print (lib/cli/main.ts); a reissue names the key it replaces. */
+export interface CliIssuedKey {
+  id: string;
+  key: string;
+  start: string;
+  tier: string;
+  dailyQuota: number;
+  rps: number;
+  expiresAt: string | null;
+  replaces?: string;
+}
+
 export interface TestServer {
   baseUrl: string;
   mcpUrl: string;
@@ -53,8 +66,9 @@ export interface TestServer {
   cli: (...args: string[]) => { status: number | null; stdout: string; stderr: string };
   /** Runs the CLI and asserts that it succeeded; its stdout. */
   cliOk: (...args: string[]) => string;
-  /** Runs the CLI with --json and asserts that it succeeded; its parsed output (each command prints its own shape). */
-  cliJson: (...args: string[]) => any;
+  /** Runs a key command with --json and asserts that it succeeded; its parsed output. */
+  cliJson(command: 'key', action: 'show', ...args: string[]): KeyReport;
+  cliJson(command: 'key', action: 'create' | 'reissue', ...args: string[]): CliIssuedKey;
   /**
    * Sends the server's process (`npm start` runs as one: launch.mjs imports the server) a signal and
    * resolves once it has exited, with its exit code or the signal that ended it (SIGKILL: a crash).

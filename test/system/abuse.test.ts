@@ -33,7 +33,9 @@ import {
   AnswerLedger, callLoad, cliAsync, linesWithSecrets, outputWithoutBanner, rawGet, returnPathProblem,
   storageSnapshot, storedSecretFragments, type StorageSnapshot,
 } from '../support/abuse-checks.ts';
-import { MCP_HEADERS, toolCall } from '../support/mcp-client.ts';
+import { MCP_HEADERS } from '../support/mcp-client.ts';
+import type { ListedTool } from '../support/mcp-answers.ts';
+import type { SchemaNode } from '../support/tool-schemas.ts';
 import { fuzzAgent, sendRaw, type RawAnswer } from '../support/raw-http.ts';
 import { internalsPatterns } from '../support/mcp-fuzz-checks.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -90,8 +92,14 @@ async function issue(name: string, options: { dailyQuota?: number; ratePerSecond
 /** The secret fragments an attacker or a careless agent would send. */
 const secretVariants = (secret: string) => [secret, `Bearer ${secret}`, `${secret}x`, secret.slice(0, 12), `see ${secret.slice(0, 20)} here`, `prefix-${secret}-suffix`];
 
+/** A JSON-RPC message as far as these checks read it; in a hostile exchange any part may be missing. */
+interface RpcMessage {
+  result?: { isError?: boolean; content?: { text?: string }[]; tools?: ListedTool[] };
+  error?: { code?: number };
+}
+
 /** The JSON-RPC message of an SSE answer, or undefined. */
-function rpcOf(answer: { text: string }): any {
+function rpcOf(answer: { text: string }): RpcMessage | undefined {
   const data = answer.text.split('\n').find((line) => line.startsWith('data:'));
   try {
     return data ? JSON.parse(data.slice(5)) : undefined;
@@ -187,7 +195,8 @@ before(async () => {
   planted = (await issue('abuse: planted secret')).secret;
   devJar = (await signInWithForm(server.baseUrl, DEV.email, DEV.password)).jar;
   adminJar = (await signInWithForm(server.baseUrl, server.adminEmail, server.adminPassword!)).jar;
-  const tools = rpcOf(await mcp('tools/list', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })))?.result?.tools as { name: string }[];
+  const tools = rpcOf(await mcp('tools/list', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })))?.result?.tools;
+  assert.ok(tools, 'tools/list answers the catalogue');
   catalogue = tools.map((tool) => tool.name);
   referenceAnswer = (await mcp('reference call', callBody('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }), { authorization: `Bearer ${raised.secret}` })).text;
   start = storageSnapshot(sqlite);
@@ -206,6 +215,7 @@ describe('hostile tool names and arguments', () => {
     '🧪'.repeat(250_000),
     'tool\u0000name', '\u0000', '\u0001\u0002\u001b[31mred\u001b[0m', 'name\r\nX-Injected: yes', '\u007f\u0085\u2028\u2029',
     '\u202eloot_yreuq_ecivres', '\u200fservice_query_compound', '\ufeffservice_query_compound', '\ud800', '\udfff\ud800',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: '{{7*7}}${7*7}' is a template-injection probe, meant literally
     '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '{{7*7}}${7*7}',
     `service_query_compound'; DROP TABLE "CallLog"; --`, `' OR '1'='1`, 'unknown_tool" OR 1=1 --',
     '../../../../etc/passwd', '..\\..\\windows\\win.ini', '/mcp?x=1#y', 'file:///etc/passwd', '%2e%2e%2f',
@@ -238,8 +248,9 @@ describe('hostile tool names and arguments', () => {
   it('hostile arguments to every tool are answered as tool results, never a crash, and never echo a secret', async () => {
     const problems: string[] = [];
     const since = ledger.count;
-    const stringsAs = (schema: any, value: () => unknown) => Object.fromEntries(Object.entries<any>(schema.properties ?? {}).map(([name, property]) => [name, property.type === 'string' ? value() : property.type === 'number' ? 1e308 : value()]));
-    const tools = rpcOf(await mcp('tools/list', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })))?.result?.tools as { name: string; inputSchema: any }[];
+    const stringsAs = (schema: SchemaNode, value: () => unknown) => Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => [name, property.type === 'string' ? value() : property.type === 'number' ? 1e308 : value()]));
+    const tools = rpcOf(await mcp('tools/list', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })))?.result?.tools;
+    assert.ok(tools, 'tools/list answers the catalogue');
     for (const tool of tools) {
       const variants: [string, unknown][] = [
         ['a secret in every field', stringsAs(tool.inputSchema, () => planted)],

@@ -6,7 +6,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { ConvertUnitsResult } from '../../lib/chem/tools/convert-units.ts';
 import { TOOL_EXAMPLES } from '../../lib/chem/tools/examples.ts';
+import type { FormulaInfoResult } from '../../lib/chem/tools/formula-info.ts';
+import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TOOL_NAMES = [
@@ -16,10 +19,10 @@ const TOOL_NAMES = [
 ];
 
 /** Checks on the answers to the documented example calls (lib/chem/tools/examples.ts). */
-const CHECKS: Record<string, (doc: any) => void> = {
-  service_query_compound: (d) => assert.equal(d.cas, '7732-18-5'),
+const CHECKS: Record<string, (doc: unknown) => void> = {
+  service_query_compound: (d) => assert.equal((d as QueryCompoundResult).cas, '7732-18-5'),
   service_search_compounds: (d) => assert.ok(JSON.stringify(d).includes('106-97-8')),
-  service_convert_units: (d) => assert.equal(d.value.value, 101.325),
+  service_convert_units: (d) => assert.equal((d as ConvertUnitsResult).value.value, 101.325),
   service_vapor_pressure: (d) => assert.ok(JSON.stringify(d).includes('IAPWS')),
   service_boiling_point: (d) => assert.ok(JSON.stringify(d).includes('373.1')),
   service_eos_state: (d) => assert.ok(JSON.stringify(d).toLowerCase().includes('peng')),
@@ -27,7 +30,7 @@ const CHECKS: Record<string, (doc: any) => void> = {
   service_ideal_gas_thermo: (d) => assert.ok(JSON.stringify(d).includes('J/(mol·K)')),
   service_liquid_density: (d) => assert.ok(JSON.stringify(d).includes('Rackett')),
   service_estimate_joback: (d) => assert.ok(JSON.stringify(d).includes('Joback')),
-  service_formula_info: (d) => assert.ok(Math.abs(d.molar_mass.value - 249.677) < 0.001),
+  service_formula_info: (d) => assert.ok(Math.abs((d as FormulaInfoResult).molar_mass.value - 249.677) < 0.001),
   service_molecule_descriptors: (d) => assert.ok(JSON.stringify(d).includes('180.04')),
 };
 
@@ -63,8 +66,8 @@ describe('the chemistry tools through /mcp', () => {
     it(`${name} answers its documented example with a structured result`, async () => {
       const result = await client.callTool({ name, arguments: TOOL_EXAMPLES[name] });
       assert.equal(result.isError, false, JSON.stringify(result.content));
-      const doc = result.structuredContent as any;
-      assert.deepEqual(JSON.parse((result.content as any)[0].text), doc);
+      const doc = result.structuredContent;
+      assert.deepEqual(JSON.parse((result.content as { text: string }[])[0].text), doc);
       CHECKS[name](doc);
     });
   }

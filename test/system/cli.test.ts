@@ -12,6 +12,7 @@ import type { CallRow } from '../../lib/db/hot-path.ts';
 import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
 import { keyFormatProblem } from '../../lib/keys/format.ts';
 import { quotaDayCalculator } from '../../lib/limits/quota-day.ts';
+import type { KeyReport } from '../../lib/usage/key-report.ts';
 import { cliChecks } from '../support/cli-checks.ts';
 import { isolatedEnv } from '../support/test-server.ts';
 
@@ -29,7 +30,7 @@ function createKey(...options: string[]): CreatedKey {
   return JSON.parse(succeeds('key', 'create', '--owner', OWNER, '--json', ...options));
 }
 
-function show(reference: string) {
+function show(reference: string): KeyReport {
   return JSON.parse(succeeds('key', 'show', reference, '--json'));
 }
 
@@ -189,14 +190,14 @@ describe('key show', () => {
     assert.equal(report.trend[6].day, today);
     assert.deepEqual(report.trend[6], { day: today, successes: 10, failures: 1, rateLimited: 2 });
     assert.deepEqual(report.trend[4], { day: twoDaysAgo, successes: 4, failures: 0, rateLimited: 0 });
-    assert.equal(report.trend.filter((d: any) => d.successes + d.failures + d.rateLimited > 0).length, 2);
+    assert.equal(report.trend.filter((d) => d.successes + d.failures + d.rateLimited > 0).length, 2);
     const newestTen = [...rows].sort((a, b) => b.createdAt - a.createdAt).slice(0, 10);
-    assert.deepEqual(report.lastCalls.map((c: any) => c.requestId), newestTen.map((r) => r.requestId));
+    assert.deepEqual(report.lastCalls.map((c) => c.requestId), newestTen.map((r) => r.requestId));
     assert.deepEqual(report.lastCalls[0], {
       requestId: `${created.id}-0`, tool: 'service_query_compound', outcome: 'success', errorCode: null,
       latencyMs: 1.5, createdAt: new Date(rows[0].createdAt).toISOString(), otherKey: null,
     });
-    assert.equal(report.lastCalls.find((c: any) => c.requestId === `${created.id}-3`).errorCode, 'compound_not_found');
+    assert.equal(report.lastCalls.find((c) => c.requestId === `${created.id}-3`)?.errorCode, 'compound_not_found');
   });
 
   it('prints the same report for people', async () => {

@@ -13,6 +13,8 @@ import { readChemSepImport } from '../../lib/compounds/chemsep-import.ts';
 import { allCompounds } from '../../lib/chem/compounds.ts';
 import { createDb } from '../../lib/db/client.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { toolResult } from '../support/mcp-answers.ts';
+import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
 import { isolatedEnv, runCli, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
@@ -300,10 +302,10 @@ test('imported compounds are served by service_query_compound after a restart', 
   for (const query of ['testolane', '测试醇', '9999999-99-5']) {
     const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(key));
     assert.equal(answer.status, 200);
-    const result = answer.json.result;
+    const result = toolResult<QueryCompoundResult>(answer);
     assert.equal(result.isError, false, result.content?.[0]?.text);
-    assert.equal(result.structuredContent.name, 'testolane', query);
-    assert.deepEqual(result.structuredContent.properties.critical_pressure, { value: 30.25, unit: 'bar', source: 'Invented for this test' });
+    assert.equal(result.structuredContent?.name, 'testolane', query);
+    assert.deepEqual(result.structuredContent?.properties.critical_pressure, { value: 30.25, unit: 'bar', source: 'Invented for this test' });
   }
 });
 
@@ -334,11 +336,13 @@ test('--replace overrides a built-in compound: stored, reported, served in its p
     for (const query of ['ethanol', '64-17-5', '乙醇']) {
       const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(key));
       assert.equal(answer.status, 200);
-      const result = answer.json.result;
+      const result = toolResult<QueryCompoundResult>(answer);
       assert.equal(result.isError, false, result.content?.[0]?.text);
-      assert.equal(result.structuredContent.name, 'ethanol', `${start}: ${query}`);
-      assert.deepEqual(result.structuredContent.properties.critical_temperature, { value: 520.5, unit: 'K', source: 'My lab 2026' }, `${start}: ${query}`);
-      assert.notEqual(result.structuredContent.properties.critical_temperature.value, ethanol.properties.critical_temperature?.value);
+      const doc = result.structuredContent;
+      assert.ok(doc, `${start}: ${query}: a structured result`);
+      assert.equal(doc.name, 'ethanol', `${start}: ${query}`);
+      assert.deepEqual(doc.properties.critical_temperature, { value: 520.5, unit: 'K', source: 'My lab 2026' }, `${start}: ${query}`);
+      assert.notEqual(doc.properties.critical_temperature?.value, ethanol.properties.critical_temperature?.value);
     }
     assert.equal(await server.stop({ keepData: true }), 0);
   }

@@ -12,7 +12,8 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { scratchPostgresUrl } from '../support/test-databases.ts';
-import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { bearer, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { refusal } from '../support/mcp-answers.ts';
 import { startTestServer, type EnvOverrides, type TestServer } from '../support/test-server.ts';
 
 /** Small quotas, so the whole run stays short; a high per-second limit, so the quota is what binds. */
@@ -81,7 +82,7 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
   async function client(key: (typeof keys)[number]): Promise<void> {
     let server = first;
     for (;;) {
-      let answer;
+      let answer: McpAnswer;
       try {
         answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(key.secret));
       } catch (error) {
@@ -91,7 +92,7 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
         server = await restarted;
         continue;
       }
-      answers.push({ keyId: key.id, status: answer.status, requestId: answer.headers.get('x-request-id'), reason: answer.json?.reason, afterRestart: server !== first });
+      answers.push({ keyId: key.id, status: answer.status, requestId: answer.headers.get('x-request-id'), reason: refusal(answer).reason, afterRestart: server !== first });
       if (answer.status !== 200) return; // a 429 for the daily quota ends this client; anything else fails the checks below
       if (++answered200 >= killAt) restarted ??= crashAndRestart();
     }

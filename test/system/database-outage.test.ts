@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../support/mcp-client.ts';
+import { listedTools, errorBody } from '../support/mcp-answers.ts';
 import { runCli, startTestServer, type TestServer } from '../support/test-server.ts';
 import { startServerBehindProxy } from '../support/tcp-proxy.ts';
 
@@ -49,8 +50,8 @@ async function timedCall(server: TestServer, key: string): Promise<McpAnswer & {
 
 function assertPrompt503(answer: McpAnswer & { ms: number }, errors: string[], what: string, withinMs = PROMPT_MS): void {
   assert.equal(answer.status, 503, `${what}: ${answer.text}`);
-  assert.ok(errors.includes(answer.json.error), `${what}: error ${answer.json.error}, expected one of ${errors.join(', ')}`);
-  assert.match(answer.json.message, /retry/);
+  assert.ok(errors.includes(errorBody(answer).error), `${what}: error ${errorBody(answer).error}, expected one of ${errors.join(', ')}`);
+  assert.match(errorBody(answer).message, /retry/);
   assert.equal(answer.headers.get('retry-after'), '1');
   assert.ok(answer.ms < withinMs, `${what}: answered after ${Math.round(answer.ms)} ms`);
   assert.doesNotMatch(answer.text, /SQLITE|ECONN|Error:|\n\s+at /, 'no internals in the body');
@@ -80,7 +81,7 @@ async function discoveryAnswersWhile(server: TestServer, slow: Promise<unknown>)
   await new Promise((resolve) => setTimeout(resolve, 300));
   const listed = await postMcp(server.mcpUrl, rpc('tools/list', {}));
   assert.equal(listed.status, 200);
-  assert.equal(listed.json.result.tools.length, 12);
+  assert.equal(listedTools(listed).length, 12);
   assert.equal(slowSettled, false, 'tools/list was answered while the waiting call was still waiting: the server is not frozen');
 }
 
@@ -107,7 +108,9 @@ test('SQLite: a database locked by another connection', async (t) => {
       });
       await discoveryAnswersWhile(server, calls[0]);
       const [answers, healthWhileLocked] = await Promise.all([Promise.all(calls), fetch(`${server.baseUrl}/api/health`)]);
-      answers.forEach((answer, i) => assertPrompt503(answer, ['usage_store_unavailable'], `write-locked call ${i}`, SQLITE_PROMPT_MS));
+      answers.forEach((answer, i) => {
+        assertPrompt503(answer, ['usage_store_unavailable'], `write-locked call ${i}`, SQLITE_PROMPT_MS);
+      });
       const report = await healthWhileLocked.json();
       assert.equal(healthWhileLocked.status, 503, 'no call can be recorded, so the instance is not ready');
       assert.equal(report.checks.database.status, 'unavailable');

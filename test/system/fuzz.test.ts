@@ -20,6 +20,7 @@ import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
 import { hostileRequest, toolCallRequest, type FuzzKeys, type FuzzRequest, type ToolListing } from '../support/mcp-arbitraries.ts';
 import { checkAnswer, describeSent, internalsPatterns, validKeysSent } from '../support/mcp-fuzz-checks.ts';
 import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { listedTools, errorBody } from '../support/mcp-answers.ts';
 import { fuzzAgent, sendRaw } from '../support/raw-http.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -85,7 +86,10 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
     requests.forEach((request, i) => {
       const answer = answers[i];
       seen.requests++;
-      if (answer instanceof Error) return void failures.push(`request ${i}: no answer (${answer.message})`);
+      if (answer instanceof Error) {
+        failures.push(`request ${i}: no answer (${answer.message})`);
+        return;
+      }
       const sent = describeSent(request);
       const { problems, verdict, label } = checkAnswer(sent, answer, keys, internals);
       seen.answers.set(label, (seen.answers.get(label) ?? 0) + 1);
@@ -119,7 +123,7 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
     keys = { pro: pro.key, free: free.key, disabled: disabled.key };
     keyIds = { pro: pro.id, free: free.id };
     internals = internalsPatterns([ROOT, server.dataDir]);
-    tools = (await postMcp(server.mcpUrl, rpc('tools/list'))).json.result.tools;
+    tools = listedTools(await postMcp(server.mcpUrl, rpc('tools/list')));
     assert.equal(tools.length, 12);
     db = new Database(sqliteFilePath(server.env.DATABASE_URL!), { readonly: true, fileMustExist: true });
     referenceCall = (await postMcp(server.mcpUrl, toolCall('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }), bearer(keys.pro))).text;
@@ -158,7 +162,7 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
       await sendBatch([{ method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...bearer(keys.pro) }, body: JSON.stringify(body), contentLength: true }]);
       const answer = await postMcp(server.mcpUrl, body, bearer(keys.pro));
       assert.equal(answer.status, 400, answer.text);
-      assert.equal(answer.json.error, 'invalid_request');
+      assert.equal(errorBody(answer).error, 'invalid_request');
     }
     assert.equal(db.prepare('SELECT COUNT(*) FROM "CallLog" WHERE id > ?').pluck().get(lastRowId), 0);
   });

@@ -13,7 +13,7 @@ import { connect } from 'node:net';
 import { test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
-import { MCP_HEADERS, bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { MCP_HEADERS, bearer, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { startTestServer, type ServerExit, type TestServer } from '../support/test-server.ts';
 
 const CLIENTS = 8;
@@ -40,7 +40,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const loaded = new Promise<void>((resolve) => (enoughAnswers = resolve));
     async function client(): Promise<void> {
       for (;;) {
-        let answer;
+        let answer: McpAnswer;
         try {
           answer = await postMcp(server.mcpUrl, QUERY_WATER(), bearer(key));
         } catch (error) {

@@ -35,7 +35,7 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
   });
 
   it('serves a request the proxy received over HTTPS, with HSTS', async () => {
-    const response = await fetch(server.baseUrl + '/', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    const response = await fetch(`${server.baseUrl}/`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
     assert.equal(response.status, 200);
     assert.match(response.headers.get('strict-transport-security')!, /max-age=\d+/);
   });
@@ -47,7 +47,7 @@ describe('without TRUST_PROXY, forwarded headers are ignored', () => {
   after(async () => server?.stop());
 
   it('judges by the socket: a loopback client over plain HTTP is served and gets no HSTS', async () => {
-    const response = await fetch(server.baseUrl + '/', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    const response = await fetch(`${server.baseUrl}/`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('strict-transport-security'), null);
   });

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { generateKey } from '../../lib/keys/format.ts';
 import { postMcp, rpc, type McpAnswer } from '../support/mcp-client.ts';
+import { errorBody } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const MAX_FAILURES = 3;
@@ -38,8 +39,8 @@ const withKey = (key: string) => ({ authorization: `Bearer ${key}` });
 
 function assertThrottled(answer: McpAnswer): number {
   assert.equal(answer.status, 401);
-  assert.equal(answer.json.error, 'invalid_api_key');
-  assert.match(answer.json.message, THROTTLED);
+  assert.equal(errorBody(answer).error, 'invalid_api_key');
+  assert.match(errorBody(answer).message, THROTTLED);
   const retryAfter = Number(answer.headers.get('retry-after'));
   assert.ok(retryAfter >= 1 && retryAfter <= 5, `Retry-After ${answer.headers.get('retry-after')}`);
   assert.equal(answer.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
@@ -48,8 +49,8 @@ function assertThrottled(answer: McpAnswer): number {
 
 function assertPlainFailure(answer: McpAnswer, says: RegExp): void {
   assert.equal(answer.status, 401);
-  assert.equal(answer.json.error, 'invalid_api_key');
-  assert.match(answer.json.message, says);
+  assert.equal(errorBody(answer).error, 'invalid_api_key');
+  assert.match(errorBody(answer).message, says);
   assert.equal(answer.headers.get('retry-after'), null);
 }
 
@@ -68,8 +69,8 @@ for (const mount of ['the fast path', 'the Next route'] as const) {
 
     await t.test('requests without a usable key are not counted', async () => {
       for (let i = 0; i < MAX_FAILURES + 2; i++) {
-        assert.equal((await ping(server, a, {})).json.error, 'missing_api_key');
-        assert.equal((await ping(server, a, { authorization: 'Basic abc' })).json.error, 'invalid_api_key');
+        assert.equal(errorBody(await ping(server, a, {})).error, 'missing_api_key');
+        assert.equal(errorBody(await ping(server, a, { authorization: 'Basic abc' })).error, 'invalid_api_key');
       }
     });
 

@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { generateKey } from '../../lib/keys/format.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { errorBody } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { LEAK_REPORT_ACCEPTED_MESSAGE, MAX_REPORT_BYTES, parseLeakReport } from '../../lib/portal/leak-report.ts';
 
@@ -62,7 +63,7 @@ test('a reported secret stops working on /mcp at once, and the audit trail names
 
   const refused = await callWith(key);
   assert.equal(refused.status, 401);
-  assert.equal(refused.json.error, 'invalid_api_key');
+  assert.equal(errorBody(refused).error, 'invalid_api_key');
 
   const event = await db.auditEvent.findFirstOrThrow({ where: { keyId: id, action: 'key.leak_disable' } });
   assert.equal(event.actorLabel, 'leak-report');

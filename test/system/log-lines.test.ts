@@ -16,7 +16,7 @@ function createKey(server: TestServer, tier: string): { id: string; key: string 
 }
 
 /** The output's JSON lines (the start banner before them is plain text for the person starting it). */
-function jsonLines(output: string): Record<string, any>[] {
+function jsonLines(output: string): Record<string, unknown>[] {
   return output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
 }
 
@@ -45,7 +45,7 @@ test('one JSON line per tools/call, with the request id and without the secret',
     assert.equal(line.method, 'tools/call');
     assert.equal(line.tool, 'service_query_compound');
     assert.equal(typeof line.latencyMs, 'number');
-    assert.ok(!Number.isNaN(Date.parse(line.time)));
+    assert.ok(!Number.isNaN(Date.parse(String(line.time))));
     for (const [name, value] of Object.entries(fields)) assert.equal(line[name], value, name);
   };
   expect(answered, { outcome: 'success', status: 200, keyId: pro.id });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { toolResult } from '../support/mcp-answers.ts';
 import { startTestServer } from '../support/test-server.ts';
 
 const TOKEN = 'metrics-test-token';
@@ -29,9 +30,9 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
   const pro = bearer(JSON.parse(created.stdout).key);
 
   const query = (name: string) => toolCall('service_query_compound', { compound_name: name });
-  for (const name of ['water', 'ethanol']) assert.equal((await postMcp(server.mcpUrl, query(name), pro)).json.result.isError, false);
-  assert.equal((await postMcp(server.mcpUrl, query('no such compound xyz'), pro)).json.result.isError, true);
-  assert.equal((await postMcp(server.mcpUrl, toolCall('no_such_tool_abc', {}), pro)).json.result.isError, true);
+  for (const name of ['water', 'ethanol']) assert.equal(toolResult(await postMcp(server.mcpUrl, query(name), pro)).isError, false);
+  assert.equal(toolResult(await postMcp(server.mcpUrl, query('no such compound xyz'), pro)).isError, true);
+  assert.equal(toolResult(await postMcp(server.mcpUrl, toolCall('no_such_tool_abc', {}), pro)).isError, true);
   // The free demo key allows 1 call per second: of three at once, at least one is refused.
   const burst = await Promise.all([1, 2, 3].map(() => postMcp(server.mcpUrl, query('water'), bearer(server.demoKey))));
   const freeAdmitted = burst.filter((a) => a.status === 200).length;

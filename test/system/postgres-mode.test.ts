@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { scratchPostgresUrl } from '../support/test-databases.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../support/mcp-client.ts';
+import { toolResult, initializeResult, errorBody } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
@@ -31,13 +32,13 @@ test('the production server on PostgreSQL', async (t) => {
   await t.test('initialize answers without a key', async () => {
     const answer = await postMcp(mcpUrl, rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pg-test', version: '1.0.0' } }));
     assert.equal(answer.status, 200);
-    assert.equal(answer.json.result.serverInfo.name, 'service_mcp');
+    assert.equal(initializeResult(answer).serverInfo.name, 'service_mcp');
   });
 
   await t.test('a tools/call with the demo key is answered and recorded in PostgreSQL', async () => {
     const answer = await postMcp(mcpUrl, QUERY_WATER(), bearer(server!.demoKey));
     assert.equal(answer.status, 200);
-    assert.equal(answer.json.result.isError, false);
+    assert.equal(toolResult(answer).isError, false);
     const report = server!.cliJson('key', 'show', server!.demoKey);
     assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 1, failures: 0, rateLimited: 0 }]);
     assert.equal(report.lastCalls.length, 1);
@@ -57,8 +58,8 @@ test('the production server on PostgreSQL', async (t) => {
     do answer = await postMcp(mcpUrl, rpc('ping'), bearer(key));
     while (answer.status === 200 && Date.now() < deadline);
     assert.equal(answer.status, 401, 'still accepted 1 s after it was disabled');
-    assert.equal(answer.json.error, 'invalid_api_key');
-    assert.match(answer.json.message, /disabled.*leaked in a log/);
+    assert.equal(errorBody(answer).error, 'invalid_api_key');
+    assert.match(errorBody(answer).message, /disabled.*leaked in a log/);
   });
 
   await t.test('20 simultaneous calls on a key with a daily quota of 5 admit exactly 5', async () => {

@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import packageJson from '../../package.json' with { type: 'json' };
 import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { toolResult, listedTools, initializeResult, rpcResult, rpcError, errorBody } from '../support/mcp-answers.ts';
+import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
+import type { KeyReport } from '../../lib/usage/key-report.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const EXACT_CAPABILITIES = {
@@ -25,7 +28,7 @@ function createKey(server: TestServer, ...options: string[]): string {
   return JSON.parse(result.stdout).key;
 }
 
-function usageToday(server: TestServer, key: string) {
+function usageToday(server: TestServer, key: string): KeyReport {
   const result = server.cli('key', 'show', key, '--json');
   assert.equal(result.status, 0, result.stderr);
   return JSON.parse(result.stdout);
@@ -49,16 +52,16 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         const answer = await postMcp(url, initialize('2025-06-18'));
         assert.equal(answer.status, 200);
         assert.match(answer.headers.get('content-type')!, /^text\/event-stream/);
-        assert.equal(answer.json.result.protocolVersion, '2025-06-18');
-        assert.deepEqual(answer.json.result.capabilities, EXACT_CAPABILITIES);
-        assert.deepEqual(answer.json.result.serverInfo, { name: 'service_mcp', version: packageJson.version });
-        assert.match(answer.json.result.serverInfo.version, /^\d+\.\d+\.\d+$/);
+        assert.equal(initializeResult(answer).protocolVersion, '2025-06-18');
+        assert.deepEqual(initializeResult(answer).capabilities, EXACT_CAPABILITIES);
+        assert.deepEqual(initializeResult(answer).serverInfo, { name: 'service_mcp', version: packageJson.version });
+        assert.match(initializeResult(answer).serverInfo.version, /^\d+\.\d+\.\d+$/);
       });
 
       it('echoes other supported versions and answers the latest for an unsupported one', async () => {
-        assert.equal((await postMcp(url, initialize('2025-03-26'))).json.result.protocolVersion, '2025-03-26');
-        assert.equal((await postMcp(url, initialize('2024-11-05'))).json.result.protocolVersion, '2024-11-05');
-        assert.equal((await postMcp(url, initialize('1999-01-01'))).json.result.protocolVersion, '2025-11-25');
+        assert.equal(initializeResult(await postMcp(url, initialize('2025-03-26'))).protocolVersion, '2025-03-26');
+        assert.equal(initializeResult(await postMcp(url, initialize('2024-11-05'))).protocolVersion, '2024-11-05');
+        assert.equal(initializeResult(await postMcp(url, initialize('1999-01-01'))).protocolVersion, '2025-11-25');
       });
 
       it('notifications/initialized answers 202 with an empty body', async () => {
@@ -70,7 +73,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       it('tools/list lists the registry with FastMCP-style schemas', async () => {
         const answer = await postMcp(url, rpc('tools/list'));
         assert.equal(answer.status, 200);
-        const query = answer.json.result.tools.find((t: any) => t.name === 'service_query_compound');
+        const query = listedTools(answer).find((t) => t.name === 'service_query_compound');
         assert.ok(query, 'service_query_compound is listed');
         assert.equal(query.inputSchema.title, 'service_query_compoundArguments');
         assert.deepEqual(query.inputSchema.required, ['compound_name']);
@@ -80,11 +83,11 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       it('tools/list with params is validated like any other call (only the bare call is served from the cached listing)', async () => {
         const plain = await postMcp(url, rpc('tools/list'));
         const withCursor = await postMcp(url, { ...rpc('tools/list'), params: { cursor: 'abc' } });
-        assert.deepEqual(withCursor.json.result, plain.json.result);
+        assert.deepEqual(rpcResult(withCursor), rpcResult(plain));
         const badCursor = await postMcp(url, { ...rpc('tools/list'), params: { cursor: 5 } });
         assert.equal(badCursor.status, 200);
-        assert.equal(badCursor.json.error.code, -32603);
-        assert.match(badCursor.json.error.message, /expected.*string/s);
+        assert.equal(rpcError(badCursor).code, -32603);
+        assert.match(rpcError(badCursor).message, /expected.*string/s);
       });
     });
 
@@ -93,9 +96,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         it(`${method} without a key is 401 missing_api_key naming both headers`, async () => {
           const answer = await postMcp(url, method === 'tools/call' ? toolCall('service_query_compound', { compound_name: 'water' }) : rpc(method));
           assert.equal(answer.status, 401);
-          assert.equal(answer.json.error, 'missing_api_key');
-          assert.match(answer.json.message, /Authorization/);
-          assert.match(answer.json.message, /X-API-Key/);
+          assert.equal(errorBody(answer).error, 'missing_api_key');
+          assert.match(errorBody(answer).message, /Authorization/);
+          assert.match(errorBody(answer).message, /X-API-Key/);
         });
       }
 
@@ -103,7 +106,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         for (const headers of [bearer(key), { authorization: `  bearer   ${key}  ` }, { 'x-api-key': ` ${key} ` }, { ...bearer(key), 'x-api-key': key }]) {
           const answer = await postMcp(url, rpc('ping'), headers);
           assert.equal(answer.status, 200, JSON.stringify(headers));
-          assert.deepEqual(answer.json.result, {});
+          assert.deepEqual(rpcResult(answer), {});
         }
       });
 
@@ -118,9 +121,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         for (const [candidate, message] of cases) {
           const answer = await postMcp(url, rpc('ping'), bearer(candidate));
           assert.equal(answer.status, 401, candidate);
-          assert.equal(answer.json.error, 'invalid_api_key');
-          assert.match(answer.json.message, message);
-          assert.match(answer.json.message, /not recognised/);
+          assert.equal(errorBody(answer).error, 'invalid_api_key');
+          assert.match(errorBody(answer).message, message);
+          assert.match(errorBody(answer).message, /not recognised/);
         }
       });
 
@@ -128,8 +131,8 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         const { generateKey } = await import('../../lib/keys/format.ts');
         const answer = await postMcp(url, rpc('ping'), bearer(generateKey()));
         assert.equal(answer.status, 401);
-        assert.equal(answer.json.error, 'invalid_api_key');
-        assert.match(answer.json.message, /no such key/);
+        assert.equal(errorBody(answer).error, 'invalid_api_key');
+        assert.match(errorBody(answer).message, /no such key/);
       });
 
       it('a key disabled with the CLI is refused on the very next call, saying it is disabled', async () => {
@@ -138,9 +141,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.equal(server.cli('key', 'disable', victim, '--reason', 'leaked in a gist').status, 0);
         const answer = await postMcp(url, rpc('ping'), bearer(victim));
         assert.equal(answer.status, 401);
-        assert.equal(answer.json.error, 'invalid_api_key');
-        assert.match(answer.json.message, /disabled/);
-        assert.match(answer.json.message, /leaked in a gist/);
+        assert.equal(errorBody(answer).error, 'invalid_api_key');
+        assert.match(errorBody(answer).message, /disabled/);
+        assert.match(errorBody(answer).message, /leaked in a gist/);
       });
 
       it('a reissued key stops working at once and its successor works', async () => {
@@ -162,36 +165,36 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(expiresAt) - Date.now()) + 50));
         const answer = await postMcp(url, rpc('ping'), bearer(expiring));
         assert.equal(answer.status, 401);
-        assert.equal(answer.json.error, 'invalid_api_key');
-        assert.match(answer.json.message, /expired/);
+        assert.equal(errorBody(answer).error, 'invalid_api_key');
+        assert.match(errorBody(answer).message, /expired/);
       });
 
       it('two different keys in the two headers are refused with 400', async () => {
         const answer = await postMcp(url, rpc('ping'), { ...bearer(key), 'x-api-key': server.demoKey });
         assert.equal(answer.status, 400);
-        assert.equal(answer.json.error, 'conflicting_api_keys');
+        assert.equal(errorBody(answer).error, 'conflicting_api_keys');
       });
 
       it('an Authorization header that is not Bearer is refused with a message saying how to send the key', async () => {
         const answer = await postMcp(url, rpc('ping'), { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` });
         assert.equal(answer.status, 401);
-        assert.equal(answer.json.error, 'invalid_api_key');
-        assert.match(answer.json.message, /Bearer/);
+        assert.equal(errorBody(answer).error, 'invalid_api_key');
+        assert.match(errorBody(answer).message, /Bearer/);
       });
     });
 
     describe('methods with a key', () => {
       it('ping, prompts/list, resources/list and resources/templates/list answer empty results', async () => {
-        assert.deepEqual((await postMcp(url, rpc('ping'), bearer(key))).json.result, {});
-        assert.deepEqual((await postMcp(url, rpc('prompts/list'), bearer(key))).json.result, { prompts: [] });
-        assert.deepEqual((await postMcp(url, rpc('resources/list'), bearer(key))).json.result, { resources: [] });
-        assert.deepEqual((await postMcp(url, rpc('resources/templates/list'), bearer(key))).json.result, { resourceTemplates: [] });
+        assert.deepEqual(rpcResult(await postMcp(url, rpc('ping'), bearer(key))), {});
+        assert.deepEqual(rpcResult(await postMcp(url, rpc('prompts/list'), bearer(key))), { prompts: [] });
+        assert.deepEqual(rpcResult(await postMcp(url, rpc('resources/list'), bearer(key))), { resources: [] });
+        assert.deepEqual(rpcResult(await postMcp(url, rpc('resources/templates/list'), bearer(key))), { resourceTemplates: [] });
       });
 
       it('an unknown method answers JSON-RPC -32601', async () => {
         const answer = await postMcp(url, rpc('tools/frobnicate'), bearer(key));
         assert.equal(answer.status, 200);
-        assert.equal(answer.json.error.code, -32601);
+        assert.equal(rpcError(answer).code, -32601);
       });
     });
 
@@ -199,15 +202,15 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       it('answers the compound document as text and structuredContent, with rate-limit headers', async () => {
         const answer = await postMcp(url, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key));
         assert.equal(answer.status, 200);
-        const result = answer.json.result;
+        const result = toolResult<QueryCompoundResult>(answer);
         assert.equal(result.isError, false);
         assert.equal(result.content[0].type, 'text');
-        const doc = JSON.parse(result.content[0].text);
+        const doc: QueryCompoundResult = JSON.parse(result.content[0].text);
         assert.deepEqual(doc, result.structuredContent);
         assert.equal(doc.cas, '64-17-5');
-        assert.equal(doc.properties.molecular_weight.unit, 'g/mol');
-        assert.ok(Math.abs(doc.properties.molecular_weight.value - 46.07) < 0.01);
-        assert.ok(doc.properties.critical_temperature.source);
+        assert.equal(doc.properties.molecular_weight!.unit, 'g/mol');
+        assert.ok(Math.abs(doc.properties.molecular_weight!.value - 46.07) < 0.01);
+        assert.ok(doc.properties.critical_temperature!.source);
         assert.equal(answer.headers.get('x-ratelimit-limit'), '100000');
         assert.match(answer.headers.get('x-ratelimit-remaining')!, /^\d+$/);
         assert.match(answer.headers.get('x-ratelimit-reset')!, /^\d{10}$/);
@@ -229,8 +232,8 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         for (const [body, message] of cases) {
           const answer = await postMcp(url, body, bearer(key));
           assert.equal(answer.status, 200);
-          assert.equal(answer.json.result.isError, true);
-          const failure = JSON.parse(answer.json.result.content[0].text);
+          assert.equal(toolResult(answer).isError, true);
+          const failure = JSON.parse(toolResult(answer).content[0].text);
           assert.match(`${failure.error}: ${failure.message}`, message);
         }
       });
@@ -239,7 +242,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         const fresh = createKey(server, '--tier', 'pro');
         const answer = await postMcp(url, rpc('tools/call', { arguments: {} }), bearer(fresh));
         assert.equal(answer.status, 200);
-        assert.equal(answer.json.error.code, -32602);
+        assert.equal(rpcError(answer).code, -32602);
         assert.equal(usageToday(server, fresh).usedToday, 0);
       });
     });
@@ -253,10 +256,10 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.equal(first.headers.get('x-ratelimit-remaining'), '999');
         const second = await postMcp(url, toolCall('service_query_compound', { compound_name: 'water' }), bearer(free));
         assert.equal(second.status, 429);
-        assert.equal(second.json.error, 'rate_limit_exceeded');
-        assert.equal(second.json.tier, 'free');
-        assert.equal(second.json.upgrade.tier, 'pro');
-        assert.equal(second.json.upgrade.daily_quota, 100000);
+        assert.equal(errorBody(second).error, 'rate_limit_exceeded');
+        assert.equal(errorBody(second).tier, 'free');
+        assert.equal(errorBody(second).upgrade?.tier, 'pro');
+        assert.equal(errorBody(second).upgrade?.daily_quota, 100000);
         assert.equal(second.headers.get('retry-after'), '1');
         assert.equal(second.headers.get('x-ratelimit-remaining'), '999');
         assert.match(second.headers.get('x-ratelimit-reset')!, /^\d{10}$/);
@@ -273,7 +276,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         const nextMidnight = new Date();
         nextMidnight.setUTCHours(24, 0, 0, 0);
         assert.equal(refused.headers.get('x-ratelimit-reset'), String(nextMidnight.getTime() / 1000));
-        assert.match(refused.json.message, /Daily quota of 3 calls/);
+        assert.match(errorBody(refused).message, /Daily quota of 3 calls/);
         const report = usageToday(server, small);
         assert.equal(report.usedToday, 3);
         assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 3, failures: 0, rateLimited: 1 }]);
@@ -310,9 +313,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
           { tool: 'unknown_tool', successes: 0, failures: 1, rateLimited: 0 },
         ]);
         assert.equal(report.lastCalls.length, 3);
-        assert.deepEqual(report.lastCalls.map((c: any) => c.outcome).sort(), ['failure', 'failure', 'success']);
-        assert.ok(report.lastCalls.some((c: any) => c.errorCode === 'compound_not_found'));
-        assert.ok(report.lastCalls.every((c: any) => typeof c.latencyMs === 'number' && c.requestId));
+        assert.deepEqual(report.lastCalls.map((c) => c.outcome).sort(), ['failure', 'failure', 'success']);
+        assert.ok(report.lastCalls.some((c) => c.errorCode === 'compound_not_found'));
+        assert.ok(report.lastCalls.every((c) => typeof c.latencyMs === 'number' && c.requestId));
         assert.equal(report.trend.length, 7);
         assert.equal(report.trend[6].successes, 1);
         assert.equal(report.trend[6].failures, 2);

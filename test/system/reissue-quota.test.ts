@@ -13,6 +13,7 @@ import { createDb, type Db } from '../../lib/db/client.ts';
 import { actorOf, type Viewer } from '../../lib/portal/access.ts';
 import { listMyKeys, myKeyReport, reissueMyKey } from '../../lib/portal/keys.ts';
 import { bearer, postMcp, toolCall, type McpAnswer } from '../support/mcp-client.ts';
+import { errorBody, refusal } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { MACHINE_REDIS, startSharedInstances } from '../support/shared-mode.ts';
 
@@ -29,7 +30,7 @@ const reissueByCli = (server: TestServer, key: Key): Key => server.cliJson('key'
 const call = (server: TestServer, key: Key) => postMcp(server.mcpUrl, QUERY_WATER(), bearer(key.key));
 
 /** Status and refusal reason, not the whole answer (a tool result is kilobytes long). */
-const summary = (answer: McpAnswer) => `${answer.status} ${answer.json?.reason ?? answer.json?.error ?? ''}`;
+const summary = (answer: McpAnswer) => `${answer.status} ${refusal(answer).reason ?? refusal(answer).error ?? ''}`;
 
 function assertAdmitted(answer: McpAnswer, remaining: number, what: string): void {
   assert.equal(answer.status, 200, `${what}: answered ${summary(answer)}`);
@@ -38,7 +39,7 @@ function assertAdmitted(answer: McpAnswer, remaining: number, what: string): voi
 
 function assertQuotaRefused(answer: McpAnswer, limit: number, what: string): void {
   assert.equal(answer.status, 429, `${what}: answered ${summary(answer)}`);
-  assert.equal(answer.json.reason, 'daily_quota', what);
+  assert.equal(errorBody(answer).reason, 'daily_quota', what);
   assert.equal(answer.headers.get('x-ratelimit-remaining'), '0', what);
   assert.equal(answer.headers.get('x-ratelimit-limit'), String(limit), what);
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { bearer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { errorBody } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CREDENTIALS = /First start|One-time password|Demo key/;
@@ -38,7 +39,7 @@ test('quota and usage survive a restart; the second start creates no admin and p
   assert.equal(third.headers.get('x-ratelimit-remaining'), '0');
   const fourth = await postMcp(second.mcpUrl, QUERY_METHANE(), bearer(key));
   assert.equal(fourth.status, 429, 'the restarted server counted the 2 calls made before it');
-  assert.equal(fourth.json.reason, 'daily_quota');
+  assert.equal(errorBody(fourth).reason, 'daily_quota');
 
   const shown = second.cli('key', 'show', key, '--json');
   assert.equal(shown.status, 0, shown.stderr);

@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
 import { extremeArguments, type ToolListing } from '../support/mcp-arbitraries.ts';
 import { bearer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { listedTools, toolResult } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const SEED = 20261313;
@@ -30,7 +31,7 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
     const created = server.cli('key', 'create', '--owner', server.adminEmail, '--json', '--tier', 'pro', '--daily-quota', '1000000', '--rps', '100000', '--name', 'extremes');
     assert.equal(created.status, 0, created.stderr);
     key = JSON.parse(created.stdout).key;
-    tools = (await postMcp(server.mcpUrl, rpc('tools/list'))).json.result.tools;
+    tools = listedTools(await postMcp(server.mcpUrl, rpc('tools/list')));
     assert.equal(tools.length, 12);
     db = new Database(sqliteFilePath(server.env.DATABASE_URL!), { readonly: true, fileMustExist: true });
   });
@@ -42,7 +43,7 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
   async function call(name: string, args: Record<string, unknown>) {
     const answer = await postMcp(server.mcpUrl, toolCall(name, args), bearer(key));
     assert.equal(answer.status, 200, answer.text);
-    return { answer, result: answer.json.result };
+    return { answer, result: toolResult(answer) };
   }
 
   it('the issue\'s cases: 1e308 atm in Pa and an ideal gas at 1e308 K are result_out_of_range failures, recorded as such', async () => {

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
@@ -22,9 +23,10 @@ it('connects, lists the tools and calls service_query_compound with the key in A
   assert.ok(tools.some((t) => t.name === 'service_query_compound'));
   const result = await client.callTool({ name: 'service_query_compound', arguments: { compound_name: 'Carbon dioxide' } });
   assert.equal(result.isError, false);
-  const doc = result.structuredContent as any;
+  const doc = result.structuredContent as QueryCompoundResult | undefined;
+  assert.ok(doc, 'a structured result');
   assert.equal(doc.cas, '124-38-9');
-  assert.equal(doc.properties.critical_temperature.unit, 'K');
+  assert.equal(doc.properties.critical_temperature?.unit, 'K');
   await client.close();
 });
 

@@ -139,7 +139,10 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
   t.after(() => browser.close());
   /** Addresses the test itself typed, secrets included on purpose; every other URL came from the server. */
   const typed = new Set<string>();
-  const visit = (page: Page, url: string) => (typed.add(url), page.goto(url));
+  const visit = (page: Page, url: string) => {
+    typed.add(url);
+    return page.goto(url);
+  };
   const watch = async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     context.on('request', (request) => {
@@ -194,7 +197,7 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
 
   // The check: each secret, and each 12-character piece of it, appears nowhere it should not.
   const output = server.output();
-  const banner = /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?:  .*\n){3}/m.exec(output);
+  const banner = /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m.exec(output);
   assert.ok(banner, `the first-start banner is in the output:\n${output.slice(0, 2000)}`);
   assert.ok(banner[0].includes(server.demoKey) && banner[0].includes(server.adminPassword!), 'the banner shows the demo key and the admin password');
   const logs = output.slice(0, banner.index) + output.slice(banner.index + banner[0].length);

@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
 import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { toolResult } from '../support/mcp-answers.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest } from '../support/web-client.ts';
 import { containsSecretFragment } from '../../lib/ops/redact.ts';
@@ -67,7 +68,7 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
     return answer;
   };
   const asToolName = await mcp('tool name', toolCall(pasted, {}));
-  assert.equal(asToolName.json.result.isError, true);
+  assert.equal(toolResult(asToolName).isError, true);
   await mcp('tool name in a sentence', toolCall(`call ${pasted} please`, {}));
   await mcp('argument', toolCall('service_query_compound', { compound_name: pasted }));
   await mcp('argument name', toolCall('service_query_compound', { compound_name: 'water', [pasted]: 1 }));
@@ -157,7 +158,7 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
   assert.ok(callLog.length >= 3, 'the calls were recorded');
 
   const output = server.output();
-  const banner = /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?:  .*\n){3}/m.exec(output);
+  const banner = /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m.exec(output);
   assert.ok(banner?.[0].includes(server.demoKey), 'the first-start banner still shows the demo key');
   const logs = output.slice(0, banner!.index) + output.slice(banner!.index + banner![0].length);
   assert.match(logs, /"msg":"mcp tools\/call"/, 'the calls were logged');

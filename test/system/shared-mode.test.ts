@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { scratchPostgresUrl } from '../support/test-databases.ts';
 import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../support/mcp-client.ts';
+import { errorBody } from '../support/mcp-answers.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
 import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../support/shared-mode.ts';
 
@@ -32,7 +33,7 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => postMcp(both[i % 2], QUERY_WATER(), bearer(key))));
     assert.equal(count(answers, 200), 10);
     assert.equal(count(answers, 429), 30);
-    assert.ok(answers.filter((r) => r.status === 429).every((r) => r.json.reason === 'daily_quota'));
+    assert.ok(answers.filter((r) => r.status === 429).every((r) => errorBody(r).reason === 'daily_quota'));
     const report = b.cliJson('key', 'show', key);
     assert.equal(report.usedToday, 10);
     assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 10, failures: 0, rateLimited: 30 }]);
@@ -43,7 +44,7 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
     const [first, second] = await Promise.all(both.map((mcpUrl) => postMcp(mcpUrl, QUERY_WATER(), bearer(key))));
     assert.deepEqual([first.status, second.status].sort(), [200, 429]);
     const refused = first.status === 429 ? first : second;
-    assert.equal(refused.json.reason, 'rate_per_second');
+    assert.equal(errorBody(refused).reason, 'rate_per_second');
     assert.equal(refused.headers.get('x-ratelimit-remaining'), '999');
   });
 
@@ -58,7 +59,7 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
     do answer = await postMcp(b.mcpUrl, rpc('ping'), bearer(key));
     while (answer.status === 200 && Date.now() < deadline);
     assert.equal(answer.status, 401, 'the other instance still accepted it 1 s after the disable');
-    assert.match(answer.json.message, /disabled.*posted in a forum/);
+    assert.match(errorBody(answer).message, /disabled.*posted in a forum/);
   });
 
   await t.test('a change announced on Redis alone reaches both instances (without PostgreSQL NOTIFY)', async () => {
@@ -113,12 +114,12 @@ test('Redis going away and coming back empty', async (t) => {
     await stopRedis(redis!);
     const answer = await postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key));
     assert.equal(answer.status, 503);
-    assert.equal(answer.json.error, 'limiter_unavailable');
-    assert.match(answer.json.message, /retry/);
+    assert.equal(errorBody(answer).error, 'limiter_unavailable');
+    assert.match(errorBody(answer).message, /retry/);
     assert.equal(answer.headers.get('retry-after'), '1');
     assert.equal((await postMcp(server!.mcpUrl, INITIALIZE())).status, 200);
     assert.equal((await postMcp(server!.mcpUrl, rpc('tools/list'))).status, 200);
-    assert.equal((await fetch(server!.baseUrl + '/')).status, 200);
+    assert.equal((await fetch(`${server!.baseUrl}/`)).status, 200);
     const report = server!.cliJson('key', 'show', key);
     assert.equal(report.usedToday, 3, 'a refused call costs no quota');
   });

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { scratchPostgresUrl } from '../support/test-databases.ts';
 import { generateKey } from '../../lib/keys/format.ts';
 import { postMcp, rpc, type McpAnswer } from '../support/mcp-client.ts';
+import { errorBody } from '../support/mcp-answers.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
 import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../support/shared-mode.ts';
 import { callServerAction, formOf, serverActionIds } from '../support/web-client.ts';
@@ -71,16 +72,16 @@ test('two instances share the failure counts through Redis', async (t) => {
     const neverSeen = newKey(one);
     const from = freshAddress();
     assert.equal((await ping(two, from, usedBefore)).status, 200);
-    for (let i = 0; i < 3; i++) assert.equal((await ping(one, from, generateKey())).json.message.startsWith('API key not recognised'), true);
+    for (let i = 0; i < 3; i++) assert.equal(errorBody(await ping(one, from, generateKey())).message.startsWith('API key not recognised'), true);
 
     const refused = await ping(two, from, generateKey());
     assert.equal(refused.status, 401);
-    assert.equal(refused.json.error, 'invalid_api_key');
-    assert.match(refused.json.message, /^Too many failed API keys came from this address \(3 different keys within 60 s\)/);
+    assert.equal(errorBody(refused).error, 'invalid_api_key');
+    assert.match(errorBody(refused).message, /^Too many failed API keys came from this address \(3 different keys within 60 s\)/);
     assert.ok(Number(refused.headers.get('retry-after')) > 0);
     assert.equal((await ping(two, from, usedBefore)).status, 200, 'a key that worked from the address keeps working');
-    assert.match((await ping(two, from, neverSeen)).json.message, /^Too many failed/);
-    assert.match((await ping(one, from, neverSeen)).json.message, /^Too many failed/);
+    assert.match(errorBody(await ping(two, from, neverSeen)).message, /^Too many failed/);
+    assert.match(errorBody(await ping(one, from, neverSeen)).message, /^Too many failed/);
     assert.equal((await ping(two, freshAddress(), neverSeen)).status, 200, 'other addresses are unaffected');
   });
 
@@ -154,8 +155,8 @@ test('with Redis unreachable, an instance throttles in its own memory and valid 
 
   const from = freshAddress();
   assert.equal((await ping(server, from, key)).status, 200);
-  for (let i = 0; i < 3; i++) assert.match((await ping(server, from, generateKey())).json.message, /^API key not recognised/);
-  assert.match((await ping(server, from, generateKey())).json.message, /^Too many failed API keys came/);
+  for (let i = 0; i < 3; i++) assert.match(errorBody(await ping(server, from, generateKey())).message, /^API key not recognised/);
+  assert.match(errorBody(await ping(server, from, generateKey())).message, /^Too many failed API keys came/);
   assert.equal((await ping(server, from, key)).status, 200, 'the key that worked from the address keeps working');
 
   assert.equal(await signIn(server, freshAddress(), server.adminEmail, server.adminPassword!), 'signed in');

@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { toolResult } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { signInWithForm, webRequest, type CookieJar } from '../support/web-client.ts';
 
@@ -53,8 +54,8 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
       const answer = await postMcp(server.mcpUrl, toolCall(name, {}), bearer(secret));
       answers.push(answer);
       assert.equal(answer.status, 200, answer.text.slice(0, 300));
-      assert.equal(answer.json.result.isError, true);
-      const body = JSON.parse(answer.json.result.content[0].text);
+      assert.equal(toolResult(answer).isError, true);
+      const body = JSON.parse(toolResult(answer).content[0].text);
       assert.equal(body.error, 'unknown_tool');
       assert.ok(/tools\/list/.test(body.message), body.message.slice(0, 300));
       assert.ok(answer.text.length < 2000, `an answer of ${answer.text.length} characters`);

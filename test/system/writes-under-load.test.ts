@@ -22,7 +22,8 @@ import pg from 'pg';
 import { CLI_ACTOR } from '../../lib/audit/write.ts';
 import { disableKey, issueKey, MAX_LIMIT } from '../../lib/keys/store.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
-import { driveMcp } from '../support/mcp-load.ts';
+import { errorBody } from '../support/mcp-answers.ts';
+import { driveMcp, type LoadReport } from '../support/mcp-load.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/test-server.ts';
 import { callServerAction, formOf, serverActionIds, signInWithForm } from '../support/web-client.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
@@ -74,7 +75,7 @@ async function createKeys(db: Db, server: TestServer, count: number): Promise<{ 
 async function assertRefusedOnMcp(server: TestServer, key: string): Promise<void> {
   const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(key));
   assert.equal(answer.status, 401, answer.text);
-  assert.equal(answer.json.error, 'invalid_api_key');
+  assert.equal(errorBody(answer).error, 'invalid_api_key');
 }
 
 /** The admin's browser session disabling its own key through the key page's server action. */
@@ -112,7 +113,7 @@ async function disableEverywhere(t: TestContext, server: TestServer, db: Db, pro
   writeFileSync(csv, 'name,cas,formula,smiles,critical_temperature_K,source\nloadolane,9999999-99-5,C7H16O,[13CH3]CCCCCCO,601.5,Invented for this test\n');
 
   const load = driveMcp(server.mcpUrl, loadKeys.map((k) => k.key), LOAD);
-  let report;
+  let report: LoadReport;
   try {
     await load.answeredAtLeast(200);
     const cliDisables = (async () => {

@@ -40,7 +40,9 @@ const server = http.createServer(async (req, res) => {
     await mcp.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: JSON.parse(body.toString('utf8')) });
     const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
+    response.headers.forEach((value, name) => {
+      out[name] = value;
+    });
     res.writeHead(response.status, out);
     res.end(Buffer.from(await response.arrayBuffer()));
   } catch (error) {

@@ -9,7 +9,7 @@
  * rate-limited. Days are UTC days (QUOTA_TIMEZONE's default).
  */
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import pg from 'pg';
 import { generateKey } from '../../lib/keys/format.ts';
 import { hashKey } from '../../lib/keys/hash.ts';

@@ -20,6 +20,7 @@ import { ensureNextBuild } from '../../scripts/next-build.ts';
 import { createScratchDatabase } from '../../scripts/scratch-postgres.ts';
 import { startProductionServer } from '../bench/processes.ts';
 import { postMcp, rpc } from '../../test/support/mcp-client.ts';
+import { listedTools } from '../../test/support/mcp-answers.ts';
 import { ROOT } from '../../test/support/test-server.ts';
 import { createFixtures, DEVELOPER, openServerDb, SUPPORT } from './fixtures.ts';
 import { driveKeys, KeySlot } from './mcp-load.ts';
@@ -169,7 +170,7 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
 /** The call mix names real tools (and one that is not), so tool errors are the ones planned. */
 async function checkToolsExist(mcpUrl: string): Promise<void> {
   const answer = await postMcp(mcpUrl, rpc('tools/list'));
-  const listed = new Set((answer.json.result.tools as { name: string }[]).map((t) => t.name));
+  const listed = new Set(listedTools(answer).map((t) => t.name));
   for (const call of CALL_MIX) {
     if (call.expect !== 'unknown_tool' && !listed.has(call.name)) throw new Error(`${call.name} is not in tools/list`);
     if (call.expect === 'unknown_tool' && listed.has(call.name)) throw new Error(`${call.name} is in tools/list; the mix needs an unknown tool`);

@@ -82,7 +82,12 @@ export class KeySlot {
   }
 }
 
-function sseMessage(text: string): any {
+/** The parts of a tools/call answer's JSON-RPC message the load reads. */
+interface ToolCallMessage {
+  result?: { isError?: boolean; content: { text: string }[] };
+}
+
+function sseMessage(text: string): ToolCallMessage | undefined {
   const data = text.split('\n').find((line) => line.startsWith('data:'));
   return data ? JSON.parse(data.slice('data:'.length)) : undefined;
 }

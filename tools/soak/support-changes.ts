@@ -13,7 +13,7 @@ const KIND = 'support action';
 const ACTIONS_FILE = 'app/support/keys/[id]/actions.ts';
 
 /** The action's return value from React's flight answer: row 0 names the row ("$@1") that holds it. */
-export function actionResult(flight: string): any {
+export function actionResult(flight: string): unknown {
   const rows = new Map(flight.split('\n').filter(Boolean).map((line) => {
     const colon = line.indexOf(':');
     return [line.slice(0, colon), line.slice(colon + 1)] as const;
@@ -23,6 +23,11 @@ export function actionResult(flight: string): any {
   if (ref === undefined) return head?.a;
   const row = rows.get(ref);
   return row === undefined ? undefined : JSON.parse(row);
+}
+
+/** Whether an action's return value says it succeeded; a reissue's also carries the new key. */
+function succeeded(result: unknown): result is { ok: true; id?: string; secret?: string } {
+  return typeof result === 'object' && result !== null && 'ok' in result && result.ok === true;
 }
 
 type Operation = 'disable' | 'enable' | 'reissue' | 'settings';
@@ -59,7 +64,7 @@ export class SupportConsole {
       const answer = await this.call(operation, slot, path);
       if (answer.status !== 200) return this.observations.fail(KIND, `${answer.status}`, `${KIND} ${operation}`, `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
       const result = actionResult(answer.text);
-      if (result?.ok !== true) return this.observations.fail(KIND, '200 refused', `${KIND} ${operation}`, `${slot.plan.label}: ${JSON.stringify(result)?.slice(0, 300)}`);
+      if (!succeeded(result)) return this.observations.fail(KIND, '200 refused', `${KIND} ${operation}`, `${slot.plan.label}: ${JSON.stringify(result)?.slice(0, 300)}`);
       this.apply(operation, slot, result);
       this.done[operation]++;
       this.observations.count(KIND, `200 ${operation}`);

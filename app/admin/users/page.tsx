@@ -18,11 +18,13 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
     <>
       <h1>Users</h1>
       <p className="muted">Grant the support role to customer-service staff and admin to those who grant roles. Every change is in the <Link href="/support/audit">audit trail</Link>.</p>
-      <form method="get" className="search-form" role="search" aria-label="Filter users">
-        <label>Email <span className="hint">whole or part</span><input name="email" type="search" defaultValue={email} autoComplete="off" /></label>
-        <button type="submit">Filter</button>
-        {email ? <Link href="/admin/users">Show all</Link> : null}
-      </form>
+      <search aria-label="Filter users">
+        <form method="get" className="search-form">
+          <label>Email <span className="hint">whole or part</span><input name="email" type="search" defaultValue={email} autoComplete="off" /></label>
+          <button type="submit">Filter</button>
+          {email ? <Link href="/admin/users">Show all</Link> : null}
+        </form>
+      </search>
       <h2>{email ? `Users matching “${email}”` : 'All users'} <span className="muted">({users.length}{truncated ? '+' : ''})</span></h2>
       {users.length ? (
         <div className="table-wrap">

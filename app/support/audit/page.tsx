@@ -37,16 +37,18 @@ export default async function AuditPageView({ searchParams }: { searchParams: Pr
     <>
       <h1>Audit trail</h1>
       <p className="muted">Every change to a key or a role: who, what, before and after, why, when (UTC) and from which address.</p>
-      <form method="get" className="filters" role="search" aria-label="Filter the audit trail">
-        <label>Key <span className="hint">id, cf_abcd…wxyz or 4 characters</span><input name="key" defaultValue={filters.key} autoComplete="off" /></label>
-        <label>Actor <span className="hint">email, or part of it</span><input name="actor" defaultValue={filters.actor} autoComplete="off" /></label>
-        <label>From <span className="hint">UTC day</span><input name="from" type="date" defaultValue={filters.from} /></label>
-        <label>To <span className="hint">UTC day, inclusive</span><input name="to" type="date" defaultValue={filters.to} /></label>
-        <div className="actions">
-          <button type="submit">Filter</button>
-          {filtered ? <Link href="/support/audit">Clear filters</Link> : null}
-        </div>
-      </form>
+      <search aria-label="Filter the audit trail">
+        <form method="get" className="filters">
+          <label>Key <span className="hint">id, cf_abcd…wxyz or 4 characters</span><input name="key" defaultValue={filters.key} autoComplete="off" /></label>
+          <label>Actor <span className="hint">email, or part of it</span><input name="actor" defaultValue={filters.actor} autoComplete="off" /></label>
+          <label>From <span className="hint">UTC day</span><input name="from" type="date" defaultValue={filters.from} /></label>
+          <label>To <span className="hint">UTC day, inclusive</span><input name="to" type="date" defaultValue={filters.to} /></label>
+          <div className="actions">
+            <button type="submit">Filter</button>
+            {filtered ? <Link href="/support/audit">Clear filters</Link> : null}
+          </div>
+        </form>
+      </search>
       {error ? <p className="alert error" role="alert">{error}</p> : null}
       {trail ? (
         <>

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(boilingPointTool.outputSchema);
@@ -15,10 +16,10 @@ const rejects = (args: Parameters<typeof boilingPointTool.run>[0], code: string,
   );
 
 test('input schema is FastMCP style and constrains the arguments', () => {
-  const schema = boilingPointTool.inputSchema as any;
+  const schema = argumentsSchema(boilingPointTool);
   assert.equal(schema.title, 'service_boiling_pointArguments');
   assert.deepEqual(schema.required, ['compound_name', 'pressure']);
-  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'water', pressure: 1, unit: 'atm' }));
   assert.equal(validateInput({ compound_name: 'water', pressure: 0 }), false);
   assert.equal(validateInput({ compound_name: 'water', pressure: -1 }), false);

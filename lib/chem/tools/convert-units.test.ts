@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { ToolError } from '../tool.ts';
 import { convertUnitsTool } from './convert-units.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(convertUnitsTool.outputSchema);
@@ -14,11 +15,11 @@ const run = (value: number, from_unit: string, to_unit: string) => {
 };
 
 test('input schema is FastMCP style', () => {
-  const schema = convertUnitsTool.inputSchema as any;
+  const schema = argumentsSchema(convertUnitsTool);
   assert.equal(schema.title, 'service_convert_unitsArguments');
   assert.deepEqual(schema.required, ['value', 'from_unit', 'to_unit']);
   assert.deepEqual(
-    Object.values(schema.properties).map((p: any) => p.title),
+    Object.values(schema.properties).map((p) => p.title),
     ['Value', 'From Unit', 'To Unit'],
   );
   assert.ok(validateInput({ value: 1, from_unit: 'atm', to_unit: 'kPa' }));

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { ToolError } from '../tool.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(estimateJobackTool.outputSchema);
@@ -18,10 +19,10 @@ function rejectsWith(promise: Promise<unknown>, code: string, message: RegExp) {
 }
 
 test('input schema is FastMCP style', () => {
-  const schema = estimateJobackTool.inputSchema as any;
+  const schema = argumentsSchema(estimateJobackTool);
   assert.equal(schema.title, 'service_estimate_jobackArguments');
   assert.deepEqual(
-    Object.entries(schema.properties).map(([key, p]: [string, any]) => [key, p.title]),
+    Object.entries(schema.properties).map(([key, p]) => [key, p.title]),
     [['smiles', 'Smiles'], ['boiling_point', 'Boiling Point'], ['unit', 'Unit']],
   );
   assert.deepEqual(schema.required, ['smiles']);

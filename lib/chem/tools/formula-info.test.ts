@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { ToolError } from '../tool.ts';
 import { formulaInfoTool } from './formula-info.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(formulaInfoTool.outputSchema);
@@ -16,7 +17,7 @@ const near = (actual: number, expected: number, tolerance: number, what: string)
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
 
 test('input schema is FastMCP style', () => {
-  const schema = formulaInfoTool.inputSchema as any;
+  const schema = argumentsSchema(formulaInfoTool);
   assert.equal(schema.title, 'service_formula_infoArguments');
   assert.equal(schema.properties.formula.title, 'Formula');
   assert.deepEqual(schema.required, ['formula']);

@@ -5,6 +5,7 @@ import type { Compound } from '../compounds.ts';
 import { findCompound } from '../lookup.ts';
 import { ToolError } from '../tool.ts';
 import { idealGasThermoOf, idealGasThermoTool } from './ideal-gas-thermo.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(idealGasThermoTool.outputSchema);
@@ -28,10 +29,10 @@ const within = (actual: number, expected: number, relative: number, what: string
   assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${what}: ${actual} vs ${expected}`);
 
 test('input schema is FastMCP style', () => {
-  const schema = idealGasThermoTool.inputSchema as any;
+  const schema = argumentsSchema(idealGasThermoTool);
   assert.equal(schema.title, 'service_ideal_gas_thermoArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
-  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, unit: '°C' }));
   assert.equal(validateInput({ compound_name: 'acetone' }), false);
   assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, pressure: 1 }), false);

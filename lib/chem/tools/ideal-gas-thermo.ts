@@ -8,7 +8,7 @@
 import type { Compound } from '../compounds.ts';
 import type { ValidRange } from '../correlations.ts';
 import { CP_POLYNOMIAL_SOURCE, polynomialEnthalpyChange, polynomialEntropyChange, polynomialHeatCapacity } from '../ideal-gas.ts';
-import { fragmentJoback, JOBACK_CP_RANGE, JOBACK_METHOD, JOBACK_SOURCE, jobackEstimate } from '../joback.ts';
+import { fragmentJoback, JOBACK_CP_RANGE, JOBACK_METHOD, JOBACK_SOURCE, jobackEstimate, type JobackFragmentation } from '../joback.ts';
 import { R } from '../constants.ts';
 import { findCompound } from '../lookup.ts';
 import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
@@ -69,7 +69,7 @@ async function cpModelOf(compound: Compound): Promise<CpModel> {
       caveats: [],
     };
   }
-  let groups;
+  let groups: JobackFragmentation;
   try {
     groups = await fragmentJoback(compound.smiles);
   } catch (error) {

@@ -5,6 +5,7 @@ import { allCompounds, type Compound } from '../compounds.ts';
 import { findCompound } from '../lookup.ts';
 import { ToolError } from '../tool.ts';
 import { liquidDensityOf, liquidDensityTool } from './liquid-density.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(liquidDensityTool.outputSchema);
@@ -20,10 +21,10 @@ function propaneWith(extra: Partial<Compound['properties']>): Compound {
 const ZRA = { rackett_compressibility: { value: 0.2763, unit: '', source: 'API Technical Data Book' } };
 
 test('input schema is FastMCP style', () => {
-  const schema = liquidDensityTool.inputSchema as any;
+  const schema = argumentsSchema(liquidDensityTool);
   assert.equal(schema.title, 'service_liquid_densityArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
-  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'propane', temperature: 0, unit: '°C' }));
   assert.equal(validateInput({ compound_name: 'propane' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, unit: 'K', extra: 1 }), false);

@@ -5,6 +5,7 @@ import { CUBIC_EOS_IDS } from '../eos.ts';
 import { ToolError } from '../tool.ts';
 import { eosStateTool } from './eos-state.ts';
 import { mixturePropertiesTool, type MixturePropertiesArgs } from './mixture-properties.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(mixturePropertiesTool.outputSchema);
@@ -22,10 +23,10 @@ const rejects = (args: MixturePropertiesArgs, code: string, message: RegExp) =>
   );
 
 test('input schema is FastMCP style and constrains the composition', () => {
-  const schema = mixturePropertiesTool.inputSchema as any;
+  const schema = argumentsSchema(mixturePropertiesTool);
   assert.equal(schema.title, 'service_mixture_propertiesArguments');
   assert.deepEqual(schema.required, ['components']);
-  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ components: methaneEthane, temperature: 300, pressure: 1e5, eos: 'srk', kij: [{ i: 0, j: 1, value: 0.003 }] }));
   assert.equal(validateInput({ components: [methaneEthane[0]] }), false);
   assert.equal(validateInput({ components: Array.from({ length: 21 }, () => methaneEthane[0]) }), false);
@@ -71,7 +72,8 @@ test('results validate against the output schema: every equation, gas, liquid, t
       assert.ok(r.state);
     }
   }
-  const bad = structuredClone(mixturePropertiesTool.run(cases[0])) as any;
+  const bad = structuredClone(mixturePropertiesTool.run(cases[0]));
+  assert.ok(bad.state);
   bad.state.phases[0].components[0].fugacity.unit = 'bar';
   assert.equal(validateOutput(bad), false);
 });

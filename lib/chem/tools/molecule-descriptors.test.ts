@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import { MAX_SMILES_LENGTH } from '../rdkit.ts';
 import { ToolError } from '../tool.ts';
 import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(moleculeDescriptorsTool.outputSchema);
@@ -15,7 +16,7 @@ function near(actual: number, expected: number, tolerance: number, what: string)
 }
 
 test('input schema is FastMCP style', () => {
-  const schema = moleculeDescriptorsTool.inputSchema as any;
+  const schema = argumentsSchema(moleculeDescriptorsTool);
   assert.equal(schema.title, 'service_molecule_descriptorsArguments');
   assert.equal(schema.properties.smiles.title, 'Smiles');
   assert.equal(schema.properties.include_svg.title, 'Include Svg');

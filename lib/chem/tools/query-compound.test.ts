@@ -8,6 +8,7 @@ import { PROPERTY_KEYS } from '../properties.ts';
 import { ToolError } from '../tool.ts';
 import { chemTools } from './index.ts';
 import { queryCompoundTool } from './query-compound.ts';
+import { argumentsSchema, schemaNode } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(queryCompoundTool.outputSchema);
@@ -18,7 +19,7 @@ test('is registered under its public name, first in the list', () => {
 });
 
 test('input schema is FastMCP style and accepts exactly one compound_name', () => {
-  const schema = queryCompoundTool.inputSchema as any;
+  const schema = argumentsSchema(queryCompoundTool);
   assert.equal(schema.type, 'object');
   assert.equal(schema.title, 'service_query_compoundArguments');
   assert.equal(schema.properties.compound_name.title, 'Compound Name');
@@ -37,18 +38,22 @@ test('the result for every compound validates against the output schema', () => 
 });
 
 test('the output schema rejects what the contract excludes', () => {
-  const result = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' })) as any;
-  result.properties.critical_temperature.unit = '°C';
+  const result = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' }));
+  // Broken on purpose through views that let a unit change and go, and a property the catalogue lacks appear.
+  const tc: { unit?: string } | undefined = result.properties.critical_temperature;
+  assert.ok(tc);
+  tc.unit = '°C';
   assert.equal(validateOutput(result), false);
-  delete result.properties.critical_temperature.unit;
+  delete tc.unit;
   assert.equal(validateOutput(result), false);
-  const unknown = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' })) as any;
-  unknown.properties.boiling_point = { value: 351, unit: 'K', source: 'x' };
+  const unknown = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' }));
+  const unknownProperties: Record<string, unknown> = unknown.properties;
+  unknownProperties.boiling_point = { value: 351, unit: 'K', source: 'x' };
   assert.equal(validateOutput(unknown), false);
 });
 
 test('the output schema describes every catalogue property', () => {
-  const described = Object.keys((queryCompoundTool.outputSchema as any).properties.properties.properties);
+  const described = Object.keys(schemaNode(queryCompoundTool.outputSchema).properties?.properties?.properties ?? {});
   assert.deepEqual(described, PROPERTY_KEYS);
 });
 

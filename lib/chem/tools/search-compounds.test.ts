@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import { allCompounds } from '../compounds.ts';
 import { ToolError } from '../tool.ts';
 import { searchCompoundsTool } from './search-compounds.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(searchCompoundsTool.outputSchema);
@@ -17,7 +18,7 @@ async function search(query: string, limit?: number) {
 const summary = (r: Awaited<ReturnType<typeof search>>) => r.results.map((h) => `${h.name}: ${h.match.reason}`);
 
 test('input schema is FastMCP style, limit 1–50', () => {
-  const schema = searchCompoundsTool.inputSchema as any;
+  const schema = argumentsSchema(searchCompoundsTool);
   assert.equal(schema.title, 'service_search_compoundsArguments');
   assert.equal(schema.properties.query.title, 'Query');
   assert.equal(schema.properties.limit.title, 'Limit');

@@ -5,6 +5,7 @@ import { allCompounds } from '../compounds.ts';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(vaporPressureTool.outputSchema);
@@ -17,10 +18,10 @@ const rejects = (args: Parameters<typeof vaporPressureTool.run>[0], code: string
   );
 
 test('input schema is FastMCP style and constrains the arguments', () => {
-  const schema = vaporPressureTool.inputSchema as any;
+  const schema = argumentsSchema(vaporPressureTool);
   assert.equal(schema.title, 'service_vapor_pressureArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
-  for (const [name, property] of Object.entries<any>(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'water', temperature: 25, unit: '°C' }));
   assert.equal(validateInput({ compound_name: 'water' }), false);
   assert.equal(validateInput({ compound_name: '', temperature: 300 }), false);

@@ -34,7 +34,10 @@ function NewSecret({ state, owner, close }: { state: Partial<ReissueResult>; own
     <div className="stack" style={{ display: 'grid', gap: '0.75rem' }}>
       <p className="alert success" role="status">Reissued as {state.display}. The old secret stopped working.</p>
       <p>The new secret, shown <strong>only now</strong>:</p>
-      <p className="secret" aria-label="New secret" ref={secret}>{state.secret}</p>
+      {/* The figure names the secret (a paragraph cannot carry a name); margin 0 keeps the paragraph's spacing. */}
+      <figure aria-label="New secret" style={{ margin: 0 }}>
+        <p className="secret" ref={secret}>{state.secret}</p>
+      </figure>
       <p className="muted">
         Send it to {owner} through a secure channel (your ticketing system’s private reply or a password manager
         share, never chat or plain email), then close this dialog. It cannot be shown again.
