@@ -167,21 +167,28 @@ function readRow(line: number, fields: string[], columns: Column[], header: stri
   const identity: Partial<Record<(typeof IDENTITY_COLUMNS)[number], string>> = {};
   const numbers: { column: Column & { kind: 'property' | 'temperature' }; header: string; value: number }[] = [];
   const filled = new Set<PropertyKey>();
-  columns.forEach((column, i) => {
+  for (const [i, column] of columns.entries()) {
     const cell = fields[i].trim();
-    if (column.kind === 'identity') return void (identity[column.name] = cell);
-    if (cell === '') return;
+    if (column.kind === 'identity') {
+      identity[column.name] = cell;
+      continue;
+    }
+    if (cell === '') continue;
     if (column.kind === 'property') filled.add(column.key);
     const value = NUMBER.test(cell) ? Number(cell) : NaN;
-    if (!Number.isFinite(value)) return void error(header[i].trim(), `"${cell}" is not a number`);
+    if (!Number.isFinite(value)) {
+      error(header[i].trim(), `"${cell}" is not a number`);
+      continue;
+    }
     const range = column.kind === 'property' ? PLAUSIBLE[column.key] : TEMPERATURE_RANGE;
     if (range && (value > range.max || (range.minExclusive ? value <= range.min : value < range.min))) {
       const unit = column.kind === 'property' ? PROPERTY_DEFINITIONS[column.key].unit || 'dimensionless' : 'K';
       const bounds = `${range.minExclusive ? 'above' : 'at least'} ${range.min} and at most ${range.max}`;
-      return void error(header[i].trim(), `${cell} is not a plausible value in ${unit} (expected ${bounds}); is it in another unit?`);
+      error(header[i].trim(), `${cell} is not a plausible value in ${unit} (expected ${bounds}); is it in another unit?`);
+      continue;
     }
     numbers.push({ column: column as Column & { kind: 'property' | 'temperature' }, header: header[i].trim(), value });
-  });
+  }
 
   for (const required of REQUIRED_COLUMNS) if (!identity[required]) error(required, 'is empty');
   const name = identity.name ?? '';
