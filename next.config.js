@@ -2,7 +2,15 @@
 const nextConfig = {
   poweredByHeader: false,
   // Native drivers, the generated Prisma clients and RDKit's WASM load from node_modules at run time, not from the bundle.
-  serverExternalPackages: ['better-sqlite3', 'pg', '@prisma/client', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg', '@rdkit/rdkit', 'ioredis'],
+  serverExternalPackages: [
+    'better-sqlite3',
+    'pg',
+    '@prisma/client',
+    '@prisma/adapter-better-sqlite3',
+    '@prisma/adapter-pg',
+    '@rdkit/rdkit',
+    'ioredis',
+  ],
   turbopack: { root: import.meta.dirname },
   // The leaked-keys form takes pastes of up to a million characters and refuses longer ones with a
   // message (lib/portal/support.ts); Next's default 1 MB body limit would cut in first with an error

@@ -5,9 +5,9 @@
  * migration history of that URL's provider and agree with lib/db/migrate.ts.
  */
 import { defineConfig } from 'prisma/config';
+import { databaseProvider, databaseUrl } from './lib/config.ts';
 import { migrationsDir } from './lib/db/migrations.ts';
 import { POSTGRESQL_SCHEMA_PATH, SCHEMA_PATH } from './lib/db/schema-source.ts';
-import { databaseProvider, databaseUrl } from './lib/config.ts';
 
 const url = databaseUrl();
 const provider = databaseProvider(url);

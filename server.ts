@@ -15,22 +15,21 @@ import https from 'node:https';
 import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
-import { config } from './lib/config.ts';
-import { databaseUrl } from './lib/config.ts';
+import { prepareCompounds } from './lib/compounds/store.ts';
+import { config, databaseUrl } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
-import { prepareCompounds } from './lib/compounds/store.ts';
-import { seedDatabase } from './lib/portal/first-start.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
-import { CLIENT_IP_HEADER, HSTS_HEADER, describeTransport, plainHttpRefusal } from './lib/http/transport-security.ts';
+import { CLIENT_IP_HEADER, describeTransport, HSTS_HEADER, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/handler.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 import { errorText, log } from './lib/ops/log.ts';
-import { startCallLogRetention } from './lib/usage/retention-schedule.ts';
+import { seedDatabase } from './lib/portal/first-start.ts';
 import { PROJECT_ROOT } from './lib/project-root.ts';
+import { startCallLogRetention } from './lib/usage/retention-schedule.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
@@ -45,9 +44,10 @@ async function startServer(): Promise<http.Server> {
   const app = next({ dev: false, dir: PROJECT_ROOT, hostname: 'localhost', port: settings.port });
   await Promise.all([app.prepare(), prepareCompoundIndex()]);
   const handleWithNext = app.getRequestHandler();
-  const tls = settings.tlsCertFile && settings.tlsKeyFile
-    ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
-    : undefined;
+  const tls =
+    settings.tlsCertFile && settings.tlsKeyFile
+      ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
+      : undefined;
   const scheme = tls ? 'https' : 'http';
 
   const githubSignIn = githubConfigured();
@@ -67,10 +67,13 @@ async function startServer(): Promise<http.Server> {
     if (transport.secure) res.setHeader('strict-transport-security', HSTS_HEADER);
 
     if (fastMcp) {
-      const answer = await handleMcpRequest(nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress));
+      const answer = await handleMcpRequest(
+        nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress),
+      );
       return writeMcpAnswer(req, res, answer);
     }
-    if (isCrossSite(req, path ?? '/', settings.trustProxy)) return sendJson(res, 403, { error: 'cross_site_request', message: CROSS_SITE_MESSAGE });
+    if (isCrossSite(req, path ?? '/', settings.trustProxy))
+      return sendJson(res, 403, { error: 'cross_site_request', message: CROSS_SITE_MESSAGE });
     req.headers[CLIENT_IP_HEADER] = transport.clientAddress;
     // Auth.js decides Secure cookies (and their __Secure-/__Host- names) from X-Forwarded-Proto, and Next
     // checks a server action's Origin against X-Forwarded-Host. Both must be what the transport check
@@ -90,7 +93,11 @@ async function startServer(): Promise<http.Server> {
   server.on('request', (req, res) => {
     onRequest(req, res).catch((error) => {
       log('error', 'request failed', { path: req.url?.split('?', 1)[0], error: errorText(error) });
-      if (!res.headersSent) sendJson(res, 500, { error: 'internal_error', message: 'The server hit an unexpected error; it was logged. Please retry.' });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          error: 'internal_error',
+          message: 'The server hit an unexpected error; it was logged. Please retry.',
+        });
       else res.end();
     });
   });
@@ -111,7 +118,10 @@ async function startServer(): Promise<http.Server> {
     const drained = closeServer();
     log('info', 'stopping: no new connections, finishing the requests in flight', { signal });
     setTimeout(() => {
-      log('error', 'not stopped within the grace period; exiting with what is still running cut off', { signal, graceMs: SHUTDOWN_GRACE_MS });
+      log('error', 'not stopped within the grace period; exiting with what is still running cut off', {
+        signal,
+        graceMs: SHUTDOWN_GRACE_MS,
+      });
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     drained
@@ -139,26 +149,34 @@ async function main(): Promise<void> {
   const seeded = await seedDatabase(getDb());
   const compounds = await prepareCompounds(getDb());
   const { created, updated, deleted } = compounds.builtin;
-  if (created || updated || deleted) console.log(`Built-in compounds stored: ${created} new, ${updated} changed, ${deleted} removed.`);
+  if (created || updated || deleted)
+    console.log(`Built-in compounds stored: ${created} new, ${updated} changed, ${deleted} removed.`);
   if (compounds.served) console.log(`Imported compounds served: ${compounds.served}.`);
   const overridden = new Set(compounds.overridden.map((o) => o.builtin.name));
   for (const { name, reason } of compounds.builtin.blocked) {
-    console.warn(`Built-in ${name} is not stored in the table (${overridden.has(name) ? 'an import overrides it' : 'it is still served'}): ${reason}.`);
+    console.warn(
+      `Built-in ${name} is not stored in the table (${overridden.has(name) ? 'an import overrides it' : 'it is still served'}): ${reason}.`,
+    );
   }
-  for (const { builtin, by } of compounds.overridden) console.warn(`Built-in ${builtin.name} (${builtin.cas}) is overridden by the imported ${by.name} (${by.cas}), served in its place.`);
+  for (const { builtin, by } of compounds.overridden)
+    console.warn(
+      `Built-in ${builtin.name} (${builtin.cas}) is overridden by the imported ${by.name} (${by.cas}), served in its place.`,
+    );
   for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
   await startServer();
   const scheme = settings.tlsCertFile ? 'https' : 'http';
   const url = `${scheme}://localhost:${settings.port}`;
   if (seeded.admin) {
-    console.log([
-      '',
-      'First start: an admin account and a demo key were created. They are shown only now.',
-      `  Admin email:        ${seeded.admin.email}`,
-      `  One-time password:  ${seeded.admin.password}   (change it at /account after signing in)`,
-      `  Demo key (free):    ${seeded.admin.demoKey}`,
-      '',
-    ].join('\n'));
+    console.log(
+      [
+        '',
+        'First start: an admin account and a demo key were created. They are shown only now.',
+        `  Admin email:        ${seeded.admin.email}`,
+        `  One-time password:  ${seeded.admin.password}   (change it at /account after signing in)`,
+        `  Demo key (free):    ${seeded.admin.demoKey}`,
+        '',
+      ].join('\n'),
+    );
   }
   console.log(`ChemFlow is serving the portal at ${url}/ and MCP at ${url}/mcp`);
 }

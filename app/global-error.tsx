@@ -16,7 +16,12 @@ export default function GlobalError({ error, retry }: { error: Error & { digest?
       <body>
         <main id="content">
           {/* A plain link: a full page load, in case the client-side app is what failed. */}
-          <PageUnavailable heading="ChemFlow is unavailable right now" digest={error.digest} retry={retry} home={<a href="/">Home</a>} />
+          <PageUnavailable
+            heading="ChemFlow is unavailable right now"
+            digest={error.digest}
+            retry={retry}
+            home={<a href="/">Home</a>}
+          />
         </main>
       </body>
     </html>

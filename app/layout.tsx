@@ -28,23 +28,38 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <a className="skip-link" href="#content">Skip to content</a>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
         <header className="site-header">
           <div className="site-header-inner">
-            <Link href="/" className="brand">ChemFlow</Link>
+            <Link href="/" className="brand">
+              ChemFlow
+            </Link>
             <NavLinks links={links} />
             <div className="who">
               {viewer ? (
                 <>
-                  <Link href="/account" title="Your account and password">{viewer.email}{viewer.role !== 'developer' ? ` (${viewer.role})` : ''}</Link>
+                  <Link href="/account" title="Your account and password">
+                    {viewer.email}
+                    {viewer.role !== 'developer' ? ` (${viewer.role})` : ''}
+                  </Link>
                   <form action={signOutAction}>
-                    <button type="submit" className="secondary" title="Ends every session of this account, on every device">Sign out</button>
+                    <button
+                      type="submit"
+                      className="secondary"
+                      title="Ends every session of this account, on every device"
+                    >
+                      Sign out
+                    </button>
                   </form>
                 </>
               ) : (
                 <>
                   <Link href="/signin">Sign in</Link>
-                  <Link href="/signup" className="button">Sign up</Link>
+                  <Link href="/signup" className="button">
+                    Sign up
+                  </Link>
                 </>
               )}
             </div>

@@ -9,10 +9,16 @@ export default function NotFound() {
     <div>
       <h1>Page not found</h1>
       <p>This page does not exist, or you do not have access to it.</p>
-      <p className="muted">If you followed a link to a key, check that you are signed in with the account that owns it.</p>
+      <p className="muted">
+        If you followed a link to a key, check that you are signed in with the account that owns it.
+      </p>
       <div className="actions">
-        <Link href="/" className="button">Home</Link>
-        <Link href="/keys" className="button secondary">Your keys</Link>
+        <Link href="/" className="button">
+          Home
+        </Link>
+        <Link href="/keys" className="button secondary">
+          Your keys
+        </Link>
         <Link href="/docs">Connect &amp; docs</Link>
       </div>
     </div>

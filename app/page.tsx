@@ -17,16 +17,23 @@ export default async function HomePage() {
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">Chemistry tools for AI agents</h1>
         <p className="lede">
-          ChemFlow is a Model Context Protocol (MCP) server. Your agent looks up compound data and runs chemical-engineering
-          calculations through one endpoint, and every value it gets back carries its unit and literature source.
+          ChemFlow is a Model Context Protocol (MCP) server. Your agent looks up compound data and runs
+          chemical-engineering calculations through one endpoint, and every value it gets back carries its unit and
+          literature source.
         </p>
         <div className="actions">
           {viewer ? (
-            <Link href="/keys" className="button">Go to your keys</Link>
+            <Link href="/keys" className="button">
+              Go to your keys
+            </Link>
           ) : (
             <>
-              <Link href="/signup" className="button">Sign up for a free key</Link>
-              <Link href="/signin" className="button secondary">Sign in</Link>
+              <Link href="/signup" className="button">
+                Sign up for a free key
+              </Link>
+              <Link href="/signin" className="button secondary">
+                Sign in
+              </Link>
             </>
           )}
           <Link href="/docs">Read the docs: connect in 5 minutes</Link>
@@ -49,8 +56,12 @@ export default async function HomePage() {
       <section aria-labelledby="home-how">
         <h2 id="home-how">How it works</h2>
         <ol>
-          <li>Create an account and a key (<code>cf_…</code>) in the portal.</li>
-          <li>Point your MCP client at <code>/mcp</code> with the key in the <code>Authorization</code> header.</li>
+          <li>
+            Create an account and a key (<code>cf_…</code>) in the portal.
+          </li>
+          <li>
+            Point your MCP client at <code>/mcp</code> with the key in the <code>Authorization</code> header.
+          </li>
           <li>Watch each key&apos;s calls, failures and quota on its page; disable or reissue it any time.</li>
         </ol>
       </section>

@@ -13,8 +13,14 @@ export function SignInForm({ action, next }: { action: Action; next: string }) {
     <form action={formAction} className="stack">
       <FormMessage state={state && !state.ok ? state : null} />
       <input type="hidden" name="next" value={next} />
-      <label>Email<input name="email" type="email" autoComplete="email" required /></label>
-      <label>Password<input name="password" type="password" autoComplete="current-password" required /></label>
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="email" required />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
       <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
     </form>
   );
@@ -25,13 +31,22 @@ export function SignUpForm({ action }: { action: Action }) {
   return (
     <form action={formAction} className="stack">
       <FormMessage state={state && !state.ok ? state : null} />
-      <label>Name <span className="hint">(optional)</span><input name="name" autoComplete="name" maxLength={100} /></label>
-      <label>Email<input name="email" type="email" autoComplete="email" required /></label>
+      <label>
+        Name <span className="hint">(optional)</span>
+        <input name="name" autoComplete="name" maxLength={100} />
+      </label>
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="email" required />
+      </label>
       <label>
         Password <span className="hint">At least 10 characters. A long phrase is better than a clever word.</span>
         <input name="password" type="password" autoComplete="new-password" minLength={10} maxLength={200} required />
       </label>
-      <label>Repeat the password<input name="confirm" type="password" autoComplete="new-password" required /></label>
+      <label>
+        Repeat the password
+        <input name="confirm" type="password" autoComplete="new-password" required />
+      </label>
       <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
     </form>
   );

@@ -7,7 +7,7 @@
  * The caller owns the action state (useActionState): a successful action often re-renders the page
  * without this dialog (a disabled key offers no "Disable"), and the outcome must survive that.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { ActionState } from '@/lib/portal/action-result.ts';
@@ -16,7 +16,17 @@ import './confirm-dialog.css';
 type Success<T> = Extract<ActionState<T>, { ok: true }>;
 
 export function ConfirmDialog<T extends object = object>({
-  trigger, triggerClass = 'secondary', title, confirm, confirmClass = 'danger', pendingText, state, formAction, children, success, onClosedAfterSuccess,
+  trigger,
+  triggerClass = 'secondary',
+  title,
+  confirm,
+  confirmClass = 'danger',
+  pendingText,
+  state,
+  formAction,
+  children,
+  success,
+  onClosedAfterSuccess,
 }: {
   trigger: string;
   triggerClass?: string;
@@ -49,8 +59,15 @@ export function ConfirmDialog<T extends object = object>({
 
   return (
     <>
-      <button type="button" className={triggerClass} onClick={open}>{trigger}</button>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={titleId} onClose={() => (state?.ok ? onClosedAfterSuccess?.(state) : undefined)}>
+      <button type="button" className={triggerClass} onClick={open}>
+        {trigger}
+      </button>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby={titleId}
+        onClose={() => (state?.ok ? onClosedAfterSuccess?.(state) : undefined)}
+      >
         <h2 id={titleId}>{title}</h2>
         {state?.ok && success ? (
           success(state, close)
@@ -59,8 +76,12 @@ export function ConfirmDialog<T extends object = object>({
             {children}
             <FormMessage state={state && !state.ok ? state : null} />
             <div className="actions">
-              <SubmitButton className={confirmClass} pendingText={pendingText}>{confirm}</SubmitButton>
-              <button type="button" className="secondary" ref={cancel} onClick={close}>Cancel</button>
+              <SubmitButton className={confirmClass} pendingText={pendingText}>
+                {confirm}
+              </SubmitButton>
+              <button type="button" className="secondary" ref={cancel} onClick={close}>
+                Cancel
+              </button>
             </div>
           </form>
         )}

@@ -4,7 +4,7 @@
  * browser refuses (no permission, an insecure origin), it selects `target` on the page instead, when the
  * caller has one, and says to press Ctrl+C, so copying never silently fails.
  */
-import { useState, type RefObject } from 'react';
+import { type RefObject, useState } from 'react';
 import './copy-button.css';
 
 function selectContents(element: HTMLElement): void {
@@ -20,7 +20,12 @@ function selectContents(element: HTMLElement): void {
   selection?.addRange(range);
 }
 
-export function CopyButton({ text, label, name, target }: {
+export function CopyButton({
+  text,
+  label,
+  name,
+  target,
+}: {
   text: string;
   /** The button's visible text. */
   label: string;
@@ -44,8 +49,12 @@ export function CopyButton({ text, label, name, target }: {
   }
   return (
     <span className="copy">
-      <button type="button" className="secondary" onClick={copy} aria-label={name}>{label}</button>
-      <span role="status" className="copy-status">{status}</span>
+      <button type="button" className="secondary" onClick={copy} aria-label={name}>
+        {label}
+      </button>
+      <span role="status" className="copy-status">
+        {status}
+      </span>
     </span>
   );
 }

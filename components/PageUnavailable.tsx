@@ -9,13 +9,23 @@
  */
 import type { ReactNode } from 'react';
 
-export function PageUnavailable({ heading, digest, retry, home }: { heading: string; digest?: string; retry: () => void; home: ReactNode }) {
+export function PageUnavailable({
+  heading,
+  digest,
+  retry,
+  home,
+}: {
+  heading: string;
+  digest?: string;
+  retry: () => void;
+  home: ReactNode;
+}) {
   return (
     <div role="alert">
       <h1>{heading}</h1>
       <p>
-        ChemFlow could not load this page, most likely because its database is briefly unreachable. It was not
-        your fault. Nothing needs to be done on your side: try again in a moment.
+        ChemFlow could not load this page, most likely because its database is briefly unreachable. It was not your
+        fault. Nothing needs to be done on your side: try again in a moment.
       </p>
       {digest ? (
         <p className="muted">
@@ -23,7 +33,9 @@ export function PageUnavailable({ heading, digest, retry, home }: { heading: str
         </p>
       ) : null}
       <div className="actions">
-        <button type="button" onClick={() => retry()}>Try again</button>
+        <button type="button" onClick={() => retry()}>
+          Try again
+        </button>
         {home}
       </div>
     </div>

@@ -7,7 +7,9 @@ export function QuotaMeter({ used, quota }: { used: number; quota: number }) {
   const full = used >= quota;
   return (
     <div className="quota-meter">
-      <span className="quota-meter-text">{formatCount(used)} / {formatCalls(quota)}</span>
+      <span className="quota-meter-text">
+        {formatCount(used)} / {formatCalls(quota)}
+      </span>
       <div
         className={`progress${full ? ' full' : ''}`}
         role="progressbar"

@@ -4,12 +4,29 @@
  */
 import { formatRelative, formatUtc, type Instant } from '@/lib/portal/format.ts';
 
-export function When({ date, relative = false, empty = '—' }: { date: Instant | null | undefined; relative?: boolean; empty?: string }) {
+export function When({
+  date,
+  relative = false,
+  empty = '—',
+}: {
+  date: Instant | null | undefined;
+  relative?: boolean;
+  empty?: string;
+}) {
   if (!date) return <>{empty}</>;
   return (
     <>
-      <time dateTime={new Date(date).toISOString()} title={formatUtc(date, { seconds: true })}>{formatUtc(date)}</time>
-      {relative && <> <span className="muted" suppressHydrationWarning>({formatRelative(date)})</span></>}
+      <time dateTime={new Date(date).toISOString()} title={formatUtc(date, { seconds: true })}>
+        {formatUtc(date)}
+      </time>
+      {relative && (
+        <>
+          {' '}
+          <span className="muted" suppressHydrationWarning>
+            ({formatRelative(date)})
+          </span>
+        </>
+      )}
     </>
   );
 }

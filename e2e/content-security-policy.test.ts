@@ -33,7 +33,11 @@ async function watchedPage(): Promise<Watched> {
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(
+        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      ),
+    );
   });
   const page = await context.newPage();
   const consoleMessages: string[] = [];
@@ -42,7 +46,10 @@ async function watchedPage(): Promise<Watched> {
   });
   return {
     page,
-    problems: async () => [...consoleMessages, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))],
+    problems: async () => [
+      ...consoleMessages,
+      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ],
   };
 }
 
@@ -50,16 +57,27 @@ async function watchedPage(): Promise<Watched> {
 async function visit({ page, problems }: Watched, path: string, expectedStatus = 200): Promise<string[]> {
   const response = await page.goto(server.baseUrl + path, { waitUntil: 'networkidle' });
   assert.equal(response?.status(), expectedStatus, path);
-  assert.ok(await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f)), `${path}: Next's inline bootstrap ran`);
+  assert.ok(
+    await page.evaluate(() => Array.isArray((self as unknown as { __next_f?: unknown[] }).__next_f)),
+    `${path}: Next's inline bootstrap ran`,
+  );
   // React hydrated the page: it attaches its fiber to the DOM nodes it takes over (the nav is a client component).
-  await page.waitForFunction(() => Object.keys(document.querySelector('header nav') ?? {}).some((name) => name.startsWith('__reactFiber')));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('header nav') ?? {}).some((name) => name.startsWith('__reactFiber')),
+  );
   return problems();
 }
 
 test('every main page loads and hydrates without a CSP violation', async () => {
-  const key = JSON.parse(server.cli('key', 'create', '--owner', server.adminEmail, '--name', 'csp check', '--tier', 'pro', '--json').stdout) as { id: string; key: string };
+  const key = JSON.parse(
+    server.cli('key', 'create', '--owner', server.adminEmail, '--name', 'csp check', '--tier', 'pro', '--json').stdout,
+  ) as { id: string; key: string };
   // A call, so the usage charts have a bar to draw.
-  assert.equal((await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(key.key))).status, 200);
+  assert.equal(
+    (await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(key.key)))
+      .status,
+    200,
+  );
 
   const visitor = await watchedPage();
   const signedOut: [string, number?][] = [['/'], ['/docs'], ['/signin'], ['/signup'], ['/no-such-page', 404]];
@@ -67,8 +85,20 @@ test('every main page loads and hydrates without a CSP violation', async () => {
 
   const admin = await watchedPage();
   await signIn(admin.page, server.baseUrl, server.adminEmail, server.adminPassword!);
-  const signedIn = ['/keys', `/keys/${key.id}`, '/upgrade', '/account', '/docs', '/support', `/support?q=${encodeURIComponent(server.adminEmail)}`,
-    `/support/keys/${key.id}`, '/support/audit', '/support/leaks', '/support/upgrades', '/admin/users'];
+  const signedIn = [
+    '/keys',
+    `/keys/${key.id}`,
+    '/upgrade',
+    '/account',
+    '/docs',
+    '/support',
+    `/support?q=${encodeURIComponent(server.adminEmail)}`,
+    `/support/keys/${key.id}`,
+    '/support/audit',
+    '/support/leaks',
+    '/support/upgrades',
+    '/admin/users',
+  ];
   for (const path of signedIn) assert.deepEqual(await visit(admin, path), [], path);
   // The key page's charts rendered (recharts draws SVG with inline styles).
   await admin.page.goto(`${server.baseUrl}/keys/${key.id}`, { waitUntil: 'networkidle' });
@@ -81,9 +111,15 @@ test('every main page loads and hydrates without a CSP violation', async () => {
 test('control: an injected inline event handler does not run and is reported as a violation', async () => {
   const watched = await watchedPage();
   await visit(watched, '/docs');
-  await watched.page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<img src="/no-such-image.png" onerror="window.injected = true">'));
+  await watched.page.evaluate(() =>
+    document.body.insertAdjacentHTML('beforeend', '<img src="/no-such-image.png" onerror="window.injected = true">'),
+  );
   await watched.page.waitForFunction(() => (window as unknown as { cspViolations: string[] }).cspViolations.length > 0);
-  assert.equal(await watched.page.evaluate(() => (window as unknown as { injected?: boolean }).injected), undefined, 'the handler did not run');
+  assert.equal(
+    await watched.page.evaluate(() => (window as unknown as { injected?: boolean }).injected),
+    undefined,
+    'the handler did not run',
+  );
   assert.match((await watched.problems()).join('\n'), /script-src/);
   await watched.page.context().close();
 });

@@ -10,7 +10,8 @@ import { expect } from '@playwright/test';
 import { launchBrowser, signUp } from '../test/support/browser.ts';
 import { startServerBehindProxy } from '../test/support/tcp-proxy.ts';
 
-const INTERNALS = /Application error|a server-side exception|\bat \w+ \(|node_modules|ECONN|PrismaClient|Can't reach database/;
+const INTERNALS =
+  /Application error|a server-side exception|\bat \w+ \(|node_modules|ECONN|PrismaClient|Can't reach database/;
 
 test('a signed-in developer sees a friendly page while the database is away, and the portal recovers', async (t) => {
   const started = await startServerBehindProxy(t);
@@ -38,7 +39,10 @@ test('a signed-in developer sees a friendly page while the database is away, and
   // The server reconnects by itself; "Try again" fetches the page again (retried, in case the pool is
   // still reconnecting at the first click).
   await expect(async () => {
-    await page.getByRole('button', { name: 'Try again' }).click({ timeout: 2_000 }).catch(() => {});
+    await page
+      .getByRole('button', { name: 'Try again' })
+      .click({ timeout: 2_000 })
+      .catch(() => {});
     await expect(page.getByRole('heading', { name: 'Your API keys' })).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
 });

@@ -6,13 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
+import type { KeyReport } from '../lib/usage/key-report.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
+import { errorBody, toolResult } from '../test/support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
-import { toolResult, errorBody } from '../test/support/mcp-answers.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
-import type { KeyReport } from '../lib/usage/key-report.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -48,7 +48,9 @@ function cliKey(owner: string, ...options: string[]): { id: string; key: string 
 
 /** Charts redraw at the new width after their resize observer fires. */
 const chartsFit = (page: Page) =>
-  page.waitForFunction(() => [...document.querySelectorAll('.chart svg')].every((svg) => svg.getBoundingClientRect().right <= window.innerWidth));
+  page.waitForFunction(() =>
+    [...document.querySelectorAll('.chart svg')].every((svg) => svg.getBoundingClientRect().right <= window.innerWidth),
+  );
 
 async function screenshotsAtBothWidths(page: Page, name: string) {
   await chartsFit(page);
@@ -68,11 +70,13 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   // left out of the console check: the header links to portal pages that may not exist in every build.
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      consoleErrors.push(message.text());
   });
   const failedPolls: string[] = [];
   page.on('response', (response) => {
-    if (response.url().includes('/api/portal/') && !response.ok()) failedPolls.push(`${response.status()} ${response.url()}`);
+    if (response.url().includes('/api/portal/') && !response.ok())
+      failedPolls.push(`${response.status()} ${response.url()}`);
   });
   await signUp(page, server.baseUrl, 'ada@example.test');
 
@@ -89,9 +93,19 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
   await expect(reveal.getByText('This is the only time the key is shown.')).toBeVisible();
   const config = JSON.parse((await reveal.getByLabel('MCP client configuration').textContent())!);
-  assert.deepEqual(config, { mcpServers: { chemflow: { type: 'http', url: `${server.baseUrl}/mcp`, headers: { Authorization: `Bearer ${secret}` } } } });
+  assert.deepEqual(config, {
+    mcpServers: {
+      chemflow: { type: 'http', url: `${server.baseUrl}/mcp`, headers: { Authorization: `Bearer ${secret}` } },
+    },
+  });
   const curl = (await reveal.getByLabel('curl example').textContent())!;
-  for (const part of [`curl -s ${server.baseUrl}/mcp`, `'Accept: application/json, text/event-stream'`, `'Authorization: Bearer ${secret}'`, '"name":"service_query_compound"', '"compound_name":"ethanol"']) {
+  for (const part of [
+    `curl -s ${server.baseUrl}/mcp`,
+    `'Accept: application/json, text/event-stream'`,
+    `'Authorization: Bearer ${secret}'`,
+    '"name":"service_query_compound"',
+    '"compound_name":"ethanol"',
+  ]) {
     assert.ok(curl.includes(part), `the curl example has ${part}`);
   }
 
@@ -106,7 +120,9 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   await expect(reveal).toBeVisible();
   await reveal.getByRole('button', { name: 'I have stored it' }).click();
   await expect(reveal).toBeHidden();
-  await expect.poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' }).toBe(false);
+  await expect
+    .poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' })
+    .toBe(false);
 
   const row = page.getByRole('row', { name: /laptop/ });
   await expect(row.getByText('0 / 1,000 calls')).toBeVisible();
@@ -127,20 +143,33 @@ test('a new developer creates a key, copies it, calls /mcp and sees both calls i
   assert.equal(toolResult(failed).isError, true, failed.text);
 
   const today = page.getByRole('table', { name: "Today's calls by tool" });
-  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['1', '1', '0'], REFRESH_WAIT);
+  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(
+    ['1', '1', '0'],
+    REFRESH_WAIT,
+  );
   const lastCalls = page.getByRole('table', { name: 'Last calls' }).getByRole('row');
   await expect(lastCalls).toHaveCount(3); // header + 2 calls, newest first
-  await expect(lastCalls.nth(1).getByRole('cell')).toContainText(['service_query_compound', 'failure', /ms$/, 'compound_not_found']);
+  await expect(lastCalls.nth(1).getByRole('cell')).toContainText([
+    'service_query_compound',
+    'failure',
+    /ms$/,
+    'compound_not_found',
+  ]);
   await expect(lastCalls.nth(2).getByRole('cell')).toContainText(['service_query_compound', 'success', /ms$/, 'none']);
   await expect(page.getByText('2 / 1,000 calls')).toBeVisible();
   await expect(page.getByText(/^Updated \d\d:\d\d:\d\d UTC$/)).toBeVisible();
-  assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'the page was not reloaded');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    true,
+    'the page was not reloaded',
+  );
 
   // A hidden tab stops polling; showing it again resumes.
-  const setHidden = (hidden: boolean) => page.evaluate((value) => {
-    Object.defineProperty(document, 'hidden', { configurable: true, value });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
   await setHidden(true);
   await page.getByText('Refreshing paused while this tab is hidden.').waitFor();
   await setHidden(false);
@@ -175,7 +204,11 @@ test('a key with a small daily quota runs out: "2 / 2" and "Daily quota reached"
   await expect(page.getByText('2 / 2 calls')).toBeVisible();
   await expect(page.getByText('0 calls', { exact: true })).toBeVisible(); // remaining today
   const today = page.getByRole('table', { name: "Today's calls by tool" });
-  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['2', '0', '1']);
+  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText([
+    '2',
+    '0',
+    '1',
+  ]);
   await page.context().close();
 });
 
@@ -210,10 +243,16 @@ test('a key that ran out of quota and is reissued on its page is still out of qu
   const lastCalls = page.getByRole('table', { name: 'Last calls' }).getByRole('row');
   await expect(lastCalls).toHaveCount(4); // header, the successor's refusal, the old secret's two calls
   await expect(lastCalls.nth(1)).not.toContainText(' with ');
-  for (const n of [2, 3]) await expect(lastCalls.nth(n).getByRole('cell').nth(1)).toHaveText(`service_query_compound with ${oldDisplay}`);
+  for (const n of [2, 3])
+    await expect(lastCalls.nth(n).getByRole('cell').nth(1)).toHaveText(`service_query_compound with ${oldDisplay}`);
 
-  const usage: KeyReport = await (await page.request.get(`${server.baseUrl}/api/portal/keys/${successorId}/usage`)).json();
-  assert.deepEqual([usage.usedToday, usage.remainingToday, usage.lastCalls.map((c) => c.otherKey?.display ?? null)], [2, 0, [null, oldDisplay, oldDisplay]]);
+  const usage: KeyReport = await (
+    await page.request.get(`${server.baseUrl}/api/portal/keys/${successorId}/usage`)
+  ).json();
+  assert.deepEqual(
+    [usage.usedToday, usage.remainingToday, usage.lastCalls.map((c) => c.otherKey?.display ?? null)],
+    [2, 0, [null, oldDisplay, oldDisplay]],
+  );
   await page.goto(`${server.baseUrl}/keys`);
   await expect(page.getByRole('row', { name: /rotated/ }).getByText('2 / 2 calls')).toHaveCount(2);
   await page.context().close();
@@ -244,7 +283,7 @@ test('a developer disables a key after confirming, and /mcp answers 401 from the
   await page.context().close();
 });
 
-test('a developer cannot see another developer\'s key: 404 for its page and its usage, absent from their list', async () => {
+test("a developer cannot see another developer's key: 404 for its page and its usage, absent from their list", async () => {
   const page = await freshPage();
   await signUp(page, server.baseUrl, 'dan@example.test');
   const dans = cliKey('dan@example.test', '--name', 'dan private');
@@ -255,7 +294,11 @@ test('a developer cannot see another developer\'s key: 404 for its page and its 
   assert.equal(response?.status(), 404);
   await expect(page.getByText('dan private')).toHaveCount(0);
   assert.equal((await page.request.get(`${server.baseUrl}/api/portal/keys/${dans.id}/usage`)).status(), 404);
-  assert.equal((await page.goto(`${server.baseUrl}/keys/no-such-key`))?.status(), 404, 'the same answer as for an id that does not exist');
+  assert.equal(
+    (await page.goto(`${server.baseUrl}/keys/no-such-key`))?.status(),
+    404,
+    'the same answer as for an id that does not exist',
+  );
 
   await page.goto(`${server.baseUrl}/keys`);
   await page.getByText('You have no API keys yet').waitFor();
@@ -286,7 +329,9 @@ test('a developer reports a key as leaked, then reissues it: the new secret is s
   await reveal.getByRole('button', { name: 'I have stored it: open the new key' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/keys/') && !url.pathname.endsWith(old.id));
   await expect(page.getByRole('heading', { name: 'pushed by mistake' })).toBeVisible();
-  await expect.poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' }).toBe(false);
+  await expect
+    .poll(async () => (await page.content()).includes(secret), { message: 'the secret is gone from the page' })
+    .toBe(false);
 
   assert.equal((await queryCompound(secret, 'ethanol')).status, 200);
   assert.equal((await queryCompound(old.key, 'ethanol')).status, 401);

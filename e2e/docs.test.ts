@@ -9,8 +9,8 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
 import { toolListing } from '../lib/mcp/registry.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
-import { bearer, postMcp } from '../test/support/mcp-client.ts';
 import { toolResult } from '../test/support/mcp-answers.ts';
+import { bearer, postMcp } from '../test/support/mcp-client.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
@@ -59,7 +59,10 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
     }
   }
   const required = page.locator('details#service_eos_state li', { has: page.getByText('eos', { exact: true }) });
-  assert.match(await required.innerText(), /one of "peng_robinson", "srk", "redlich_kwong", "van_der_waals" · default "peng_robinson"/);
+  assert.match(
+    await required.innerText(),
+    /one of "peng_robinson", "srk", "redlich_kwong", "van_der_waals" · default "peng_robinson"/,
+  );
 
   const limits = page.getByRole('table', { name: 'Limits per tier' });
   const free = limits.getByRole('row', { name: /^Free/ });
@@ -71,7 +74,10 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   for (const code of ['missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'payload_too_large']) {
     await httpErrors.getByRole('cell', { name: code, exact: true }).waitFor();
   }
-  await page.getByRole('table', { name: 'Tool errors' }).getByRole('cell', { name: 'compound_not_found', exact: true }).waitFor();
+  await page
+    .getByRole('table', { name: 'Tool errors' })
+    .getByRole('cell', { name: 'compound_not_found', exact: true })
+    .waitFor();
   await page.getByRole('heading', { name: 'Report a leaked key' }).waitFor();
   await assertFitsPhoneWidth(page);
 
@@ -118,7 +124,10 @@ test('the home page leads to sign-up and the docs; an unknown address gives the 
   await page.goBack();
   await page.getByRole('link', { name: 'Formula information', exact: true }).click();
   await page.waitForURL(`${server.baseUrl}/docs#service_formula_info`);
-  await page.getByRole('list', { name: 'Arguments of service_formula_info' }).getByText('formula', { exact: true }).waitFor();
+  await page
+    .getByRole('list', { name: 'Arguments of service_formula_info' })
+    .getByText('formula', { exact: true })
+    .waitFor();
 
   const missing = await page.goto(`${server.baseUrl}/no/such/page`);
   assert.equal(missing?.status(), 404);

@@ -12,7 +12,16 @@ const PASSWORD = 'correct horse battery staple';
 
 test('Leaked keys: a paste over 1 MB is refused on the form with a message; one just under it (3-byte characters: 2.9 MB) is processed', async (t) => {
   const { server, browser } = await withServerAndBrowser(t);
-  const created = server.cli('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const created = server.cli(
+    'user',
+    'create',
+    '--email',
+    'grace@example.test',
+    '--password',
+    PASSWORD,
+    '--role',
+    'support',
+  );
   assert.equal(created.status, 0, created.stderr);
   const issued = server.cli('key', 'create', '--owner', server.adminEmail, '--name', 'ci', '--json');
   assert.equal(issued.status, 0, issued.stderr);
@@ -27,7 +36,10 @@ test('Leaked keys: a paste over 1 MB is refused on the form with a message; one 
     await page.getByRole('button', { name: 'Disable leaked keys' }).click();
   };
   await submit(`${key}\n${'x'.repeat(1_000_001)}`);
-  await page.getByRole('alert').filter({ hasText: 'That text is over 1 MB; split it into smaller pastes.' }).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'That text is over 1 MB; split it into smaller pastes.' })
+    .waitFor({ timeout: 60_000 });
   assert.equal(JSON.parse(server.cli('key', 'show', key, '--json').stdout).status, 'active', 'nothing was disabled');
 
   // "€" is 3 bytes of UTF-8: just under a million characters is close to 3 MB on the wire.

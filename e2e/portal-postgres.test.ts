@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { expect } from '@playwright/test';
-import { scratchPostgresUrl } from '../test/support/test-databases.ts';
 import { launchBrowser, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
+import { scratchPostgresUrl } from '../test/support/test-databases.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -21,7 +21,11 @@ test('a developer and an admin use the portal on PostgreSQL', async (t) => {
   t.after(async () => server?.stop());
   const url = await scratchPostgresUrl(t);
   if (!url) return;
-  server = await startTestServer({ DATABASE_URL: url, KEY_HASH_SECRET: randomBytes(32).toString('hex'), AUTH_SECRET: randomBytes(32).toString('hex') });
+  server = await startTestServer({
+    DATABASE_URL: url,
+    KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+  });
   const { baseUrl, mcpUrl } = server;
   const browser = await launchBrowser();
   t.after(() => browser.close());
@@ -40,7 +44,10 @@ test('a developer and an admin use the portal on PostgreSQL', async (t) => {
   assert.equal((await call()).status, 200);
   await dev.getByRole('link', { name: 'pg agent' }).click();
   const today = dev.getByRole('table', { name: "Today's calls by tool" });
-  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(['1', '0', '0'], { timeout: 15_000 });
+  await expect(today.getByRole('row', { name: /service_query_compound/ }).getByRole('cell')).toHaveText(
+    ['1', '0', '0'],
+    { timeout: 15_000 },
+  );
   const keyId = new URL(dev.url()).pathname.split('/').pop()!;
 
   await dev.goto(`${baseUrl}/upgrade?key=${keyId}`);
@@ -54,7 +61,11 @@ test('a developer and an admin use the portal on PostgreSQL', async (t) => {
   await admin.getByRole('button', { name: 'Approve: make the key Pro' }).click();
   await admin.getByText('No pending requests.').waitFor();
   const burst = await Promise.all([1, 2, 3].map(call));
-  assert.deepEqual(burst.map((a) => a.status), [200, 200, 200], 'Pro allows a burst the free tier refuses');
+  assert.deepEqual(
+    burst.map((a) => a.status),
+    [200, 200, 200],
+    'Pro allows a burst the free tier refuses',
+  );
 
   await admin.goto(`${baseUrl}/support`);
   await admin.getByLabel(/^Find a key/).fill('pg-dev');

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
-import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../lib/auth/sign-up-notice.ts';
+import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
@@ -85,7 +85,15 @@ test('a wrong password and an unknown email get the same answer; a page that nee
 
 test('sign-in only returns to pages of this site, however the next address is disguised', async () => {
   const page = await freshPage();
-  for (const next of ['//evil.example/phish', '/\\evil.example/', '/%5Cevil.example/', '/\t/evil.example', '/%09/evil.example', '/.//evil.example', 'https://evil.example/']) {
+  for (const next of [
+    '//evil.example/phish',
+    '/\\evil.example/',
+    '/%5Cevil.example/',
+    '/\t/evil.example',
+    '/%09/evil.example',
+    '/.//evil.example',
+    'https://evil.example/',
+  ]) {
     // As a link would carry it: the value percent-encoded once.
     await page.goto(`${server.baseUrl}/signin?next=${encodeURIComponent(next)}`);
     await page.getByLabel('Email').fill(server.adminEmail);
@@ -111,7 +119,10 @@ test('after 5 failed sign-ins an account is locked for a while, even with the ri
     await page.getByRole('alert').filter({ hasText: 'Wrong email or password.' }).waitFor();
   }
   await submitSignIn(page, 'lockme@example.test', 'the right password here');
-  await page.getByRole('alert').filter({ hasText: /Too many failed sign-ins\. Try again in \d+ minutes?/ }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: /Too many failed sign-ins\. Try again in \d+ minutes?/ })
+    .waitFor();
   assert.equal(new URL(page.url()).pathname, '/signin');
   // Other accounts are unaffected.
   await signIn(page, server.baseUrl, server.adminEmail, server.adminPassword!);
@@ -125,7 +136,10 @@ test('GitHub sign-in is offered only when AUTH_GITHUB_ID and AUTH_GITHUB_SECRET 
   await page.goto(`${server.baseUrl}/signin`);
   assert.equal(await page.getByRole('button', { name: 'Sign in with GitHub' }).count(), 0);
 
-  const withGithub = await startTestServer({ AUTH_GITHUB_ID: 'Iv1.testclient', AUTH_GITHUB_SECRET: 'test-client-secret' });
+  const withGithub = await startTestServer({
+    AUTH_GITHUB_ID: 'Iv1.testclient',
+    AUTH_GITHUB_SECRET: 'test-client-secret',
+  });
   try {
     assert.deepEqual((await providers(withGithub.baseUrl)).sort(), ['credentials', 'github']);
     await page.goto(`${withGithub.baseUrl}/signin`);

@@ -14,7 +14,6 @@ const PASSWORD = 'correct horse battery staple';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-
 /** Both widths of a main page: screenshots, and nothing wider than a phone. */
 async function capture(page: Page, name: string, widths: ('1280' | '390')[] = ['1280']) {
   for (const width of widths) {
@@ -61,8 +60,15 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
   await myRequests.getByText('Approved for the pilot; write to us if you need more.').waitFor();
   assert.equal(server.cliJson('key', 'show', key.id).tier, 'pro');
   // /mcp applies Pro from the next call: three calls at once pass (the free tier's 1 call/s would refuse two).
-  const calls = await Promise.all([1, 2, 3].map(() => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key.key))));
-  assert.deepEqual(calls.map((c) => c.status), [200, 200, 200]);
+  const calls = await Promise.all(
+    [1, 2, 3].map(() =>
+      postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key.key)),
+    ),
+  );
+  assert.deepEqual(
+    calls.map((c) => c.status),
+    [200, 200, 200],
+  );
   // The key is no longer a free key, so the form has nothing left to offer.
   await dev.getByText(/You have no active free key to upgrade/).waitFor();
 });
@@ -72,7 +78,8 @@ test('a support agent pastes a leaked secret, opens the key, disables it with a 
   server.cliOk('user', 'create', '--email', 'owner@example.test', '--password', PASSWORD);
   server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
   const leaked = server.cliJson('key', 'create', '--owner', 'owner@example.test', '--name', 'build server');
-  const call = () => postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(leaked.key));
+  const call = () =>
+    postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(leaked.key));
   assert.equal((await call()).status, 200, 'the key works before');
 
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
@@ -107,7 +114,11 @@ test('a support agent pastes a leaked secret, opens the key, disables it with a 
   const row = page.getByRole('row').filter({ hasText: 'key.disable' });
   await row.getByRole('cell', { name: reason, exact: true }).waitFor();
   await row.getByText('support:grace@example.test').waitFor();
-  assert.equal(await page.getByRole('row').filter({ hasText: 'key.issue' }).count(), 0, 'the actor filter leaves out the CLI’s key.issue');
+  assert.equal(
+    await page.getByRole('row').filter({ hasText: 'key.issue' }).count(),
+    0,
+    'the actor filter leaves out the CLI’s key.issue',
+  );
   await capture(page, 'audit', ['1280', '390']);
 
   const refused = await call();
@@ -125,7 +136,11 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
     const response = await dev.goto(`${server.baseUrl}${path}`);
     assert.equal(response?.status(), 404, `${path} answers 404 to a developer`);
   }
-  assert.equal(await dev.getByRole('link', { name: 'Support', exact: true }).count(), 0, 'no staff links in the header');
+  assert.equal(
+    await dev.getByRole('link', { name: 'Support', exact: true }).count(),
+    0,
+    'no staff links in the header',
+  );
   const someKey = server.cliJson('key', 'create', '--owner', server.adminEmail);
   const usage = await dev.request.get(`${server.baseUrl}/api/support/keys/${someKey.id}/usage`);
   assert.equal(usage.status(), 404, "the support console's usage endpoint answers 404 to a developer");
@@ -140,7 +155,10 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
   const dialog = admin.getByRole('dialog', { name: `Change the role of ${email}` });
   await dialog.getByLabel('New role').selectOption('support');
   await dialog.getByRole('button', { name: 'Change role' }).click();
-  await admin.getByRole('status').filter({ hasText: `${email} is now support.` }).waitFor();
+  await admin
+    .getByRole('status')
+    .filter({ hasText: `${email} is now support.` })
+    .waitFor();
   await admin.goto(`${server.baseUrl}/admin/users`);
   await capture(admin, 'admin-users');
 
@@ -177,7 +195,10 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   const secret = (await page.getByLabel('New secret').textContent())!;
   assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
   await page.getByRole('button', { name: 'Done, open the new key' }).click();
-  await page.waitForFunction((old) => /^\/support\/keys\//.test(location.pathname) && !location.pathname.endsWith(old), key.id);
+  await page.waitForFunction(
+    (old) => /^\/support\/keys\//.test(location.pathname) && !location.pathname.endsWith(old),
+    key.id,
+  );
   await page.getByText('Replaces', { exact: true }).waitFor();
   assert.ok(!(await page.content()).includes(secret), 'the secret is gone once the dialog is closed');
   const fresh = server.cliJson('key', 'show', secret);
@@ -194,17 +215,28 @@ test('support pastes a log with leaked secrets on Leaked keys: the matching keys
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
   await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support/leaks');
 
-  await page.getByLabel(/^Text with leaked secrets/).fill(`2026-11-26 build log\nexport CHEMFLOW_KEY=${first.key}\nold: ${second.key}\nagain ${first.key}`);
+  await page
+    .getByLabel(/^Text with leaked secrets/)
+    .fill(`2026-11-26 build log\nexport CHEMFLOW_KEY=${first.key}\nold: ${second.key}\nagain ${first.key}`);
   await page.getByLabel(/^Where were they found/).fill('https://paste.example/abc');
   await page.getByRole('button', { name: 'Disable leaked keys' }).click();
-  await page.getByText('Tick the confirmation box', { exact: false }).or(page.locator('input[name="confirm"]:invalid')).first().waitFor();
+  await page
+    .getByText('Tick the confirmation box', { exact: false })
+    .or(page.locator('input[name="confirm"]:invalid'))
+    .first()
+    .waitFor();
   await page.getByLabel(/Disable every active key whose secret is in this text/).check();
   await page.getByRole('button', { name: 'Disable leaked keys' }).click();
   const outcome = page.getByRole('region', { name: 'Outcome' });
   await outcome.waitFor();
   const stat = (label: string) => outcome.locator('.stat').filter({ hasText: label }).locator('.value').textContent();
   assert.deepEqual(
-    [await stat('Secrets found'), await stat('Matched keys'), await stat('Disabled now'), await stat('Already disabled')],
+    [
+      await stat('Secrets found'),
+      await stat('Matched keys'),
+      await stat('Disabled now'),
+      await stat('Already disabled'),
+    ],
     ['2', '2', '1', '1'],
   );
   await outcome.getByRole('link', { name: first.start }).waitFor();

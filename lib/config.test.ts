@@ -25,18 +25,31 @@ test('without REDIS_URL there is no shared mode, on either database', () => {
 });
 
 test('REDIS_URL with PostgreSQL switches the shared mode on; the prefix defaults to "chemflow"', () => {
-  const settings = withEnv({ DATABASE_URL: 'postgresql://db/chemflow', REDIS_URL: 'redis://cache:6379', REDIS_KEY_PREFIX: undefined });
+  const settings = withEnv({
+    DATABASE_URL: 'postgresql://db/chemflow',
+    REDIS_URL: 'redis://cache:6379',
+    REDIS_KEY_PREFIX: undefined,
+  });
   assert.equal(settings.redisUrl, 'redis://cache:6379');
   assert.equal(settings.redisKeyPrefix, 'chemflow');
   assert.equal(withEnv({ REDIS_KEY_PREFIX: 'staging-2' }).redisKeyPrefix, 'staging-2');
 });
 
 test('REDIS_URL with SQLite is refused with a message that says why', () => {
-  assert.throws(() => withEnv({ DATABASE_URL: 'file:./data/x.db', REDIS_URL: 'redis://cache:6379' }), /REDIS_URL needs DATABASE_URL=postgresql/);
-  assert.throws(() => withEnv({ DATABASE_URL: undefined, REDIS_URL: 'redis://cache:6379' }), /Unset REDIS_URL to run one instance on SQLite/);
+  assert.throws(
+    () => withEnv({ DATABASE_URL: 'file:./data/x.db', REDIS_URL: 'redis://cache:6379' }),
+    /REDIS_URL needs DATABASE_URL=postgresql/,
+  );
+  assert.throws(
+    () => withEnv({ DATABASE_URL: undefined, REDIS_URL: 'redis://cache:6379' }),
+    /Unset REDIS_URL to run one instance on SQLite/,
+  );
 });
 
 test('a REDIS_URL that is not redis:// and a prefix Redis names cannot hold are refused', () => {
-  assert.throws(() => withEnv({ DATABASE_URL: 'postgresql://db/chemflow', REDIS_URL: 'http://cache:6379' }), /REDIS_URL must be redis:\/\//);
+  assert.throws(
+    () => withEnv({ DATABASE_URL: 'postgresql://db/chemflow', REDIS_URL: 'http://cache:6379' }),
+    /REDIS_URL must be redis:\/\//,
+  );
   assert.throws(() => withEnv({ REDIS_URL: undefined, REDIS_KEY_PREFIX: 'a {b}' }), /REDIS_KEY_PREFIX must be/);
 });

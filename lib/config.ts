@@ -59,7 +59,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 function logLevel(name: string, fallback: LogLevel): LogLevel {
   const raw = (process.env[name] || fallback).toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new Error(`${name} must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
   return raw as LogLevel;
 }
 
@@ -101,21 +102,25 @@ function redisUrl(): string | undefined {
   if (!raw) return undefined;
   if (!/^rediss?:\/\//i.test(raw)) throw new Error('REDIS_URL must be redis://host:6379 (or rediss:// for TLS)');
   if (databaseProvider(databaseUrl()) !== 'postgresql') {
-    throw new Error('REDIS_URL needs DATABASE_URL=postgresql://…: the shared mode keeps usage in PostgreSQL. Unset REDIS_URL to run one instance on SQLite.');
+    throw new Error(
+      'REDIS_URL needs DATABASE_URL=postgresql://…: the shared mode keeps usage in PostgreSQL. Unset REDIS_URL to run one instance on SQLite.',
+    );
   }
   return raw;
 }
 
 function keyPrefix(name: string, fallback: string): string {
   const raw = process.env[name] || fallback;
-  if (!/^[\w.:-]{1,64}$/.test(raw)) throw new Error(`${name} must be 1 to 64 letters, digits, "_", "-", "." or ":", got "${raw}"`);
+  if (!/^[\w.:-]{1,64}$/.test(raw))
+    throw new Error(`${name} must be 1 to 64 letters, digits, "_", "-", "." or ":", got "${raw}"`);
   return raw;
 }
 
 /** Names that only a client on this machine can have put in Host; always allowed (see allowedHosts). */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** A DNS name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
-const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
+const HOST_ENTRY =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * ALLOWED_HOSTS plus PUBLIC_URL's host plus the loopback names. Loopback stays allowed even when
@@ -129,7 +134,9 @@ function allowedHosts(): Set<string> {
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (!HOST_ENTRY.test(entry)) {
-      throw new Error(`ALLOWED_HOSTS must be comma-separated host names or host:port pairs as clients send them in Host (e.g. api.example.com,api.example.com:8443), without scheme or path; got "${raw.trim()}"`);
+      throw new Error(
+        `ALLOWED_HOSTS must be comma-separated host names or host:port pairs as clients send them in Host (e.g. api.example.com,api.example.com:8443), without scheme or path; got "${raw.trim()}"`,
+      );
     }
     hosts.add(entry);
   }
@@ -154,7 +161,10 @@ export function loadConfig(): ServiceConfig {
     trustProxy: flag('TRUST_PROXY', false),
     tlsCertFile: process.env.TLS_CERT_FILE || undefined,
     tlsKeyFile: process.env.TLS_KEY_FILE || undefined,
-    corsOrigins: (process.env.CORS_ORIGINS ?? '*').split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (process.env.CORS_ORIGINS ?? '*')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     allowedHosts: allowedHosts(),
     quotaTimeZone: timeZone('QUOTA_TIMEZONE', 'UTC'),
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
@@ -171,9 +181,10 @@ export function loadConfig(): ServiceConfig {
     publicUrl: process.env.PUBLIC_URL || undefined,
     proRatePerSecond: integer('PRO_RATE_PER_SECOND', 25, 1),
     adminEmail: process.env.ADMIN_EMAIL || 'admin@localhost',
-    github: process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET
-      ? { clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET }
-      : undefined,
+    github:
+      process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET
+        ? { clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET }
+        : undefined,
   };
 }
 
@@ -210,7 +221,11 @@ export function databaseProvider(url: string): DatabaseProvider {
  * A server secret as configured: the variable's value, or else the file to keep a generated one in
  * (lib/secrets.ts). Read at each call, not cached with config(): tests point it at a server's files.
  */
-export function secretSetting(envVar: string, fileEnvVar: string, defaultFile: string): { value?: string; file: string } {
+export function secretSetting(
+  envVar: string,
+  fileEnvVar: string,
+  defaultFile: string,
+): { value?: string; file: string } {
   return { value: process.env[envVar] || undefined, file: process.env[fileEnvVar] || defaultFile };
 }
 
@@ -220,6 +235,7 @@ export function importMaxMegabytes(): number {
   const raw = process.env.COMPOUND_IMPORT_MAX_MB;
   if (raw === undefined || raw === '') return DEFAULT_IMPORT_MAX_MB;
   const mb = Number(raw);
-  if (!Number.isInteger(mb) || mb < 1) throw new Error(`COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "${raw}".`);
+  if (!Number.isInteger(mb) || mb < 1)
+    throw new Error(`COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "${raw}".`);
   return mb;
 }

@@ -22,7 +22,11 @@ export interface SecretSpec {
 }
 
 /** Auth.js's session secret; also signs the device cookies of the sign-in throttle. */
-export const AUTH_SECRET_SPEC: SecretSpec = { envVar: 'AUTH_SECRET', fileEnvVar: 'AUTH_SECRET_FILE', defaultFile: 'data/auth-secret' };
+export const AUTH_SECRET_SPEC: SecretSpec = {
+  envVar: 'AUTH_SECRET',
+  fileEnvVar: 'AUTH_SECRET_FILE',
+  defaultFile: 'data/auth-secret',
+};
 
 export function loadOrCreateSecret({ envVar, fileEnvVar, defaultFile }: SecretSpec): string {
   const setting = secretSetting(envVar, fileEnvVar, defaultFile);
@@ -34,7 +38,9 @@ export function loadOrCreateSecret({ envVar, fileEnvVar, defaultFile }: SecretSp
     return fromEnv;
   }
   if (databaseProvider(databaseUrl()) === 'postgresql') {
-    throw new Error(`${envVar} must be set when DATABASE_URL points at PostgreSQL, and be the same on every instance (use: openssl rand -hex 32)`);
+    throw new Error(
+      `${envVar} must be set when DATABASE_URL points at PostgreSQL, and be the same on every instance (use: openssl rand -hex 32)`,
+    );
   }
   // The ignore comment stops Next's file tracer from bundling the whole project for this run-time path.
   const file = resolve(/* turbopackIgnore: true */ process.cwd(), setting.file);

@@ -2,8 +2,9 @@
  * `npm run db:migrate`: applies pending migrations to DATABASE_URL (default file:./data/chemflow.db).
  * The server also does this at every start (server.ts); this is for doing it ahead of a start.
  */
-import { migrateDatabase } from '../lib/db/migrate.ts';
+
 import { databaseProvider, databaseUrl } from '../lib/config.ts';
+import { migrateDatabase } from '../lib/db/migrate.ts';
 
 async function main(): Promise<void> {
   const url = databaseUrl();

@@ -7,16 +7,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DatabaseProvider } from '../lib/config.ts';
 import { lockFileContent, migrationsDir, readMigrations } from '../lib/db/migrations.ts';
 import { unmigratedChanges } from './schema-diff.ts';
 import { postgresAdminUrl } from './scratch-postgres.ts';
-import type { DatabaseProvider } from '../lib/config.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
 
 /** Prisma's folder naming: UTC YYYYMMDDHHMMSS, an underscore, the name in snake_case. */
 function folderName(name: string, now = new Date()): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!slug) throw new Error('Usage: npm run db:migration:create -- <name>   (e.g. add_key_labels)');
   return `${now.toISOString().replace(/\D/g, '').slice(0, 14)}_${slug}`;
 }

@@ -12,10 +12,11 @@
  * (the test suites) never import a half-written bundle. Stack traces point into the bundle, whose
  * `// lib/…` comments name each source file; `NODE_OPTIONS=--enable-source-maps` maps them back.
  */
-import { buildSync } from 'esbuild';
+
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildSync } from 'esbuild';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const root = resolve(import.meta.dirname, '..');

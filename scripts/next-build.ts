@@ -12,7 +12,16 @@ import { PROJECT_ROOT } from '../lib/project-root.ts';
 
 const STAMP = join(PROJECT_ROOT, '.next', 'chemflow-source-stamp');
 // prisma/schema.prisma stands in for the generated clients (skipped below), which the build bundles.
-const SOURCES = ['app', 'components', 'lib', 'prisma/schema.prisma', 'public', 'next.config.js', 'package.json', 'tsconfig.json'];
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'prisma/schema.prisma',
+  'public',
+  'next.config.js',
+  'package.json',
+  'tsconfig.json',
+];
 const SKIP = new Set(['generated', 'node_modules']);
 
 function listFiles(path: string, out: string[]): void {
@@ -35,7 +44,10 @@ function sourceFingerprint(): string {
 
 export function ensureNextBuild(): void {
   const fingerprint = sourceFingerprint();
-  const built = existsSync(join(PROJECT_ROOT, '.next', 'BUILD_ID')) && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === fingerprint;
+  const built =
+    existsSync(join(PROJECT_ROOT, '.next', 'BUILD_ID')) &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, 'utf8') === fingerprint;
   if (built) return;
   console.log('Building the web app (first start or changed sources; about a minute)…');
   const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {

@@ -5,9 +5,10 @@
  * schema. This compares with what the migrations really produce, not with a remembered earlier schema,
  * so a hand-edited or missing migration shows up too. Used to create migrations and to check drift.
  */
-import { SCHEMA_PATH, schemaFor } from '../lib/db/schema-source.ts';
-import { NO_FILTERS, engineMigrationList, withSchemaEngine } from './schema-engine.ts';
+
 import type { DatabaseProvider } from '../lib/config.ts';
+import { SCHEMA_PATH, schemaFor } from '../lib/db/schema-source.ts';
+import { engineMigrationList, NO_FILTERS, withSchemaEngine } from './schema-engine.ts';
 
 /** The engine's diff exit code when the two sides differ (as `migrate diff --exit-code`). */
 const DIFFERENT = 2;
@@ -16,7 +17,9 @@ const DIFFERENT = 2;
 export async function unmigratedChanges(provider: DatabaseProvider, schema = schemaFor(provider)): Promise<string> {
   const history = engineMigrationList(provider);
   const from =
-    history.migrationDirectories.length === 0 ? ({ tag: 'empty' } as const) : { tag: 'migrations' as const, ...history };
+    history.migrationDirectories.length === 0
+      ? ({ tag: 'empty' } as const)
+      : { tag: 'migrations' as const, ...history };
   const result = await withSchemaEngine(provider, (engine) =>
     engine.diff({
       from,

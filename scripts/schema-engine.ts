@@ -16,7 +16,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import {
@@ -24,12 +23,13 @@ import {
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
-import * as wasmBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
-import { migrationsDir, readMigrations } from '../lib/db/migrations.ts';
-import { createScratchDatabase } from './scratch-postgres.ts';
-import { sqliteFilePath } from '../lib/db/sqlite-file.ts';
+import * as wasmBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
+import pg from 'pg';
 import type { DatabaseProvider } from '../lib/config.ts';
+import { migrationsDir, readMigrations } from '../lib/db/migrations.ts';
+import { sqliteFilePath } from '../lib/db/sqlite-file.ts';
+import { createScratchDatabase } from './scratch-postgres.ts';
 
 /** No table or enum is managed outside Prisma here. */
 export const NO_FILTERS = { externalTables: [], externalEnums: [] };
@@ -71,10 +71,7 @@ export async function withSchemaEngine<T>(
   { databaseUrl }: { databaseUrl?: string } = {},
 ): Promise<T> {
   const Engine = await loadEngineClass();
-  const adapters =
-    provider === 'sqlite'
-      ? new SqliteAdapters(databaseUrl)
-      : new ThrowawayPostgresAdapters(databaseUrl);
+  const adapters = provider === 'sqlite' ? new SqliteAdapters(databaseUrl) : new ThrowawayPostgresAdapters(databaseUrl);
   const bound = bindMigrationAwareSqlAdapterFactory(adapters);
   let engine: SchemaEngine | undefined;
   try {

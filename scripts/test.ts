@@ -40,13 +40,21 @@ const args = process.argv.slice(2);
 const fast = args.includes('--fast');
 const only = args.filter((arg) => arg !== '--fast');
 const everything = TEST_ROOTS.flatMap((root) => findTests(join(ROOT, root), [])).sort();
-const files = only.length ? only : fast ? everything.filter((file) => !SYSTEM_SUITES.some((dir) => file.startsWith(dir))) : everything;
+const files = only.length
+  ? only
+  : fast
+    ? everything.filter((file) => !SYSTEM_SUITES.some((dir) => file.startsWith(dir)))
+    : everything;
 if (!fast) ensureNextBuild();
 // The fast tests mostly wait on databases and timers, so running more files than cores at once pays.
 const concurrency = fast ? ['--test-concurrency', String(availableParallelism() * 2)] : [];
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...concurrency, ...files], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: process.env,
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', ...concurrency, ...files],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 process.exit(result.status ?? 1);

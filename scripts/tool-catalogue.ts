@@ -55,8 +55,10 @@ interface ArgumentsSchema {
 function argumentsTable(schema: ArgumentsSchema): string {
   const required = new Set<string>(schema.required ?? []);
   const rows = Object.entries(schema.properties ?? {}).map(([name, p]) => {
-    const type = p.enum ? p.enum.map((v) => `\`${v}\``).join(' \\| ') : p.type ?? 'value';
-    const description = String(p.description ?? '').replaceAll('|', '\\|').replaceAll('\n', ' ');
+    const type = p.enum ? p.enum.map((v) => `\`${v}\``).join(' \\| ') : (p.type ?? 'value');
+    const description = String(p.description ?? '')
+      .replaceAll('|', '\\|')
+      .replaceAll('\n', ' ');
     return `| \`${name}\` | ${type} | ${required.has(name) ? 'yes' : 'no'} | ${description} |`;
   });
   return ['| argument | type | required | meaning |', '|---|---|---|---|', ...rows].join('\n');

@@ -18,11 +18,16 @@ function documentedLayers(): string[] {
   const doc = readFileSync(join(ROOT, 'docs/architecture.md'), 'utf8');
   const table = doc.split('<!-- layers:start -->')[1]?.split('<!-- layers:end -->')[0];
   assert.ok(table, 'docs/architecture.md has a layer table between <!-- layers:start --> and <!-- layers:end -->');
-  return [...table.matchAll(/^\| *`lib\/([^`]*)` *\|/gm)].map((m) => (m[1].endsWith('/') ? m[1].slice(0, -1) : ROOT_LAYER));
+  return [...table.matchAll(/^\| *`lib\/([^`]*)` *\|/gm)].map((m) =>
+    m[1].endsWith('/') ? m[1].slice(0, -1) : ROOT_LAYER,
+  );
 }
 
 function productFiles(): string[] {
-  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'lib'], { cwd: ROOT, encoding: 'utf8' });
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'lib'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return listed.split('\n').filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts') && !f.includes('/generated/'));
 }
 
@@ -39,7 +44,11 @@ test('every lib/ folder is in the layer table of docs/architecture.md, once', ()
   assert.equal(new Set(layers).size, layers.length, `a folder is listed twice: ${layers.join(', ')}`);
   const folders = new Set(productFiles().map(folderOf));
   assert.deepEqual([...folders].filter((f) => !layers.includes(f)).sort(), [], 'folders missing from the table');
-  assert.deepEqual(layers.filter((f) => !folders.has(f)), [], 'folders in the table that hold no code');
+  assert.deepEqual(
+    layers.filter((f) => !folders.has(f)),
+    [],
+    'folders in the table that hold no code',
+  );
 });
 
 test('lib/ imports only point down the layer table: no arrow back up, no cycle between folders', () => {
@@ -50,7 +59,10 @@ test('lib/ imports only point down the layer table: no arrow back up, no cycle b
     const from = folderOf(file);
     for (const target of imports(file)) {
       // package.json is read for the version the MCP server reports.
-      assert.ok(target.startsWith('lib/') || target === 'package.json', `${file} imports ${target}, outside lib/: product code stands on its own`);
+      assert.ok(
+        target.startsWith('lib/') || target === 'package.json',
+        `${file} imports ${target}, outside lib/: product code stands on its own`,
+      );
       if (!target.startsWith('lib/')) continue;
       const to = folderOf(target);
       if (to !== from && rank.get(to)! < rank.get(from)!) upward.push(`${file} → ${target} (${from} is below ${to})`);
@@ -62,6 +74,10 @@ test('lib/ imports only point down the layer table: no arrow back up, no cycle b
 test('chem imports nothing outside itself', () => {
   const outside = productFiles()
     .filter((f) => folderOf(f) === 'chem')
-    .flatMap((f) => imports(f).filter((t) => folderOf(t) !== 'chem').map((t) => `${f} → ${t}`));
+    .flatMap((f) =>
+      imports(f)
+        .filter((t) => folderOf(t) !== 'chem')
+        .map((t) => `${f} → ${t}`),
+    );
   assert.deepEqual(outside, []);
 });

@@ -18,20 +18,33 @@ function layoutRows(): string[] {
   return [...table.matchAll(/^\| *`([^`]+)` *\|/gm)].map((m) => m[1]);
 }
 
-const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+})
   .split('\n')
   .filter(Boolean);
 
 test('every top-level folder and every lib/ folder has a row in the README layout table', () => {
   const rows = new Set(layoutRows());
-  const topFolders = new Set(tracked.filter((f) => f.includes('/') && !f.startsWith('.')).map((f) => `${f.split('/')[0]}/`));
-  const libFolders = new Set(tracked.filter((f) => f.startsWith('lib/') && f.split('/').length > 2).map((f) => `lib/${f.split('/')[1]}/`));
+  const topFolders = new Set(
+    tracked.filter((f) => f.includes('/') && !f.startsWith('.')).map((f) => `${f.split('/')[0]}/`),
+  );
+  const libFolders = new Set(
+    tracked.filter((f) => f.startsWith('lib/') && f.split('/').length > 2).map((f) => `lib/${f.split('/')[1]}/`),
+  );
   const missing = [...topFolders, ...libFolders].filter((folder) => !rows.has(folder));
   assert.deepEqual(missing, [], 'folders without a row');
 });
 
 test('every row of the README layout table names something in the repository', () => {
   const exists = (row: string) =>
-    row === 'lib/*.ts' ? tracked.some((f) => /^lib\/[^/]+\.ts$/.test(f)) : tracked.some((f) => f === row || f.startsWith(row.endsWith('/') ? row : `${row}/`));
-  assert.deepEqual(layoutRows().filter((row) => !exists(row)), [], 'rows naming nothing');
+    row === 'lib/*.ts'
+      ? tracked.some((f) => /^lib\/[^/]+\.ts$/.test(f))
+      : tracked.some((f) => f === row || f.startsWith(row.endsWith('/') ? row : `${row}/`));
+  assert.deepEqual(
+    layoutRows().filter((row) => !exists(row)),
+    [],
+    'rows naming nothing',
+  );
 });

@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import pg from 'pg';
 import { createDb } from '../lib/db/client.ts';
 import { migrateDatabase } from '../lib/db/migrate.ts';
+import { readSchema, schemaFor } from '../lib/db/schema-source.ts';
 import { modelTables } from '../scripts/model-columns.ts';
 import { unmigratedChanges } from '../scripts/schema-diff.ts';
-import { readSchema, schemaFor } from '../lib/db/schema-source.ts';
 import { postgresAvailable, scratchPostgresUrl } from './support/test-databases.ts';
 
 test('a fresh PostgreSQL database migrates to every table and column the client expects', async (t) => {
@@ -30,7 +30,10 @@ test('a fresh PostgreSQL database migrates to every table and column the client 
   const actual = expected.map(({ model, table }) => ({
     model,
     table,
-    columns: rows.filter((row) => row.table_name === table).map((row) => row.column_name).sort(),
+    columns: rows
+      .filter((row) => row.table_name === table)
+      .map((row) => row.column_name)
+      .sort(),
   }));
   assert.deepEqual(actual, expected);
 });

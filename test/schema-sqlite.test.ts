@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { createDb } from '../lib/db/client.ts';
 import { migrateDatabase } from '../lib/db/migrate.ts';
-import { declaredModels, modelTables } from '../scripts/model-columns.ts';
-import { unmigratedChanges } from '../scripts/schema-diff.ts';
 import { readSchema } from '../lib/db/schema-source.ts';
 import { sqliteFilePath } from '../lib/db/sqlite-file.ts';
+import { declaredModels, modelTables } from '../scripts/model-columns.ts';
+import { unmigratedChanges } from '../scripts/schema-diff.ts';
 import { scratchSqliteUrl } from './support/test-databases.ts';
 
 test('the generated client has the models of prisma/schema.prisma (else run npm run db:generate)', (t) => {

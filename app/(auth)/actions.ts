@@ -1,17 +1,17 @@
 'use server';
+import { redirect } from 'next/navigation';
 /** Sign up, sign in and sign out (Auth.js credentials). */
 import { AuthError } from 'next-auth';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { signIn, signOut } from '@/lib/auth/auth.ts';
 import { safeReturnPath } from '@/lib/auth/return-path.ts';
+import { signUp, takeSignUpAttempt } from '@/lib/auth/sign-up.ts';
+import { SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
 import { publicAction } from '@/lib/portal/form-action.ts';
 import { trimmedText, verbatimText } from '@/lib/portal/form-input.ts';
 import { clientIp } from '@/lib/portal/viewer.ts';
-import { SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
-import { signUp, takeSignUpAttempt } from '@/lib/auth/sign-up.ts';
 
 /** "5 minutes", "1 minute": how long a throttled person waits, rounded up. */
 function minutes(ms: number): string {
@@ -29,9 +29,11 @@ export const signInAction = publicAction(
     } catch (error) {
       if (!(error instanceof AuthError)) throw error; // the redirect after a successful sign-in
       const { code, retryAfterMs } = error as AuthError & { code?: string; retryAfterMs?: number };
-      throw new PortalInputError(code === 'too_many_attempts'
-        ? `Too many failed sign-ins. Try again in ${minutes(retryAfterMs ?? 15 * 60_000)}, or ask support to help you in.`
-        : 'Wrong email or password.');
+      throw new PortalInputError(
+        code === 'too_many_attempts'
+          ? `Too many failed sign-ins. Try again in ${minutes(retryAfterMs ?? 15 * 60_000)}, or ask support to help you in.`
+          : 'Wrong email or password.',
+      );
     }
     return {};
   },
@@ -47,7 +49,8 @@ export const signUpAction = publicAction(
     if (password !== confirm) throw new PortalInputError('The two passwords differ; type the same password twice.');
     const ip = await clientIp();
     const wait = await takeSignUpAttempt(ip ?? 'unknown');
-    if (wait > 0) throw new PortalInputError(`Too many sign-ups from your network address. Try again in ${minutes(wait)}.`);
+    if (wait > 0)
+      throw new PortalInputError(`Too many sign-ups from your network address. Try again in ${minutes(wait)}.`);
     await signUp(getDb(), { email, password, name: name || undefined }, { label: 'self-signup', ip });
     redirect(`/signin?notice=${SIGNED_UP_NOTICE}`);
   },

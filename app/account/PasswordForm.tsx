@@ -12,12 +12,18 @@ export function PasswordForm({ action }: { action: Action }) {
   return (
     <form action={formAction} className="stack">
       <FormMessage state={state && !state.ok ? state : null} />
-      <label>Current password<input name="current" type="password" autoComplete="current-password" required /></label>
+      <label>
+        Current password
+        <input name="current" type="password" autoComplete="current-password" required />
+      </label>
       <label>
         New password <span className="hint">At least 10 characters. A long phrase is better than a clever word.</span>
         <input name="next" type="password" autoComplete="new-password" minLength={10} maxLength={200} required />
       </label>
-      <label>Repeat the new password<input name="confirm" type="password" autoComplete="new-password" required /></label>
+      <label>
+        Repeat the new password
+        <input name="confirm" type="password" autoComplete="new-password" required />
+      </label>
       <SubmitButton pendingText="Changing…">Change password</SubmitButton>
     </form>
   );

@@ -1,7 +1,7 @@
 'use server';
+import { redirect } from 'next/navigation';
 /** The account page's action: the service in lib/portal/account.ts checks and changes the password. */
 import { AuthError } from 'next-auth';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { signIn } from '@/lib/auth/auth.ts';
 import { getDb } from '@/lib/db/client.ts';
@@ -11,7 +11,11 @@ import { verbatimText } from '@/lib/portal/form-input.ts';
 
 export const changePasswordAction = portalAction(
   // Passwords are taken as typed (no trimming: spaces may be part of them).
-  { input: z.object({ current: verbatimText, next: verbatimText, confirm: verbatimText }), access: 'signed-in', returnTo: '/account' },
+  {
+    input: z.object({ current: verbatimText, next: verbatimText, confirm: verbatimText }),
+    access: 'signed-in',
+    returnTo: '/account',
+  },
   async ({ current, next, confirm }, { viewer, actor }) => {
     await changeMyPassword(getDb(), viewer, { current, next, confirm }, actor);
     // The change ended every session, this one too: signing in with the new password gives this browser a current cookie.

@@ -17,16 +17,34 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       <h1>Your account</h1>
       <section className="panel" aria-label="Account details">
         <dl className="facts">
-          <dt>Email</dt><dd>{account.email}</dd>
-          {account.name ? <><dt>Name</dt><dd>{account.name}</dd></> : null}
-          <dt>Role</dt><dd>{account.role}</dd>
-          <dt>Member since</dt><dd><When date={account.createdAt} /></dd>
-          <dt>API keys</dt><dd>{account.keys}</dd>
+          <dt>Email</dt>
+          <dd>{account.email}</dd>
+          {account.name ? (
+            <>
+              <dt>Name</dt>
+              <dd>{account.name}</dd>
+            </>
+          ) : null}
+          <dt>Role</dt>
+          <dd>{account.role}</dd>
+          <dt>Member since</dt>
+          <dd>
+            <When date={account.createdAt} />
+          </dd>
+          <dt>API keys</dt>
+          <dd>{account.keys}</dd>
         </dl>
       </section>
-      <p className="muted">&ldquo;Sign out&rdquo; ends every session of this account, on every device and browser, including copies of its cookie.</p>
+      <p className="muted">
+        &ldquo;Sign out&rdquo; ends every session of this account, on every device and browser, including copies of its
+        cookie.
+      </p>
       <h2>Change password</h2>
-      {changed === '1' ? <p className="alert success" role="status">Password changed. Every other session of this account has ended; this browser stays signed in.</p> : null}
+      {changed === '1' ? (
+        <p className="alert success" role="status">
+          Password changed. Every other session of this account has ended; this browser stays signed in.
+        </p>
+      ) : null}
       {account.hasPassword ? (
         <>
           <p className="muted">Changing it ends every other session of this account; this browser stays signed in.</p>

@@ -6,13 +6,16 @@ export function ErrorTables() {
     <>
       <h3 id="http-errors">HTTP errors</h3>
       <p>
-        The body is always <code>{'{"error": "<code>", "message": "<what to do>"}'}</code>, with extra fields where noted.
+        The body is always <code>{'{"error": "<code>", "message": "<what to do>"}'}</code>, with extra fields where
+        noted.
       </p>
       <div className="table-wrap">
         <table className="cards" aria-labelledby="http-errors">
           <thead>
             <tr>
-              <th scope="col" className="num">Status</th>
+              <th scope="col" className="num">
+                Status
+              </th>
               <th scope="col">error</th>
               <th scope="col">When</th>
               <th scope="col">What to do</th>
@@ -22,7 +25,9 @@ export function ErrorTables() {
             {HTTP_ERRORS.map((e) => (
               <tr key={e.error}>
                 <td className="num key">{e.status}</td>
-                <td className="key"><code>{e.error}</code></td>
+                <td className="key">
+                  <code>{e.error}</code>
+                </td>
                 <td data-label="When">{e.when}</td>
                 <td data-label="What to do">{e.remedy}</td>
               </tr>
@@ -34,8 +39,8 @@ export function ErrorTables() {
       <h3 id="tool-errors">Tool errors</h3>
       <p>
         A tool that cannot answer still returns HTTP 200 with a normal <code>tools/call</code> result, marked{' '}
-        <code>{'"isError": true'}</code>. Its text is a JSON document <code>{'{"error": "<code>", "message": "…", …details}'}</code>; the
-        message says what to change.
+        <code>{'"isError": true'}</code>. Its text is a JSON document{' '}
+        <code>{'{"error": "<code>", "message": "…", …details}'}</code>; the message says what to change.
       </p>
       <div className="table-wrap">
         <table className="cards" aria-labelledby="tool-errors">
@@ -48,7 +53,9 @@ export function ErrorTables() {
           <tbody>
             {TOOL_ERRORS.map((e) => (
               <tr key={e.error}>
-                <td className="key"><code>{e.error}</code></td>
+                <td className="key">
+                  <code>{e.error}</code>
+                </td>
                 <td data-label="When">{e.when}</td>
               </tr>
             ))}
@@ -61,7 +68,9 @@ export function ErrorTables() {
         <table className="cards" aria-labelledby="json-rpc-errors">
           <thead>
             <tr>
-              <th scope="col" className="num">code</th>
+              <th scope="col" className="num">
+                code
+              </th>
               <th scope="col">Meaning</th>
               <th scope="col">When</th>
             </tr>
@@ -69,7 +78,9 @@ export function ErrorTables() {
           <tbody>
             {JSON_RPC_ERRORS.map((e) => (
               <tr key={e.code}>
-                <td className="num key"><code>{e.code}</code></td>
+                <td className="num key">
+                  <code>{e.code}</code>
+                </td>
                 <td className="key">{e.name}</td>
                 <td data-label="When">{e.when}</td>
               </tr>

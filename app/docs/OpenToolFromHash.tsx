@@ -5,7 +5,9 @@ import { useEffect } from 'react';
 export function OpenToolFromHash() {
   useEffect(() => {
     const open = () => {
-      const target = window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+      const target = window.location.hash
+        ? document.getElementById(decodeURIComponent(window.location.hash.slice(1)))
+        : null;
       if (target instanceof HTMLDetailsElement) {
         target.open = true;
         target.scrollIntoView();

@@ -24,7 +24,9 @@ export function ToolCatalogue() {
                   <div className="argument-head">
                     <code className="argument-name">{arg.name}</code>
                     <span className="muted">{arg.type}</span>
-                    <span className={arg.required ? 'badge required' : 'badge optional'}>{arg.required ? 'required' : 'optional'}</span>
+                    <span className={arg.required ? 'badge required' : 'badge optional'}>
+                      {arg.required ? 'required' : 'optional'}
+                    </span>
                   </div>
                   {arg.facts.length ? <div className="argument-facts">{arg.facts.join(' · ')}</div> : null}
                   <p>{arg.description}</p>
@@ -35,7 +37,9 @@ export function ToolCatalogue() {
               <>
                 <h4>Example params</h4>
                 {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long line scrolls sideways, and keyboard users can only scroll what they can focus (WCAG 2.1.1) */}
-                <pre tabIndex={0}><code>{JSON.stringify({ name: tool.name, arguments: example }, null, 2)}</code></pre>
+                <pre tabIndex={0}>
+                  <code>{JSON.stringify({ name: tool.name, arguments: example }, null, 2)}</code>
+                </pre>
               </>
             ) : null}
           </details>

@@ -27,10 +27,16 @@ export function curlSteps(origin: string): CurlStep[] {
       method: 'initialize',
       needsKey: false,
       what: 'Negotiates the protocol version and names the server (serverInfo.name is "service_mcp"). Also a good connectivity check.',
-      command: curl(origin, {
-        jsonrpc: '2.0', id: 1, method: 'initialize',
-        params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1.0' } },
-      }, false),
+      command: curl(
+        origin,
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'curl', version: '1.0' } },
+        },
+        false,
+      ),
     },
     {
       method: 'notifications/initialized',
@@ -48,7 +54,11 @@ export function curlSteps(origin: string): CurlStep[] {
       method: 'tools/call',
       needsKey: true,
       what: 'Calls a tool. Needs your key; each call counts against its limits.',
-      command: curl(origin, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: EXAMPLE_TOOL, arguments: EXAMPLE_ARGUMENTS } }, true),
+      command: curl(
+        origin,
+        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: EXAMPLE_TOOL, arguments: EXAMPLE_ARGUMENTS } },
+        true,
+      ),
     },
   ];
 }
@@ -57,7 +67,9 @@ export const SSE_ANSWER = `event: message
 data: {"result":{"content":[{"type":"text","text":"{\\"name\\":\\"ethanol\\",\\"cas\\":\\"64-17-5\\",…}"}],"structuredContent":{…},"isError":false},"jsonrpc":"2.0","id":3}`;
 
 export function mcpClientJson(origin: string): string {
-  const config = { mcpServers: { chemflow: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer cf_…' } } } };
+  const config = {
+    mcpServers: { chemflow: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: 'Bearer cf_…' } } },
+  };
   return JSON.stringify(config, null, 2);
 }
 

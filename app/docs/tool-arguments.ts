@@ -29,12 +29,18 @@ interface Schema {
 }
 
 function typeOf(schema: Schema): string {
-  if (schema.type === 'array') return `array of ${schema.items?.type === 'object' ? 'objects' : `${schema.items?.type ?? 'value'}s`}`;
+  if (schema.type === 'array')
+    return `array of ${schema.items?.type === 'object' ? 'objects' : `${schema.items?.type ?? 'value'}s`}`;
   return schema.type ?? 'value';
 }
 
 /** "1 to 50" when both ends are inclusive, else "> 0 and ≤ 1", "≥ 0". */
-function bounds(low: number | undefined, high: number | undefined, lowOpen: boolean, highOpen: boolean): string | undefined {
+function bounds(
+  low: number | undefined,
+  high: number | undefined,
+  lowOpen: boolean,
+  highOpen: boolean,
+): string | undefined {
   if (low !== undefined && high !== undefined && !lowOpen && !highOpen) return `${low} to ${high}`;
   const parts = [
     low !== undefined ? `${lowOpen ? '>' : '≥'} ${low}` : undefined,
@@ -54,8 +60,10 @@ function factsOf(schema: Schema): string[] {
   if (schema.enum) facts.push(`one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`);
   if (schema.default !== undefined) facts.push(`default ${JSON.stringify(schema.default)}`);
   const range = bounds(
-    schema.exclusiveMinimum ?? schema.minimum, schema.exclusiveMaximum ?? schema.maximum,
-    schema.exclusiveMinimum !== undefined, schema.exclusiveMaximum !== undefined,
+    schema.exclusiveMinimum ?? schema.minimum,
+    schema.exclusiveMaximum ?? schema.maximum,
+    schema.exclusiveMinimum !== undefined,
+    schema.exclusiveMaximum !== undefined,
   );
   if (range) facts.push(`range ${range}`);
   const items = itemCount(schema.minItems, schema.maxItems);
@@ -74,7 +82,10 @@ export function toolArguments(inputSchema: object, prefix = ''): ToolArgument[] 
       facts: factsOf(property),
       description: property.description ?? '',
     };
-    const fields = property.type === 'array' && property.items?.type === 'object' ? toolArguments(property.items, `${prefix}${name}[].`) : [];
+    const fields =
+      property.type === 'array' && property.items?.type === 'object'
+        ? toolArguments(property.items, `${prefix}${name}[].`)
+        : [];
     return [row, ...fields];
   });
 }

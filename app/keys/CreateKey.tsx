@@ -4,8 +4,8 @@
  * remounted after each key, so the secret does not linger in its state once the developer closes it.
  */
 import { useActionState, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { createKeyAction, type IssuedSecret } from './actions.ts';
 
@@ -16,7 +16,15 @@ const EXPIRY_OPTIONS = [
   { value: 'never', label: 'No expiry' },
 ];
 
-function CreateKeyForm({ titleId, onIssued, onCancel }: { titleId: string; onIssued: (issued: IssuedSecret & { name: string }) => void; onCancel: () => void }) {
+function CreateKeyForm({
+  titleId,
+  onIssued,
+  onCancel,
+}: {
+  titleId: string;
+  onIssued: (issued: IssuedSecret & { name: string }) => void;
+  onCancel: () => void;
+}) {
   const [state, action] = useActionState(createKeyAction, null);
   // Controlled, so a refused submission keeps what was typed (React resets uncontrolled fields after an action).
   const [name, setName] = useState('');
@@ -26,7 +34,8 @@ function CreateKeyForm({ titleId, onIssued, onCancel }: { titleId: string; onIss
   // name, or a new onIssued from the parent, does not hand it on again).
   const handOn = useEffectEvent((issued: IssuedSecret) => onIssued({ ...issued, name: name.trim() }));
   useEffect(() => {
-    if (state?.ok && state.secret && state.keyId && state.display) handOn({ keyId: state.keyId, display: state.display, secret: state.secret });
+    if (state?.ok && state.secret && state.keyId && state.display)
+      handOn({ keyId: state.keyId, display: state.display, secret: state.secret });
   }, [state]);
 
   return (
@@ -35,25 +44,43 @@ function CreateKeyForm({ titleId, onIssued, onCancel }: { titleId: string; onIss
       <FormMessage state={state && !state.ok ? state : null} />
       <label>
         Name <span className="hint">Where you will use it, e.g. &quot;laptop&quot; or &quot;CI&quot;.</span>
-        {/* biome-ignore lint/a11y/noAutofocus: the dialog's first field; showModal() puts the cursor there so the developer types the name at once */}
-        <input name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required autoFocus autoComplete="off" />
+        <input
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          required
+          // biome-ignore lint/a11y/noAutofocus: the dialog's first field; showModal() puts the cursor there so the developer types the name at once
+          autoFocus
+          autoComplete="off"
+        />
       </label>
       <fieldset>
         <legend>Expires after</legend>
         <div className="radio-row">
           {EXPIRY_OPTIONS.map((option) => (
             <label key={option.value}>
-              <input type="radio" name="expiry" value={option.value} checked={expiry === option.value} onChange={() => setExpiry(option.value)} />
+              <input
+                type="radio"
+                name="expiry"
+                value={option.value}
+                checked={expiry === option.value}
+                onChange={() => setExpiry(option.value)}
+              />
               {option.label}
             </label>
           ))}
         </div>
-        <p className="hint muted">A key that expires limits the damage if it ever leaks. You can reissue or replace it any time.</p>
+        <p className="hint muted">
+          A key that expires limits the damage if it ever leaks. You can reissue or replace it any time.
+        </p>
       </fieldset>
       <p className="muted">New keys start on the free tier; ask for Pro on the key&apos;s page.</p>
       <div className="actions">
         <SubmitButton pendingText="Creating…">Create key</SubmitButton>
-        <button type="button" className="secondary" onClick={onCancel}>Cancel</button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );
@@ -73,12 +100,19 @@ export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
     <>
       {hasKeys ? (
         <div className="actions keys-toolbar">
-          <button type="button" onClick={() => dialog.current?.showModal()}>Create key</button>
+          <button type="button" onClick={() => dialog.current?.showModal()}>
+            Create key
+          </button>
         </div>
       ) : (
         <div className="empty">
-          <p>You have no API keys yet. A key lets your MCP client or script call the chemistry tools at <code>/mcp</code>.</p>
-          <button type="button" onClick={() => dialog.current?.showModal()}>Create your first key</button>
+          <p>
+            You have no API keys yet. A key lets your MCP client or script call the chemistry tools at <code>/mcp</code>
+            .
+          </p>
+          <button type="button" onClick={() => dialog.current?.showModal()}>
+            Create your first key
+          </button>
         </div>
       )}
       <dialog ref={dialog} className="secret-dialog" aria-labelledby={titleId}>

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db/client.ts';
 import { displayKey } from '@/lib/keys/format.ts';
 import { portalAction } from '@/lib/portal/form-action.ts';
 import { trimmedText } from '@/lib/portal/form-input.ts';
-import { createMyKey, disableMyKey, renameMyKey, reissueMyKey, reportMyKeyLeaked } from '@/lib/portal/keys.ts';
+import { createMyKey, disableMyKey, reissueMyKey, renameMyKey, reportMyKeyLeaked } from '@/lib/portal/keys.ts';
 
 /** A new secret, shown once by the dialog that receives it. */
 export interface IssuedSecret {
@@ -42,17 +42,23 @@ export const createKeyAction = portalAction(
   },
 );
 
-export const renameKeyAction = portalAction(onKey({ name: trimmedText }), async ({ keyId, name }, { viewer, actor }) => {
-  const key = await renameMyKey(getDb(), viewer, keyId, name, actor);
-  refresh(key.id);
-  return { message: `Renamed to "${key.name}".` };
-});
+export const renameKeyAction = portalAction(
+  onKey({ name: trimmedText }),
+  async ({ keyId, name }, { viewer, actor }) => {
+    const key = await renameMyKey(getDb(), viewer, keyId, name, actor);
+    refresh(key.id);
+    return { message: `Renamed to "${key.name}".` };
+  },
+);
 
-export const disableKeyAction = portalAction(onKey({ reason: trimmedText }), async ({ keyId, reason }, { viewer, actor }) => {
-  const key = await disableMyKey(getDb(), viewer, keyId, reason || undefined, actor);
-  refresh(key.id);
-  return { message: 'The key is disabled: calls with it now get 401.' };
-});
+export const disableKeyAction = portalAction(
+  onKey({ reason: trimmedText }),
+  async ({ keyId, reason }, { viewer, actor }) => {
+    const key = await disableMyKey(getDb(), viewer, keyId, reason || undefined, actor);
+    refresh(key.id);
+    return { message: 'The key is disabled: calls with it now get 401.' };
+  },
+);
 
 export const reissueKeyAction = portalAction(onKey({}), async ({ keyId }, { viewer, actor }): Promise<IssuedSecret> => {
   const { key, secret } = await reissueMyKey(getDb(), viewer, keyId, actor);
@@ -63,5 +69,8 @@ export const reissueKeyAction = portalAction(onKey({}), async ({ keyId }, { view
 export const reportLeakedAction = portalAction(onKey({}), async ({ keyId }, { viewer, actor }) => {
   const key = await reportMyKeyLeaked(getDb(), viewer, keyId, actor);
   refresh(key.id);
-  return { message: 'Thank you: the key is disabled and the leak is on record. Reissue it to get a new secret with the same settings.' };
+  return {
+    message:
+      'Thank you: the key is disabled and the leak is on record. Reissue it to get a new secret with the same settings.',
+  };
 });

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
-import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { getDb } from '@/lib/db/client.ts';
+import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { listMyKeys } from '@/lib/portal/keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
 import { CreateKey } from './CreateKey.tsx';
@@ -20,10 +20,15 @@ export default async function KeysPage() {
       <h1>Your API keys</h1>
       <p className="muted">
         A key authenticates your calls to <code>/mcp</code>. Open a key for its usage, to rename, reissue or disable it,
-        or to ask for Pro. Daily quotas start again at {formatUtc(quotaResetsAt)} ({formatRelative(quotaResetsAt, now)}).
+        or to ask for Pro. Daily quotas start again at {formatUtc(quotaResetsAt)} ({formatRelative(quotaResetsAt, now)}
+        ).
       </p>
       <CreateKey hasKeys={keys.length > 0} />
-      {total > keys.length && <p className="muted">Showing the newest {keys.length} of your {total} keys.</p>}
+      {total > keys.length && (
+        <p className="muted">
+          Showing the newest {keys.length} of your {total} keys.
+        </p>
+      )}
       {keys.length > 0 && (
         <div className="table-wrap">
           <table className="keys-table">
@@ -41,21 +46,37 @@ export default async function KeysPage() {
             <tbody>
               {keys.map((key) => (
                 <tr key={key.id}>
-                  <th scope="row" data-label="Name"><Link href={`/keys/${key.id}`}>{key.name}</Link></th>
-                  <td data-label="Key"><code>{key.display}</code></td>
+                  <th scope="row" data-label="Name">
+                    <Link href={`/keys/${key.id}`}>{key.name}</Link>
+                  </th>
+                  <td data-label="Key">
+                    <code>{key.display}</code>
+                  </td>
                   <td data-label="Tier">{key.tier}</td>
-                  <td data-label="Status"><StatusBadge status={key.status} /></td>
+                  <td data-label="Status">
+                    <StatusBadge status={key.status} />
+                  </td>
                   <td data-label="Expires">
                     {key.expiresAt ? (
                       <div>
                         <time dateTime={key.expiresAt}>{formatUtc(key.expiresAt)}</time>
                         <span className="when muted">{formatRelative(key.expiresAt, now)}</span>
                       </div>
-                    ) : 'never'}
+                    ) : (
+                      'never'
+                    )}
                   </td>
-                  <td data-label="Today"><QuotaMeter used={key.usedToday} quota={key.dailyQuota} /></td>
+                  <td data-label="Today">
+                    <QuotaMeter used={key.usedToday} quota={key.dailyQuota} />
+                  </td>
                   <td data-label="Last used">
-                    {key.lastUsedAt ? <time dateTime={key.lastUsedAt} title={formatUtc(key.lastUsedAt, { seconds: true })}>{formatRelative(key.lastUsedAt, now)}</time> : 'never'}
+                    {key.lastUsedAt ? (
+                      <time dateTime={key.lastUsedAt} title={formatUtc(key.lastUsedAt, { seconds: true })}>
+                        {formatRelative(key.lastUsedAt, now)}
+                      </time>
+                    ) : (
+                      'never'
+                    )}
                   </td>
                 </tr>
               ))}

@@ -12,11 +12,15 @@ export function SearchForm({ initialQuery }: { initialQuery: string }) {
       <form action={formAction} className="search-form">
         <label>
           Find a key
-          <span className="hint">cf_abcd…wxyz, its first or last 4 characters, a pasted secret, or the owner’s email</span>
+          <span className="hint">
+            cf_abcd…wxyz, its first or last 4 characters, a pasted secret, or the owner’s email
+          </span>
           <input name="q" type="search" defaultValue={initialQuery} autoComplete="off" spellCheck={false} required />
         </label>
         <SubmitButton pendingText="Searching…">Search</SubmitButton>
-        <div style={{ flexBasis: '100%' }}><FormMessage state={state && !state.ok ? state : null} /></div>
+        <div style={{ flexBasis: '100%' }}>
+          <FormMessage state={state && !state.ok ? state : null} />
+        </div>
       </form>
     </search>
   );

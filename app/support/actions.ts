@@ -22,7 +22,8 @@ export const searchAction = portalAction(
     }
     const { results } = await searchKeys(getDb(), viewer, q);
     const matchId = results[0]?.id;
-    if (!matchId) throw new PortalInputError('No key matches that secret. It may have been mistyped, or never issued here.');
+    if (!matchId)
+      throw new PortalInputError('No key matches that secret. It may have been mistyped, or never issued here.');
     redirect(`/support?match=${encodeURIComponent(matchId)}`);
   },
 );

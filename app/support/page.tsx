@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { KeyResultsTable } from '@/components/support/KeyResultsTable.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
-import { looksLikeSecret, searchKeys, type KeySearch } from '@/lib/portal/support.ts';
+import { type KeySearch, looksLikeSecret, searchKeys } from '@/lib/portal/support.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
 import { SearchForm } from './SearchForm.tsx';
 
@@ -16,7 +16,11 @@ const KIND_TEXT: Record<KeySearch['kind'], string> = {
   email: 'owner email',
 };
 
-export default async function SupportSearchPage({ searchParams }: { searchParams: Promise<{ q?: string; match?: string }> }) {
+export default async function SupportSearchPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ q?: string; match?: string }>;
+}) {
   const viewer = await requireStaffViewer('/support');
   const params = await searchParams;
   // A secret never arrives here by URL (the form posts it); refuse to show one that was typed into the address bar.
@@ -37,25 +41,45 @@ export default async function SupportSearchPage({ searchParams }: { searchParams
   return (
     <>
       <h1>Support console</h1>
-      <p className="muted">Find a customer’s key, then disable, re-enable, reissue or change its limits. A pasted secret is matched by its hash and never shown.</p>
+      <p className="muted">
+        Find a customer’s key, then disable, re-enable, reissue or change its limits. A pasted secret is matched by its
+        hash and never shown.
+      </p>
       <SearchForm key={q} initialQuery={q} />
-      {error ? <p className="alert error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {search ? (
         <section aria-label="Search results">
-          <h2>{match ? 'The key of the pasted secret' : <>Results for “{q}” <span className="muted">(by {KIND_TEXT[search.kind]})</span></>}</h2>
+          <h2>
+            {match ? (
+              'The key of the pasted secret'
+            ) : (
+              <>
+                Results for “{q}” <span className="muted">(by {KIND_TEXT[search.kind]})</span>
+              </>
+            )}
+          </h2>
           {search.results.length ? (
             <>
               <KeyResultsTable results={search.results} />
-              {search.truncated ? <p className="muted">Showing the newest {search.results.length}; narrow the search to see others.</p> : null}
+              {search.truncated ? (
+                <p className="muted">Showing the newest {search.results.length}; narrow the search to see others.</p>
+              ) : null}
             </>
           ) : (
             <p className="empty">
-              No matches. Check the characters (keys are case-sensitive), try the owner’s email, or paste the whole secret.
+              No matches. Check the characters (keys are case-sensitive), try the owner’s email, or paste the whole
+              secret.
             </p>
           )}
         </section>
       ) : (
-        <p className="muted">Leaked many keys at once? Use <Link href="/support/leaks">Leaked keys</Link>.</p>
+        <p className="muted">
+          Leaked many keys at once? Use <Link href="/support/leaks">Leaked keys</Link>.
+        </p>
       )}
     </>
   );

@@ -31,7 +31,10 @@ export function UpgradeForm({ keys, selected, contact, useCaseMax, contactMax }:
         </select>
       </label>
       <label>
-        Use case <span className="hint">What does your agent do with the tools? Up to {formatCount(useCaseMax)} characters.</span>
+        Use case{' '}
+        <span className="hint">
+          What does your agent do with the tools? Up to {formatCount(useCaseMax)} characters.
+        </span>
         <textarea name="useCase" required maxLength={useCaseMax} rows={5} />
       </label>
       <label>
@@ -43,7 +46,9 @@ export function UpgradeForm({ keys, selected, contact, useCaseMax, contactMax }:
         <input name="contact" required maxLength={contactMax} defaultValue={contact} autoComplete="email" />
       </label>
       <FormMessage state={state} />
-      <div className="actions"><SubmitButton pendingText="Sending…">Request Pro</SubmitButton></div>
+      <div className="actions">
+        <SubmitButton pendingText="Sending…">Request Pro</SubmitButton>
+      </div>
     </form>
   );
 }

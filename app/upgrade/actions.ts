@@ -9,12 +9,18 @@ import { requestUpgrade } from '@/lib/portal/upgrades.ts';
 
 export const requestUpgradeAction = portalAction(
   {
-    input: z.object({ keyId: trimmedText, useCase: trimmedText, expectedDailyCalls: trimmedText, contact: trimmedText }),
+    input: z.object({
+      keyId: trimmedText,
+      useCase: trimmedText,
+      expectedDailyCalls: trimmedText,
+      contact: trimmedText,
+    }),
     access: 'signed-in',
     returnTo: '/upgrade',
   },
   async ({ keyId, useCase, expectedDailyCalls, contact }, { viewer }) => {
-    if (!/^\d+$/.test(expectedDailyCalls)) throw new PortalInputError('Expected calls per day must be a whole number of at least 1, like 20000.');
+    if (!/^\d+$/.test(expectedDailyCalls))
+      throw new PortalInputError('Expected calls per day must be a whole number of at least 1, like 20000.');
     await requestUpgrade(getDb(), viewer, { keyId, useCase, expectedDailyCalls: Number(expectedDailyCalls), contact });
     // The form may disappear once every key has a pending request, so the page itself confirms (?sent=1).
     redirect('/upgrade?sent=1');

@@ -9,11 +9,22 @@ import { CopyButton } from '@/components/CopyButton.tsx';
 import './keys-dialog.css';
 
 export function mcpClientConfig(origin: string, secret: string): string {
-  return JSON.stringify({ mcpServers: { chemflow: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: `Bearer ${secret}` } } } }, null, 2);
+  return JSON.stringify(
+    {
+      mcpServers: { chemflow: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: `Bearer ${secret}` } } },
+    },
+    null,
+    2,
+  );
 }
 
 export function curlExample(origin: string, secret: string): string {
-  const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'service_query_compound', arguments: { compound_name: 'ethanol' } } };
+  const body = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'service_query_compound', arguments: { compound_name: 'ethanol' } },
+  };
   return [
     `curl -s ${origin}/mcp \\`,
     `  -H 'Content-Type: application/json' \\`,
@@ -23,7 +34,13 @@ export function curlExample(origin: string, secret: string): string {
   ].join('\n');
 }
 
-export function NewSecretDialog({ title, secret, display, doneLabel = 'I have stored it', onClosed }: {
+export function NewSecretDialog({
+  title,
+  secret,
+  display,
+  doneLabel = 'I have stored it',
+  onClosed,
+}: {
   title: string;
   secret: string;
   display: string;
@@ -58,17 +75,29 @@ export function NewSecretDialog({ title, secret, display, doneLabel = 'I have st
     >
       <h2 id="new-secret-title">{title}</h2>
       <p id="new-secret-warning" className="alert error">
-        <strong>This is the only time the key is shown.</strong> Copy it now and keep it in a password manager or
-        your client&apos;s secret settings. Once this dialog closes the secret is gone for good: ChemFlow stores
-        only a hash of it. Lost it? Reissue the key to get a new one.
+        <strong>This is the only time the key is shown.</strong> Copy it now and keep it in a password manager or your
+        client&apos;s secret settings. Once this dialog closes the secret is gone for good: ChemFlow stores only a hash
+        of it. Lost it? Reissue the key to get a new one.
       </p>
 
-      <label htmlFor="new-secret-value">Your new API key <span className="hint">({display})</span></label>
-      <textarea id="new-secret-value" ref={secretField} className="secret secret-field" readOnly rows={2} value={secret} spellCheck={false} />
+      <label htmlFor="new-secret-value">
+        Your new API key <span className="hint">({display})</span>
+      </label>
+      <textarea
+        id="new-secret-value"
+        ref={secretField}
+        className="secret secret-field"
+        readOnly
+        rows={2}
+        value={secret}
+        spellCheck={false}
+      />
       <CopyButton text={secret} target={secretField} label="Copy key" />
 
       <h3>MCP client configuration</h3>
-      <p className="muted">Paste this into your MCP client&apos;s server settings (for example <code>.mcp.json</code>).</p>
+      <p className="muted">
+        Paste this into your MCP client&apos;s server settings (for example <code>.mcp.json</code>).
+      </p>
       <figure aria-label="MCP client configuration">
         <pre ref={configBlock}>{mcpClientConfig(origin, secret)}</pre>
       </figure>
@@ -86,7 +115,9 @@ export function NewSecretDialog({ title, secret, display, doneLabel = 'I have st
             Close without keeping the key? It cannot be shown again. Press Escape once more to close, or copy it first.
           </p>
         )}
-        <button type="button" onClick={() => dialog.current?.close()}>{doneLabel}</button>
+        <button type="button" onClick={() => dialog.current?.close()}>
+          {doneLabel}
+        </button>
       </div>
     </dialog>
   );

@@ -3,12 +3,18 @@
  * columns (the address under the actor, the user under the key) so that it fits a 1280 px screen.
  */
 import Link from 'next/link';
-import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
 import { When } from '@/components/When.tsx';
+import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
 
 const FIELD_LABELS: Record<string, string> = {
-  tierId: 'tier', dailyQuota: 'daily quota', ratePerSecond: 'per-second limit', expiresAt: 'expiry',
-  disabledAt: 'disabled at', disabledReason: 'disabled reason', replacedById: 'replaced by', replaces: 'replaces',
+  tierId: 'tier',
+  dailyQuota: 'daily quota',
+  ratePerSecond: 'per-second limit',
+  expiresAt: 'expiry',
+  disabledAt: 'disabled at',
+  disabledReason: 'disabled reason',
+  replacedById: 'replaced by',
+  replaces: 'replaces',
 };
 
 function valueText(field: string, value: unknown): string {
@@ -18,16 +24,23 @@ function valueText(field: string, value: unknown): string {
     if (field === 'expiresAt') return 'never';
     return 'none';
   }
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return `${value.slice(0, 16).replace('T', ' ')} UTC`;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
+    return `${value.slice(0, 16).replace('T', ' ')} UTC`;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function Change({ change }: { change: FieldChange }) {
   const label = FIELD_LABELS[change.field] ?? change.field;
-  if (change.before === undefined) return <li>{label}: <code>{valueText(change.field, change.after)}</code></li>;
+  if (change.before === undefined)
+    return (
+      <li>
+        {label}: <code>{valueText(change.field, change.after)}</code>
+      </li>
+    );
   return (
     <li>
-      {label}: <code>{valueText(change.field, change.before)}</code> → <code>{valueText(change.field, change.after)}</code>
+      {label}: <code>{valueText(change.field, change.before)}</code> →{' '}
+      <code>{valueText(change.field, change.after)}</code>
     </li>
   );
 }
@@ -37,23 +50,57 @@ export function AuditTable({ events, caption }: { events: AuditRow[]; caption: s
   return (
     <div className="table-wrap">
       <table>
-        <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>{caption}</caption>
+        <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>
+          {caption}
+        </caption>
         <thead>
-          <tr><th>When</th><th>By <span className="muted">(from address)</span></th><th>Action</th><th>Reason</th><th>Key <span className="muted">(owner or user)</span></th><th>Changes</th></tr>
+          <tr>
+            <th>When</th>
+            <th>
+              By <span className="muted">(from address)</span>
+            </th>
+            <th>Action</th>
+            <th>Reason</th>
+            <th>
+              Key <span className="muted">(owner or user)</span>
+            </th>
+            <th>Changes</th>
+          </tr>
         </thead>
         <tbody>
           {events.map((e) => (
             <tr key={e.id}>
-              <td className="audit-when"><When date={e.createdAt} /></td>
-              <td className="audit-who">{e.actor}{e.ip ? <div className="muted">{e.ip}</div> : null}</td>
-              <td><code>{e.action}</code></td>
+              <td className="audit-when">
+                <When date={e.createdAt} />
+              </td>
+              <td className="audit-who">
+                {e.actor}
+                {e.ip ? <div className="muted">{e.ip}</div> : null}
+              </td>
+              <td>
+                <code>{e.action}</code>
+              </td>
               <td className="audit-reason">{e.reason ?? '—'}</td>
               <td className="audit-who">
-                {e.keyId ? <Link href={`/support/keys/${e.keyId}`}><code>{e.keyDisplay ?? e.keyId}</code></Link> : null}
+                {e.keyId ? (
+                  <Link href={`/support/keys/${e.keyId}`}>
+                    <code>{e.keyDisplay ?? e.keyId}</code>
+                  </Link>
+                ) : null}
                 {e.targetEmail ? <div>{e.targetEmail}</div> : null}
                 {!e.keyId && !e.targetEmail ? '—' : null}
               </td>
-              <td className="audit-changes">{e.changes.length ? <ul className="changes">{e.changes.map((c) => <Change key={c.field} change={c} />)}</ul> : '—'}</td>
+              <td className="audit-changes">
+                {e.changes.length ? (
+                  <ul className="changes">
+                    {e.changes.map((c) => (
+                      <Change key={c.field} change={c} />
+                    ))}
+                  </ul>
+                ) : (
+                  '—'
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,8 @@
 /** Keys found by a support search: enough to recognise the right one, and a link to it. */
 import Link from 'next/link';
-import type { KeySearch } from '@/lib/portal/support.ts';
-import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
+import type { KeySearch } from '@/lib/portal/support.ts';
 
 export function KeyResultsTable({ results }: { results: KeySearch['results'] }) {
   return (
@@ -12,17 +12,32 @@ export function KeyResultsTable({ results }: { results: KeySearch['results'] }) 
           {results.length} key{results.length === 1 ? '' : 's'} found
         </caption>
         <thead>
-          <tr><th>Key</th><th>Name</th><th>Owner</th><th>Tier</th><th>Status</th><th>Today</th></tr>
+          <tr>
+            <th>Key</th>
+            <th>Name</th>
+            <th>Owner</th>
+            <th>Tier</th>
+            <th>Status</th>
+            <th>Today</th>
+          </tr>
         </thead>
         <tbody>
           {results.map((key) => (
             <tr key={key.id}>
-              <td><Link href={`/support/keys/${key.id}`} aria-label={`Open key ${key.display} (${key.name})`}><code>{key.display}</code></Link></td>
+              <td>
+                <Link href={`/support/keys/${key.id}`} aria-label={`Open key ${key.display} (${key.name})`}>
+                  <code>{key.display}</code>
+                </Link>
+              </td>
               <td>{key.name}</td>
               <td className="wrap-anywhere">{key.owner}</td>
               <td>{key.tier}</td>
-              <td><StatusBadge status={key.status} /></td>
-              <td><QuotaMeter used={key.usedToday} quota={key.dailyQuota} /></td>
+              <td>
+                <StatusBadge status={key.status} />
+              </td>
+              <td>
+                <QuotaMeter used={key.usedToday} quota={key.dailyQuota} />
+              </td>
             </tr>
           ))}
         </tbody>

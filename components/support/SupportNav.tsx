@@ -15,7 +15,13 @@ export function SupportNav() {
   return (
     <nav className="subnav" aria-label="Support console">
       {LINKS.map(({ href, label, also }) => (
-        <Link key={href} href={href} aria-current={path === href || (also && path.startsWith(also)) ? 'page' : undefined}>{label}</Link>
+        <Link
+          key={href}
+          href={href}
+          aria-current={path === href || (also && path.startsWith(also)) ? 'page' : undefined}
+        >
+          {label}
+        </Link>
       ))}
     </nav>
   );

@@ -23,7 +23,12 @@ function Counts({ counts }: { counts: CallCounts }) {
   );
 }
 
-export function CallCountsTable({ caption, rowHeading, rows, total }: {
+export function CallCountsTable({
+  caption,
+  rowHeading,
+  rows,
+  total,
+}: {
   caption: string;
   rowHeading: string;
   rows: CallCountsRow[];
@@ -36,9 +41,15 @@ export function CallCountsTable({ caption, rowHeading, rows, total }: {
         <thead>
           <tr>
             <th scope="col">{rowHeading}</th>
-            <th scope="col" className="num">Successes</th>
-            <th scope="col" className="num">Failures</th>
-            <th scope="col" className="num">Rate-limited</th>
+            <th scope="col" className="num">
+              Successes
+            </th>
+            <th scope="col" className="num">
+              Failures
+            </th>
+            <th scope="col" className="num">
+              Rate-limited
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -3,16 +3,26 @@
  * is in the live usage panels. Shared by the key detail page and the support console (which also shows the owner).
  */
 import Link from 'next/link';
-import type { KeyReport } from '@/lib/usage/key-report.ts';
-import { When } from '@/components/When.tsx';
 import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
+import { When } from '@/components/When.tsx';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 
-export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyReport; showOwner?: boolean; keyHref?: (id: string) => string }) {
+export function KeyFacts({
+  report,
+  showOwner = false,
+  keyHref,
+}: {
+  report: KeyReport;
+  showOwner?: boolean;
+  keyHref?: (id: string) => string;
+}) {
   const status = keyBadgeStatus(report);
   return (
     <dl className="facts">
       <dt>Key</dt>
-      <dd><code>{report.display}</code></dd>
+      <dd>
+        <code>{report.display}</code>
+      </dd>
       {showOwner && (
         <>
           <dt>Owner</dt>
@@ -23,18 +33,34 @@ export function KeyFacts({ report, showOwner = false, keyHref }: { report: KeyRe
       <dd>
         <StatusBadge status={status} />
         {status === 'replaced' && report.replacedById && (
-          <> by a reissued key{keyHref && <>: <Link href={keyHref(report.replacedById)}>open the new key</Link></>}</>
+          <>
+            {' '}
+            by a reissued key
+            {keyHref && (
+              <>
+                : <Link href={keyHref(report.replacedById)}>open the new key</Link>
+              </>
+            )}
+          </>
         )}
         {status === 'disabled' && report.disabledAt && (
-          <> since <When date={report.disabledAt} relative />{report.disabledReason && <>: {report.disabledReason}</>}</>
+          <>
+            {' '}
+            since <When date={report.disabledAt} relative />
+            {report.disabledReason && <>: {report.disabledReason}</>}
+          </>
         )}
       </dd>
       <dt>Tier</dt>
       <dd>{report.tier}</dd>
       <dt>Expires</dt>
-      <dd><When date={report.expiresAt} relative empty="never (no expiry)" /></dd>
+      <dd>
+        <When date={report.expiresAt} relative empty="never (no expiry)" />
+      </dd>
       <dt>Created</dt>
-      <dd><When date={report.createdAt} relative /></dd>
+      <dd>
+        <When date={report.createdAt} relative />
+      </dd>
     </dl>
   );
 }

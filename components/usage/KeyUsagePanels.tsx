@@ -5,8 +5,8 @@
  * LiveKeyUsage alike.
  */
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
-import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { formatCalls, formatCount, formatRate, formatRelative, formatUtc } from '@/lib/portal/format.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { LastCallsTable } from './LastCallsTable.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';
 import { ToolUsageTable } from './ToolUsageTable.tsx';
@@ -39,14 +39,20 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
           <div className="stat">
             <span className="label">Quota resets</span>
             <span className="value">{formatUtc(report.quotaResetsAt)}</span>
-            <span className="muted" suppressHydrationWarning>{formatRelative(report.quotaResetsAt)}</span>
+            <span className="muted" suppressHydrationWarning>
+              {formatRelative(report.quotaResetsAt)}
+            </span>
           </div>
           <div className="stat">
             <span className="label">Last call</span>
             {report.lastUsedAt ? (
               <>
-                <span className="value" suppressHydrationWarning>{formatRelative(report.lastUsedAt)}</span>
-                <time className="muted" dateTime={report.lastUsedAt}>{formatUtc(report.lastUsedAt, { seconds: true })}</time>
+                <span className="value" suppressHydrationWarning>
+                  {formatRelative(report.lastUsedAt)}
+                </span>
+                <time className="muted" dateTime={report.lastUsedAt}>
+                  {formatUtc(report.lastUsedAt, { seconds: true })}
+                </time>
               </>
             ) : (
               <span className="value">never</span>
@@ -58,14 +64,14 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
           </div>
         </div>
         <p className="muted">
-          Successful and failed calls count against the {formatCalls(report.dailyQuota)}/day quota; calls refused
-          as rate-limited do not.
+          Successful and failed calls count against the {formatCalls(report.dailyQuota)}/day quota; calls refused as
+          rate-limited do not.
         </p>
         {report.lineageKeys > 1 && (
           <p className="muted">
-            This key shares one quota with the {formatCount(report.lineageKeys - 1)} other{report.lineageKeys > 2 ? ' keys' : ' key'} of
-            its reissue chain: reissuing a key gives it a new secret, not a new allowance. The numbers on this page
-            include the calls made with every secret of the chain.
+            This key shares one quota with the {formatCount(report.lineageKeys - 1)} other
+            {report.lineageKeys > 2 ? ' keys' : ' key'} of its reissue chain: reissuing a key gives it a new secret, not
+            a new allowance. The numbers on this page include the calls made with every secret of the chain.
           </p>
         )}
       </section>

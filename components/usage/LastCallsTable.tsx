@@ -3,8 +3,9 @@
  * A call made with another secret of the key's reissue chain says which, so an owner sees an old secret
  * still being used.
  */
-import type { KeyReport } from '@/lib/usage/key-report.ts';
+
 import { formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { OutcomeBadge } from './OutcomeBadge.tsx';
 
 /** Sub-10 ms latencies keep a decimal: "0.8 ms" says more than "1 ms". */
@@ -20,7 +21,9 @@ export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
             <th scope="col">Time</th>
             <th scope="col">Tool</th>
             <th scope="col">Outcome</th>
-            <th scope="col" className="num">Latency</th>
+            <th scope="col" className="num">
+              Latency
+            </th>
             <th scope="col">Error</th>
           </tr>
         </thead>
@@ -29,13 +32,22 @@ export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
             <tr key={call.requestId}>
               <td className="time">
                 <time dateTime={call.createdAt}>{formatUtc(call.createdAt, { seconds: true })}</time>
-                <span className="when muted" suppressHydrationWarning>{formatRelative(call.createdAt)}</span>
+                <span className="when muted" suppressHydrationWarning>
+                  {formatRelative(call.createdAt)}
+                </span>
               </td>
               <td>
                 <code>{call.tool}</code>
-                {call.otherKey && <span className="muted"> with <code>{call.otherKey.display}</code></span>}
+                {call.otherKey && (
+                  <span className="muted">
+                    {' '}
+                    with <code>{call.otherKey.display}</code>
+                  </span>
+                )}
               </td>
-              <td><OutcomeBadge outcome={call.outcome} /></td>
+              <td>
+                <OutcomeBadge outcome={call.outcome} />
+              </td>
               <td className="num">{formatLatency(call.latencyMs)}</td>
               <td>{call.errorCode ? <code>{call.errorCode}</code> : <span className="muted">none</span>}</td>
             </tr>

@@ -10,8 +10,8 @@
  * just the report; and the support console can point the same component at its own staff-checked route.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { formatUtcTime } from '@/lib/portal/format.ts';
+import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { KeyUsagePanels } from './KeyUsagePanels.tsx';
 
 export const REFRESH_INTERVAL_MS = 5_000;
@@ -41,10 +41,18 @@ export function LiveKeyUsage({ initial, endpoint }: { initial: KeyReport; endpoi
       if (document.hidden || stopped.current || inFlight) return;
       inFlight = new AbortController();
       try {
-        const response = await fetch(endpoint, { cache: 'no-store', headers: { accept: 'application/json' }, signal: inFlight.signal });
+        const response = await fetch(endpoint, {
+          cache: 'no-store',
+          headers: { accept: 'application/json' },
+          signal: inFlight.signal,
+        });
         if (response.status === 404 || response.status === 401) {
           stopped.current = true;
-          setProblem({ kind: 'stopped', message: 'Stopped refreshing: this key is no longer available to you (were you signed out?). Reload the page.' });
+          setProblem({
+            kind: 'stopped',
+            message:
+              'Stopped refreshing: this key is no longer available to you (were you signed out?). Reload the page.',
+          });
           return;
         }
         if (!response.ok) throw new Error(`the server answered ${response.status}`);
@@ -53,7 +61,10 @@ export function LiveKeyUsage({ initial, endpoint }: { initial: KeyReport; endpoi
         setProblem(null);
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
-        setProblem({ kind: 'retrying', message: `Could not refresh (${(error as Error).message}); trying again in ${REFRESH_INTERVAL_MS / 1000} s.` });
+        setProblem({
+          kind: 'retrying',
+          message: `Could not refresh (${(error as Error).message}); trying again in ${REFRESH_INTERVAL_MS / 1000} s.`,
+        });
       } finally {
         inFlight = undefined;
       }
@@ -88,9 +99,15 @@ export function LiveKeyUsage({ initial, endpoint }: { initial: KeyReport; endpoi
     <>
       <p className="live-status muted">
         <span>{updatedAt ? `Updated ${formatUtcTime(updatedAt)}` : 'Loading…'}</span>
-        <span>{paused ? 'Refreshing paused while this tab is hidden.' : `Refreshes every ${REFRESH_INTERVAL_MS / 1000} s.`}</span>
+        <span>
+          {paused ? 'Refreshing paused while this tab is hidden.' : `Refreshes every ${REFRESH_INTERVAL_MS / 1000} s.`}
+        </span>
       </p>
-      {problem && <p className={`alert${problem.kind === 'stopped' ? ' error' : ''}`} role="status">{problem.message}</p>}
+      {problem && (
+        <p className={`alert${problem.kind === 'stopped' ? ' error' : ''}`} role="status">
+          {problem.message}
+        </p>
+      )}
       <KeyUsagePanels report={report} />
     </>
   );

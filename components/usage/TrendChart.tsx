@@ -9,7 +9,11 @@ const shortDay = (day: string) => day.slice(5);
 
 export function TrendChart({ trend }: { trend: DayUsage[] }) {
   return (
-    <div className="chart" role="img" aria-label="Bar chart of successful and failed calls per day over the last 7 days (the table below has the numbers)">
+    <div
+      className="chart"
+      role="img"
+      aria-label="Bar chart of successful and failed calls per day over the last 7 days (the table below has the numbers)"
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={trend} margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
@@ -17,8 +21,20 @@ export function TrendChart({ trend }: { trend: DayUsage[] }) {
           <YAxis allowDecimals={false} width={48} />
           <Tooltip />
           <Legend itemSorter={null} />
-          <Bar dataKey="successes" name="Successes" stackId="calls" fill={OUTCOME_COLORS.successes} isAnimationActive={false} />
-          <Bar dataKey="failures" name="Failures" stackId="calls" fill={OUTCOME_COLORS.failures} isAnimationActive={false} />
+          <Bar
+            dataKey="successes"
+            name="Successes"
+            stackId="calls"
+            fill={OUTCOME_COLORS.successes}
+            isAnimationActive={false}
+          />
+          <Bar
+            dataKey="failures"
+            name="Failures"
+            stackId="calls"
+            fill={OUTCOME_COLORS.failures}
+            isAnimationActive={false}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -3,5 +3,11 @@ import type { DayUsage } from '@/lib/usage/queries.ts';
 import { CallCountsTable } from './CallCountsTable.tsx';
 
 export function TrendTable({ trend }: { trend: DayUsage[] }) {
-  return <CallCountsTable caption="Calls per day" rowHeading="Day" rows={trend.map((d) => ({ ...d, key: d.day, label: d.day }))} />;
+  return (
+    <CallCountsTable
+      caption="Calls per day"
+      rowHeading="Day"
+      rows={trend.map((d) => ({ ...d, key: d.day, label: d.day }))}
+    />
+  );
 }

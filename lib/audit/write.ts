@@ -21,7 +21,14 @@ export const SYSTEM_ACTOR: Actor = { label: 'system' };
 export async function writeAudit(
   tx: Prisma.TransactionClient,
   actor: Actor,
-  event: { action: AuditAction; keyId?: string; targetUserId?: string; before?: object | null; after?: object | null; reason?: string },
+  event: {
+    action: AuditAction;
+    keyId?: string;
+    targetUserId?: string;
+    before?: object | null;
+    after?: object | null;
+    reason?: string;
+  },
 ): Promise<void> {
   await tx.auditEvent.create({
     data: {

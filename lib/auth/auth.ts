@@ -13,14 +13,14 @@ import GitHub from 'next-auth/providers/github';
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
+import { recordSignInFailure, recordSignInSuccess, signInWait } from '../limits/sign-in-throttle.ts';
 import { log } from '../ops/log.ts';
 import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
-import { MAX_EMAIL_LENGTH, normaliseEmail } from './users.ts';
 import { deviceCookieIn, isDeviceCookieFor, rememberDevice } from './device-cookie.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { safeReturnPath } from './return-path.ts';
-import { recordSignInFailure, recordSignInSuccess, signInWait } from '../limits/sign-in-throttle.ts';
-import { currentSessionVersion, endSessionsOf, sessionUser, type SessionUser } from './session-version.ts';
+import { currentSessionVersion, endSessionsOf, type SessionUser, sessionUser } from './session-version.ts';
+import { MAX_EMAIL_LENGTH, normaliseEmail } from './users.ts';
 
 /** Thrown from authorize() when the throttle refuses; its code and wait reach the sign-in action. */
 export class TooManySignInAttempts extends CredentialsSignin {
@@ -96,7 +96,8 @@ function authConfig(): NextAuthConfig {
       // Called right after jwt() with the token it returned.
       session({ session, token }) {
         const found = checkedTokens.get(token);
-        if (!found || found === 'unavailable') return { expires: session.expires, user: null, unavailable: true } as unknown as Session;
+        if (!found || found === 'unavailable')
+          return { expires: session.expires, user: null, unavailable: true } as unknown as Session;
         return { ...session, user: found } as unknown as Session;
       },
     },

@@ -2,7 +2,7 @@
  * Password hashing with scrypt (memory-hard; built into Node, no native add-on). Stored as
  * "scrypt$N$r$p$salt$hash" so the cost can be raised later without breaking old hashes.
  */
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
@@ -12,7 +12,8 @@ const maxmem = (o: { N: number; r: number }) => 256 * o.N * o.r;
 function derive(password: string, salt: Buffer, options: ScryptOptions & { N: number; r: number }): Promise<Buffer> {
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: maxmem(options) }, (error, key) =>
-      error ? reject(error) : resolve(key)),
+      error ? reject(error) : resolve(key),
+    ),
   );
 }
 
@@ -36,7 +37,8 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 /** Passwords must be long rather than clever (NIST SP 800-63B). */
 export function passwordProblem(password: string): string | null {
-  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH) return `Passwords need at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (typeof password !== 'string' || password.length < MIN_PASSWORD_LENGTH)
+    return `Passwords need at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Passwords can have at most ${MAX_PASSWORD_LENGTH} characters.`;
   return null;
 }

@@ -5,9 +5,10 @@
  * runs in Auth.js's jwt callback (lib/auth/auth.ts), which every reader of the session goes through:
  * pages, server actions and route handlers (through auth()), and Auth.js's own /api/auth/session.
  */
+
+import type { Db } from '../db/client.ts';
 import type { Role } from './roles.ts';
 import { isRole } from './roles.ts';
-import type { Db } from '../db/client.ts';
 
 /** The signed-in user as the database knows them now: what the session hands to lib/portal/viewer.ts. */
 export interface SessionUser {
@@ -39,7 +40,10 @@ export async function currentSessionVersion(db: Db, userId: string): Promise<num
  */
 export async function sessionUser(db: Db, token: VersionedToken): Promise<SessionUser | null> {
   if (!token.sub || typeof token.sv !== 'number') return null;
-  const user = await db.user.findUnique({ where: { id: token.sub }, select: { id: true, email: true, name: true, role: true, sessionVersion: true } });
+  const user = await db.user.findUnique({
+    where: { id: token.sub },
+    select: { id: true, email: true, name: true, role: true, sessionVersion: true },
+  });
   if (!user || user.sessionVersion !== token.sv || !isRole(user.role)) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
 }

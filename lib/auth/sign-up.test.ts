@@ -6,10 +6,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import type { DatabaseProvider } from '../config.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 import { signUp } from './sign-up.ts';
 
 async function migratedDb(t: TestContext, provider: DatabaseProvider): Promise<Db | undefined> {
@@ -29,9 +29,15 @@ describe('simultaneous sign-ups for one new email', () => {
       if (!db) return;
       const email = 'race@example.test';
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 6 }, (_, i) => signUp(db, { email, password: `a long race password ${i}` }, { label: 'self-signup', ip: '203.0.113.7' })),
+        Array.from({ length: 6 }, (_, i) =>
+          signUp(db, { email, password: `a long race password ${i}` }, { label: 'self-signup', ip: '203.0.113.7' }),
+        ),
       );
-      assert.deepEqual(outcomes.map((o) => o.status), Array(6).fill('fulfilled'), JSON.stringify(outcomes.filter((o) => o.status === 'rejected')));
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        Array(6).fill('fulfilled'),
+        JSON.stringify(outcomes.filter((o) => o.status === 'rejected')),
+      );
       assert.equal(await db.user.count({ where: { email } }), 1);
       assert.equal(await db.auditEvent.count({ where: { action: 'user.signup-existing' } }), 5);
     });

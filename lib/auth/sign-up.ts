@@ -28,7 +28,11 @@ export async function takeSignUpAttempt(address: string): Promise<number> {
  * Creates the account, or leaves an existing one alone; answers the same (nothing) either way. Bad
  * input still throws UserStoreError('invalid'): that depends only on what was typed.
  */
-export async function signUp(db: Db, input: { email: string; password: string; name?: string }, actor: Actor): Promise<void> {
+export async function signUp(
+  db: Db,
+  input: { email: string; password: string; name?: string },
+  actor: Actor,
+): Promise<void> {
   try {
     await createUser(db, input, actor);
   } catch (error) {
@@ -36,6 +40,9 @@ export async function signUp(db: Db, input: { email: string; password: string; n
     const existing = await db.user.findUnique({ where: { email: normaliseEmail(input.email) }, select: { id: true } });
     if (!existing) return; // deleted meanwhile: nothing to record
     await writeAudit(db, actor, { action: 'user.signup-existing', targetUserId: existing.id });
-    log('info', 'sign-up with the email of an existing account: account left unchanged', { userId: existing.id, ip: actor.ip });
+    log('info', 'sign-up with the email of an existing account: account left unchanged', {
+      userId: existing.id,
+      ip: actor.ip,
+    });
   }
 }

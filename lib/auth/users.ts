@@ -1,13 +1,16 @@
 /** Creating users (audited in the same transaction). */
 import { type Actor, writeAudit } from '../audit/write.ts';
+import type { Db } from '../db/client.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './password.ts';
 import { isRole, ROLES } from './roles.ts';
 import { END_SESSIONS } from './session-version.ts';
-import type { Db } from '../db/client.ts';
-import { containsSecretFragment } from '../ops/redact.ts';
 
 export class UserStoreError extends Error {
-  constructor(readonly code: 'invalid' | 'exists' | 'not_found' | 'wrong_password', message: string) {
+  constructor(
+    readonly code: 'invalid' | 'exists' | 'not_found' | 'wrong_password',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -25,13 +28,22 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function createUser(db: Db, input: { email: string; password: string; role?: string; name?: string }, actor: Actor) {
+export async function createUser(
+  db: Db,
+  input: { email: string; password: string; role?: string; name?: string },
+  actor: Actor,
+) {
   const email = normaliseEmail(typeof input.email === 'string' ? input.email : '');
-  if (email.length > MAX_EMAIL_LENGTH) throw new UserStoreError('invalid', `Email addresses have at most ${MAX_EMAIL_LENGTH} characters; this one has ${email.length}.`);
+  if (email.length > MAX_EMAIL_LENGTH)
+    throw new UserStoreError(
+      'invalid',
+      `Email addresses have at most ${MAX_EMAIL_LENGTH} characters; this one has ${email.length}.`,
+    );
   // Addresses are shown to staff and kept in the audit trail: one holding a secret (or most of one) is refused unechoed.
   if (containsSecretFragment(email)) throw new UserStoreError('invalid', SECRET_REFUSAL('email address'));
   // JSON quoting shows an invisible character instead of printing it.
-  if (!EMAIL.test(email)) throw new UserStoreError('invalid', `${JSON.stringify(input.email)} is not an email address.`);
+  if (!EMAIL.test(email))
+    throw new UserStoreError('invalid', `${JSON.stringify(input.email)} is not an email address.`);
   const name = nameProblem(input.name);
   if (name) throw new UserStoreError('invalid', name);
   const role = input.role ?? 'developer';
@@ -60,7 +72,8 @@ function nameProblem(name: string | undefined): string | null {
   if (name === undefined) return null;
   if (typeof name !== 'string') return 'The name must be text.';
   if (name.trim().length > MAX_NAME_LENGTH) return `Keep the name under ${MAX_NAME_LENGTH} characters.`;
-  if (/[\p{Cc}\u2028\u2029]/u.test(name)) return 'The name must be one line of plain text, without tabs, line breaks or invisible control characters.';
+  if (/[\p{Cc}\u2028\u2029]/u.test(name))
+    return 'The name must be one line of plain text, without tabs, line breaks or invisible control characters.';
   if (containsSecretFragment(name)) return SECRET_REFUSAL('name');
   return null;
 }
@@ -73,10 +86,18 @@ export async function setUserRole(db: Db, userId: string, role: string, actor: A
     if (!user) throw new UserStoreError('not_found', `No user with id ${userId}.`);
     if (user.role === role) throw new UserStoreError('invalid', `${user.email} already has the ${role} role.`);
     if (user.role === 'admin' && (await tx.user.count({ where: { role: 'admin' } })) === 1) {
-      throw new UserStoreError('invalid', `${user.email} is the only admin; make another user admin first, so someone can still grant roles.`);
+      throw new UserStoreError(
+        'invalid',
+        `${user.email} is the only admin; make another user admin first, so someone can still grant roles.`,
+      );
     }
     const updated = await tx.user.update({ where: { id: userId }, data: { role } });
-    await writeAudit(tx, actor, { action: 'user.role', targetUserId: userId, before: { role: user.role }, after: { role } });
+    await writeAudit(tx, actor, {
+      action: 'user.role',
+      targetUserId: userId,
+      before: { role: user.role },
+      after: { role },
+    });
     return updated;
   });
 }
@@ -89,10 +110,13 @@ export async function setUserRole(db: Db, userId: string, role: string, actor: A
 export async function changePassword(db: Db, userId: string, current: string, next: string, actor: Actor) {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new UserStoreError('not_found', `No user with id ${userId}.`);
-  if (!user.passwordHash) throw new UserStoreError('invalid', 'This account signs in with GitHub and has no password to change.');
+  if (!user.passwordHash)
+    throw new UserStoreError('invalid', 'This account signs in with GitHub and has no password to change.');
   // No stored password is longer than the maximum, so a longer "current" one is wrong without hashing it.
-  if (current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash))) throw new UserStoreError('wrong_password', 'The current password is wrong; type the password you signed in with.');
-  if (next === current) throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.');
+  if (current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash)))
+    throw new UserStoreError('wrong_password', 'The current password is wrong; type the password you signed in with.');
+  if (next === current)
+    throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.');
   await writePassword(db, userId, next, actor);
 }
 

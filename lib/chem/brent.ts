@@ -14,7 +14,12 @@ export interface BrentOptions {
 }
 
 /** Throws RangeError when f(a) and f(b) have the same sign (the caller must bracket the root). */
-export function brentRoot(f: (x: number) => number, a: number, b: number, { xTolerance = 1e-10, maxIterations = 200 }: BrentOptions = {}): number {
+export function brentRoot(
+  f: (x: number) => number,
+  a: number,
+  b: number,
+  { xTolerance = 1e-10, maxIterations = 200 }: BrentOptions = {},
+): number {
   let fa = f(a);
   let fb = f(b);
   if (fa === 0) return a;

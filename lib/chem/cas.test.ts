@@ -8,7 +8,16 @@ test('accepts CAS numbers whose check digit is right', () => {
 });
 
 test('rejects a wrong check digit or a malformed number', () => {
-  for (const cas of ['7732-18-4', '64-17-6', '7732185', '7732-1-85', '1-23-4', '12345678-90-1', ' 64-17-5', '64–17–5']) {
+  for (const cas of [
+    '7732-18-4',
+    '64-17-6',
+    '7732185',
+    '7732-1-85',
+    '1-23-4',
+    '12345678-90-1',
+    ' 64-17-5',
+    '64–17–5',
+  ]) {
     assert.equal(isValidCas(cas), false, cas);
   }
 });

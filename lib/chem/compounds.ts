@@ -9,9 +9,6 @@
  */
 import { ATOMIC_WEIGHTS_SOURCE } from './atomic-weights.ts';
 import { type Correlations, readCorrelations } from './correlations.ts';
-import { molarMass, parseFormula, type ElementCounts } from './formula.ts';
-import { deepFreeze, isRecord, stringList } from './json-checks.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from './properties.ts';
 import acidsEsters from './data/compounds/acids-esters.json' with { type: 'json' };
 import alcoholsGlycols from './data/compounds/alcohols-glycols.json' with { type: 'json' };
 import carbonyls from './data/compounds/carbonyls.json' with { type: 'json' };
@@ -22,6 +19,15 @@ import inorganic from './data/compounds/inorganic.json' with { type: 'json' };
 import nitrogenSulfur from './data/compounds/nitrogen-sulfur.json' with { type: 'json' };
 import refrigerants from './data/compounds/refrigerants.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
+import { type ElementCounts, molarMass, parseFormula } from './formula.ts';
+import { deepFreeze, isRecord, stringList } from './json-checks.ts';
+import {
+  PROPERTY_DEFINITIONS,
+  PROPERTY_KEYS,
+  type PropertyKey,
+  type PropertyValue,
+  readPropertyValue,
+} from './properties.ts';
 
 export interface Compound {
   name: string;
@@ -84,7 +90,17 @@ export function loadCompounds(files: Record<string, unknown>, sourceTable: Recor
   return compounds;
 }
 
-const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
+const COMPOUND_FIELDS = new Set([
+  'name',
+  'cas',
+  'formula',
+  'smiles',
+  'inchikey',
+  'synonyms',
+  'notes',
+  'properties',
+  'correlations',
+]);
 
 function readCompound(raw: unknown, where: string, sourceTable: Record<string, string>): Compound {
   if (!isRecord(raw)) throw new Error(`${where}: not an object`);
@@ -97,7 +113,8 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
   }
   if (raw.inchikey !== undefined && typeof raw.inchikey !== 'string') fail('"inchikey" must be a string');
   const synonyms = stringList(raw.synonyms) ?? fail('"synonyms" must be an array of strings');
-  const notes = raw.notes === undefined ? undefined : (stringList(raw.notes) ?? fail('"notes" must be an array of strings'));
+  const notes =
+    raw.notes === undefined ? undefined : (stringList(raw.notes) ?? fail('"notes" must be an array of strings'));
 
   const counts = parseFormula(raw.formula as string) ?? fail(`formula "${raw.formula}" does not parse`);
   if (!isRecord(raw.properties)) fail('"properties" must be an object');
@@ -108,12 +125,20 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
   for (const [key, value] of Object.entries(given)) {
     if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
     const failHere = (m: string) => fail(`${key}: ${m}`);
-    const resolve = (id: unknown) => citation(id, sourceTable) ?? failHere(`unknown source ${JSON.stringify(id)} (add it to data/sources.json)`);
+    const resolve = (id: unknown) =>
+      citation(id, sourceTable) ?? failHere(`unknown source ${JSON.stringify(id)} (add it to data/sources.json)`);
     properties[key as PropertyKey] = readPropertyValue(value, key as PropertyKey, resolve, failHere);
   }
-  const correlations = raw.correlations === undefined
-    ? undefined
-    : readCorrelations(raw.correlations, (id) => citation(id, sourceTable) ?? fail(`correlations: unknown source ${JSON.stringify(id)} (add it to data/sources.json)`), (m) => fail(`correlations: ${m}`));
+  const correlations =
+    raw.correlations === undefined
+      ? undefined
+      : readCorrelations(
+          raw.correlations,
+          (id) =>
+            citation(id, sourceTable) ??
+            fail(`correlations: unknown source ${JSON.stringify(id)} (add it to data/sources.json)`),
+          (m) => fail(`correlations: ${m}`),
+        );
 
   return assembleCompound(raw, { synonyms, notes, properties, correlations });
 }
@@ -121,7 +146,12 @@ function readCompound(raw: unknown, where: string, sourceTable: Record<string, s
 /** A compound from a checked record and its checked parts: properties in catalogue order, absent parts left out. */
 export function assembleCompound(
   raw: Record<string, unknown>,
-  parts: { synonyms: string[]; notes?: string[]; properties: Partial<Record<PropertyKey, PropertyValue>>; correlations?: Correlations },
+  parts: {
+    synonyms: string[];
+    notes?: string[];
+    properties: Partial<Record<PropertyKey, PropertyValue>>;
+    correlations?: Correlations;
+  },
 ): Compound {
   return {
     name: raw.name as string,
@@ -131,7 +161,9 @@ export function assembleCompound(
     ...(raw.inchikey === undefined ? {} : { inchikey: raw.inchikey as string }),
     synonyms: parts.synonyms,
     ...(parts.notes === undefined ? {} : { notes: parts.notes }),
-    properties: Object.fromEntries(PROPERTY_KEYS.filter((k) => k in parts.properties).map((k) => [k, parts.properties[k]])),
+    properties: Object.fromEntries(
+      PROPERTY_KEYS.filter((k) => k in parts.properties).map((k) => [k, parts.properties[k]]),
+    ),
     ...(parts.correlations === undefined ? {} : { correlations: parts.correlations }),
   };
 }

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { parseChemSepXml, type ChemSepEquation } from '../compounds/chemsep-xml.ts';
+import { fileURLToPath } from 'node:url';
+import { type ChemSepEquation, parseChemSepXml } from '../compounds/chemsep-xml.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import { R } from './constants.ts';
 import type { HeatCapacityCorrelation, VaporPressureCorrelation } from './correlations.ts';
@@ -28,12 +28,15 @@ const BOILING_POINT_TOLERANCE = 0.03;
 const SAMPLES = 50;
 
 const fmt = (x: number) => String(+x.toPrecision(5));
-const describeRange = (c: { valid_range: { min: number; max: number } }) => `${c.valid_range.min}–${c.valid_range.max} K`;
+const describeRange = (c: { valid_range: { min: number; max: number } }) =>
+  `${c.valid_range.min}–${c.valid_range.max} K`;
 
 /** Vapour pressure (Pa) of a stored correlation at t (K); Wagner past its own Tc is NaN (an offence). */
 function pressureOf(c: VaporPressureCorrelation, t: number): number {
   if (c.equation === 'antoine') return antoinePressure(c.coefficients, t);
-  return t > c.critical_temperature ? NaN : wagnerPressure(c.coefficients, c.critical_temperature, c.critical_pressure * BAR, t);
+  return t > c.critical_temperature
+    ? NaN
+    : wagnerPressure(c.coefficients, c.critical_temperature, c.critical_pressure * BAR, t);
 }
 
 /** SAMPLES + 1 temperatures from min to max, both ends exact (a range may end at a Wagner equation's own Tc). */
@@ -43,7 +46,11 @@ function samples(min: number, max: number): number[] {
 
 function vaporPressureCorrelations(): { compound: Compound; correlation: VaporPressureCorrelation; label: string }[] {
   return allCompounds().flatMap((compound) =>
-    (compound.correlations?.vapor_pressure ?? []).map((correlation) => ({ compound, correlation, label: `${compound.name} ${correlation.equation} (${describeRange(correlation)})` })),
+    (compound.correlations?.vapor_pressure ?? []).map((correlation) => ({
+      compound,
+      correlation,
+      label: `${compound.name} ${correlation.equation} (${describeRange(correlation)})`,
+    })),
   );
 }
 
@@ -56,11 +63,17 @@ test(`every vapour-pressure correlation whose range holds the normal boiling poi
     checked++;
     const p = pressureOf(correlation, tb);
     if (!(Math.abs(p - ATMOSPHERE) <= BOILING_POINT_TOLERANCE * ATMOSPHERE)) {
-      offenders.push(`${label}: P(Tb = ${tb} K) = ${fmt(p / 1000)} kPa (${fmt((100 * (p - ATMOSPHERE)) / ATMOSPHERE)}%)`);
+      offenders.push(
+        `${label}: P(Tb = ${tb} K) = ${fmt(p / 1000)} kPa (${fmt((100 * (p - ATMOSPHERE)) / ATMOSPHERE)}%)`,
+      );
     }
   }
   t.diagnostic(`${checked} correlations checked at the normal boiling point`);
-  assert.deepEqual(offenders, [], `Correlations that miss 1 atm at the compound's normal boiling point (fix the coefficients, their form or Tb):\n${offenders.join('\n')}`);
+  assert.deepEqual(
+    offenders,
+    [],
+    `Correlations that miss 1 atm at the compound's normal boiling point (fix the coefficients, their form or Tb):\n${offenders.join('\n')}`,
+  );
 });
 
 test('every vapour-pressure correlation gives a positive, finite pressure rising with temperature across its range', (t) => {
@@ -72,7 +85,9 @@ test('every vapour-pressure correlation gives a positive, finite pressure rising
     for (const temperature of samples(min, max)) {
       const p = pressureOf(correlation, temperature);
       if (!(Number.isFinite(p) && p > 0)) {
-        offenders.push(`${label}: P(${fmt(temperature)} K) = ${p}${correlation.equation === 'wagner_25_5' && temperature > correlation.critical_temperature ? ` (range passes its own Tc ${correlation.critical_temperature} K)` : ''}`);
+        offenders.push(
+          `${label}: P(${fmt(temperature)} K) = ${p}${correlation.equation === 'wagner_25_5' && temperature > correlation.critical_temperature ? ` (range passes its own Tc ${correlation.critical_temperature} K)` : ''}`,
+        );
         break;
       }
       if (!(p > previous)) {
@@ -83,7 +98,11 @@ test('every vapour-pressure correlation gives a positive, finite pressure rising
     }
   }
   t.diagnostic(`${correlations.length} correlations checked over ${SAMPLES + 1} points each`);
-  assert.deepEqual(offenders, [], `Vapour-pressure correlations that are not positive, finite and increasing over their stated range:\n${offenders.join('\n')}`);
+  assert.deepEqual(
+    offenders,
+    [],
+    `Vapour-pressure correlations that are not positive, finite and increasing over their stated range:\n${offenders.join('\n')}`,
+  );
 });
 
 /**
@@ -98,7 +117,12 @@ function cpBounds(compound: Compound): { atoms: number; lowest: number; at298: n
   const counts = parseFormula(compound.formula);
   if (!counts) return undefined;
   const atoms = Object.values(counts).reduce((s, n) => s + n, 0);
-  return { atoms, lowest: 2.5 * 0.99, at298: (atoms === 1 ? 2.5 : 3.5) * 0.98, highest: Math.max(2.5, 3 * atoms - 1.5) * 1.05 };
+  return {
+    atoms,
+    lowest: 2.5 * 0.99,
+    at298: (atoms === 1 ? 2.5 : 3.5) * 0.98,
+    highest: Math.max(2.5, 3 * atoms - 1.5) * 1.05,
+  };
 }
 
 test('every ideal-gas Cp° polynomial lies within physical bounds at 298.15 K and across its range', (t) => {
@@ -122,13 +146,19 @@ test('every ideal-gas Cp° polynomial lies within physical bounds at 298.15 K an
     for (const temperature of samples(cp.valid_range.min, cp.valid_range.max)) {
       const value = polynomialHeatCapacity(cp.coefficients, temperature) / R;
       if (!(value >= bounds.lowest && value <= bounds.highest)) {
-        offenders.push(`${label}: Cp°/R(${fmt(temperature)} K) = ${fmt(value)}, outside ${fmt(bounds.lowest)}–${fmt(bounds.highest)}`);
+        offenders.push(
+          `${label}: Cp°/R(${fmt(temperature)} K) = ${fmt(value)}, outside ${fmt(bounds.lowest)}–${fmt(bounds.highest)}`,
+        );
         break;
       }
     }
   }
   t.diagnostic(`${checked} Cp° polynomials checked`);
-  assert.deepEqual(offenders, [], `Ideal-gas Cp° polynomials outside physical bounds (check the scaling of the coefficients: a1 not a1·10³, and that they are Cp°/R, not Cp° in J/(mol·K)):\n${offenders.join('\n')}`);
+  assert.deepEqual(
+    offenders,
+    [],
+    `Ideal-gas Cp° polynomials outside physical bounds (check the scaling of the coefficients: a1 not a1·10³, and that they are Cp°/R, not Cp° in J/(mol·K)):\n${offenders.join('\n')}`,
+  );
 });
 
 /**
@@ -141,19 +171,32 @@ test('every ideal-gas Cp° polynomial lies within physical bounds at 298.15 K an
 function chemSepValue(equation: ChemSepEquation, t: number): number | undefined {
   const { A = 0, B = 0, C = 0, D = 0, E = 0 } = equation.coefficients;
   switch (equation.eqno) {
-    case 1: return A;
-    case 2: return A + B * t;
-    case 4: return A + t * (B + t * (C + t * D));
-    case 100: return A + t * (B + t * (C + t * (D + t * E)));
-    case 10: return Math.exp(A - B / (t + C));
-    case 16: return A + Math.exp(B / t + C + D * t + E * t * t);
-    case 101: return Math.exp(A + B / t + C * Math.log(t) + D * t ** E);
-    default: return undefined;
+    case 1:
+      return A;
+    case 2:
+      return A + B * t;
+    case 4:
+      return A + t * (B + t * (C + t * D));
+    case 100:
+      return A + t * (B + t * (C + t * (D + t * E)));
+    case 10:
+      return Math.exp(A - B / (t + C));
+    case 16:
+      return A + Math.exp(B / t + C + D * t + E * t * t);
+    case 101:
+      return Math.exp(A + B / t + C * Math.log(t) + D * t ** E);
+    default:
+      return undefined;
   }
 }
 
 /** The first of ChemSep's equations (by element name) in the wanted unit whose range holds t, evaluated there. */
-function chemSepAt(equations: Record<string, ChemSepEquation>, tags: string[], units: string, t: number): { value: number; tag: string; eqno: number } | undefined {
+function chemSepAt(
+  equations: Record<string, ChemSepEquation>,
+  tags: string[],
+  units: string,
+  t: number,
+): { value: number; tag: string; eqno: number } | undefined {
   for (const tag of tags) {
     const equation = equations[tag];
     if (!equation || equation.units !== units || equation.tmin === undefined || equation.tmax === undefined) continue;
@@ -195,10 +238,18 @@ interface Disagreement {
 function justifies(j: Justification, d: Disagreement): boolean {
   if (j.cas !== d.compound.cas || j.correlation !== d.kind) return false;
   if (d.kind === 'ideal_gas_cp') return true;
-  return j.equation === d.correlation.equation && j.valid_range?.min === d.correlation.valid_range.min && j.valid_range?.max === d.correlation.valid_range.max;
+  return (
+    j.equation === d.correlation.equation &&
+    j.valid_range?.min === d.correlation.valid_range.min &&
+    j.valid_range?.max === d.correlation.valid_range.max
+  );
 }
 
-test('our correlations agree with ChemSep\'s within tolerance, or the disagreement is justified', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against` }, (t) => {
+test("our correlations agree with ChemSep's within tolerance, or the disagreement is justified", {
+  skip:
+    !existsSync(CHEMSEP_FILE) &&
+    `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against`,
+}, (t) => {
   const xml = readFileSync(CHEMSEP_FILE, 'utf8');
   const chemsep = new Map(parseChemSepXml(xml).records.map((r) => [r.cas, r]));
   // The forms above, checked where the answer is known: water boils at 373.124 K at 101.325 kPa
@@ -207,8 +258,14 @@ test('our correlations agree with ChemSep\'s within tolerance, or the disagreeme
   if (water) {
     const p = chemSepAt(water.equations, ['VaporPressure'], 'Pa', 373.124);
     const cp = chemSepAt(water.equations, ['IdealGasHeatCapacityCp'], 'J/kmol/K', 298.15);
-    assert.ok(p && Math.abs(p.value - ATMOSPHERE) / ATMOSPHERE < 0.01, `ChemSep water vapour pressure at 373.124 K: ${p?.value} Pa (eq. ${p?.eqno})`);
-    assert.ok(cp && Math.abs(cp.value / 1000 - 33.58) < 0.3, `ChemSep water Cp° at 298.15 K: ${cp && cp.value / 1000} J/(mol·K) (eq. ${cp?.eqno})`);
+    assert.ok(
+      p && Math.abs(p.value - ATMOSPHERE) / ATMOSPHERE < 0.01,
+      `ChemSep water vapour pressure at 373.124 K: ${p?.value} Pa (eq. ${p?.eqno})`,
+    );
+    assert.ok(
+      cp && Math.abs(cp.value / 1000 - 33.58) < 0.3,
+      `ChemSep water Cp° at 298.15 K: ${cp && cp.value / 1000} J/(mol·K) (eq. ${cp?.eqno})`,
+    );
   }
 
   const disagreements: Disagreement[] = [];
@@ -220,13 +277,23 @@ test('our correlations agree with ChemSep\'s within tolerance, or the disagreeme
 
     const cp = correlations.ideal_gas_cp;
     if (cp && CP_TEMPERATURE >= cp.valid_range.min && CP_TEMPERATURE <= cp.valid_range.max) {
-      const theirs = chemSepAt(record.equations, ['IdealGasHeatCapacityCp', 'RPPHeatCapacityCp'], 'J/kmol/K', CP_TEMPERATURE);
+      const theirs = chemSepAt(
+        record.equations,
+        ['IdealGasHeatCapacityCp', 'RPPHeatCapacityCp'],
+        'J/kmol/K',
+        CP_TEMPERATURE,
+      );
       if (theirs) {
         compared++;
         const ours = polynomialHeatCapacity(cp.coefficients, CP_TEMPERATURE);
         const their = theirs.value / 1000;
         if (Math.abs(ours - their) > CP_TOLERANCE * their) {
-          disagreements.push({ compound, correlation: cp, kind: 'ideal_gas_cp', line: `${compound.name} ideal_gas_cp: Cp°(298.15 K) ours ${fmt(ours)}, ChemSep ${fmt(their)} J/(mol·K) (${theirs.tag}, eq. ${theirs.eqno}; ${fmt((100 * (ours - their)) / their)}%)` });
+          disagreements.push({
+            compound,
+            correlation: cp,
+            kind: 'ideal_gas_cp',
+            line: `${compound.name} ideal_gas_cp: Cp°(298.15 K) ours ${fmt(ours)}, ChemSep ${fmt(their)} J/(mol·K) (${theirs.tag}, eq. ${theirs.eqno}; ${fmt((100 * (ours - their)) / their)}%)`,
+          });
         }
       }
     }
@@ -258,11 +325,17 @@ test('our correlations agree with ChemSep\'s within tolerance, or the disagreeme
       continue;
     }
     const citation = (sources as Record<string, string>)[entry.source];
-    if (citation === undefined || citation !== d.correlation.source) unexplained.push(`${d.line}: justification names source "${entry.source}", but the correlation cites ${d.correlation.source}`);
+    if (citation === undefined || citation !== d.correlation.source)
+      unexplained.push(
+        `${d.line}: justification names source "${entry.source}", but the correlation cites ${d.correlation.source}`,
+      );
     else t.diagnostic(`justified: ${d.line}: ${entry.reason}`);
   }
   const stale = entries
     .filter((j) => !disagreements.some((d) => justifies(j, d)))
-    .map((j) => `${j.compound} ${j.correlation}${j.equation ? ` ${j.equation}` : ''}: justified but no longer disagrees; remove the entry`);
+    .map(
+      (j) =>
+        `${j.compound} ${j.correlation}${j.equation ? ` ${j.equation}` : ''}: justified but no longer disagrees; remove the entry`,
+    );
   assert.deepEqual([...unexplained, ...stale], [], [...unexplained, ...stale].join('\n'));
 });

@@ -10,7 +10,7 @@
  * - "cp_poly4":    Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴,  T in K   (Poling et al. App. A form,
  *                  coefficients stored already scaled, i.e. a1 not a1·10³)
  */
-import { isRecord, type Fail } from './json-checks.ts';
+import { type Fail, isRecord } from './json-checks.ts';
 
 export interface ValidRange {
   min: number;
@@ -63,7 +63,13 @@ function onlyFields(raw: Record<string, unknown>, allowed: string[], fail: Fail)
 }
 
 function readRange(raw: unknown, fail: Fail): ValidRange {
-  if (!isRecord(raw) || !isNumber(raw.min) || !isNumber(raw.max) || raw.unit !== 'K' || !(raw.min > 0 && raw.min < raw.max)) {
+  if (
+    !isRecord(raw) ||
+    !isNumber(raw.min) ||
+    !isNumber(raw.max) ||
+    raw.unit !== 'K' ||
+    !(raw.min > 0 && raw.min < raw.max)
+  ) {
     return fail('valid_range must be {min, max, unit: "K"} with 0 < min < max');
   }
   return { min: raw.min, max: raw.max, unit: 'K' };
@@ -81,11 +87,21 @@ function readVaporPressure(raw: unknown, resolveSource: (id: unknown) => string,
   const range = () => readRange(raw.valid_range, fail);
   if (raw.equation === 'antoine') {
     onlyFields(raw, ['equation', 'coefficients', 'valid_range', 'source'], fail);
-    return { equation: 'antoine', coefficients: readNumbers(raw.coefficients, ['A', 'B', 'C'] as const, fail), valid_range: range(), source: resolveSource(raw.source) };
+    return {
+      equation: 'antoine',
+      coefficients: readNumbers(raw.coefficients, ['A', 'B', 'C'] as const, fail),
+      valid_range: range(),
+      source: resolveSource(raw.source),
+    };
   }
   if (raw.equation === 'wagner_25_5') {
-    onlyFields(raw, ['equation', 'coefficients', 'critical_temperature', 'critical_pressure', 'valid_range', 'source'], fail);
-    if (!isNumber(raw.critical_temperature) || !isNumber(raw.critical_pressure)) fail('wagner_25_5 needs critical_temperature (K) and critical_pressure (bar)');
+    onlyFields(
+      raw,
+      ['equation', 'coefficients', 'critical_temperature', 'critical_pressure', 'valid_range', 'source'],
+      fail,
+    );
+    if (!isNumber(raw.critical_temperature) || !isNumber(raw.critical_pressure))
+      fail('wagner_25_5 needs critical_temperature (K) and critical_pressure (bar)');
     return {
       equation: 'wagner_25_5',
       coefficients: readNumbers(raw.coefficients, ['a', 'b', 'c', 'd'] as const, fail),
@@ -103,8 +119,14 @@ function readHeatCapacity(raw: unknown, resolveSource: (id: unknown) => string, 
   onlyFields(raw, ['equation', 'coefficients', 'valid_range', 'source'], fail);
   if (raw.equation !== 'cp_poly4') fail(`equation must be "cp_poly4", got ${JSON.stringify(raw.equation)}`);
   const c = raw.coefficients;
-  if (!Array.isArray(c) || c.length !== 5 || !c.every(isNumber)) fail('coefficients must be five finite numbers [a0, a1, a2, a3, a4]');
-  return { equation: 'cp_poly4', coefficients: c as HeatCapacityCorrelation['coefficients'], valid_range: readRange(raw.valid_range, fail), source: resolveSource(raw.source) };
+  if (!Array.isArray(c) || c.length !== 5 || !c.every(isNumber))
+    fail('coefficients must be five finite numbers [a0, a1, a2, a3, a4]');
+  return {
+    equation: 'cp_poly4',
+    coefficients: c as HeatCapacityCorrelation['coefficients'],
+    valid_range: readRange(raw.valid_range, fail),
+    source: resolveSource(raw.source),
+  };
 }
 
 /** Checks a compound's "correlations" object from a data file; sources are ids resolved to citations. */
@@ -113,10 +135,13 @@ export function readCorrelations(raw: unknown, resolveSource: (id: unknown) => s
   onlyFields(raw, ['vapor_pressure', 'ideal_gas_cp'], fail);
   const out: Correlations = {};
   if (raw.vapor_pressure !== undefined) {
-    if (!Array.isArray(raw.vapor_pressure) || raw.vapor_pressure.length === 0) fail('vapor_pressure must be a non-empty array');
+    if (!Array.isArray(raw.vapor_pressure) || raw.vapor_pressure.length === 0)
+      fail('vapor_pressure must be a non-empty array');
     out.vapor_pressure = (raw.vapor_pressure as unknown[]).map((v, i) =>
-      readVaporPressure(v, resolveSource, (m) => fail(`vapor_pressure[${i}]: ${m}`)));
+      readVaporPressure(v, resolveSource, (m) => fail(`vapor_pressure[${i}]: ${m}`)),
+    );
   }
-  if (raw.ideal_gas_cp !== undefined) out.ideal_gas_cp = readHeatCapacity(raw.ideal_gas_cp, resolveSource, (m) => fail(`ideal_gas_cp: ${m}`));
+  if (raw.ideal_gas_cp !== undefined)
+    out.ideal_gas_cp = readHeatCapacity(raw.ideal_gas_cp, resolveSource, (m) => fail(`ideal_gas_cp: ${m}`));
   return out;
 }

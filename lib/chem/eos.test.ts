@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  compressibilityRoots,
+  type CriticalConstants,
   CUBIC_EOS,
   CUBIC_EOS_IDS,
+  compressibilityRoots,
   dimensionless,
   kayPseudoCritical,
   lnFugacityCoefficient,
@@ -13,7 +14,6 @@ import {
   mixtureState,
   pureParameters,
   pureState,
-  type CriticalConstants,
 } from './eos.ts';
 
 const BAR = 1e5;
@@ -54,7 +54,10 @@ test('each equation reproduces the critical point: a triple root Zc at Tc, Pc', 
     const eos = CUBIC_EOS[id];
     const { A, B } = dimensionless(pureParameters(eos, c, c.tc), c.tc, c.pc);
     const roots = compressibilityRoots(eos, A, B);
-    assert.ok(roots.every((z) => Math.abs(z - eos.zc) < 1e-4), `${id}: ${roots} vs ${eos.zc}`);
+    assert.ok(
+      roots.every((z) => Math.abs(z - eos.zc) < 1e-4),
+      `${id}: ${roots} vs ${eos.zc}`,
+    );
   }
 });
 
@@ -103,8 +106,24 @@ test('phase labels of single roots: supercritical above Tc and Pc, compressed li
 test('a Soave α past its minimum (√Tr > 1 + 1/m) is flagged, for pure fluids and mixtures', () => {
   const c: CriticalConstants = { tc: 100, pc: 40 * BAR, acentric: 0.3 }; // PR: m = 0.8120, minimum at Tr = 4.96
   assert.deepEqual(pureState(CUBIC_EOS.peng_robinson, c, 450, 1 * BAR).warnings, []);
-  assert.match(pureState(CUBIC_EOS.peng_robinson, c, 550, 1 * BAR).warnings.join(' '), /α function has passed its minimum/);
-  assert.match(mixtureState(CUBIC_EOS.srk, [c, c], [0.5, 0.5], [[0, 0], [0, 0]], 550, 1 * BAR).warnings.join(' '), /passed its minimum/);
+  assert.match(
+    pureState(CUBIC_EOS.peng_robinson, c, 550, 1 * BAR).warnings.join(' '),
+    /α function has passed its minimum/,
+  );
+  assert.match(
+    mixtureState(
+      CUBIC_EOS.srk,
+      [c, c],
+      [0.5, 0.5],
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      550,
+      1 * BAR,
+    ).warnings.join(' '),
+    /passed its minimum/,
+  );
   assert.deepEqual(pureState(CUBIC_EOS.redlich_kwong, c, 550, 1 * BAR).warnings, []);
 });
 
@@ -117,10 +136,21 @@ test('the mixture fugacity coefficient of a pure component (x = 1) is the pure-f
     assert.deepEqual(mix.zRoots, pure.zRoots);
     for (const phase of ['liquid', 'vapor', 'single'] as const) {
       assert.equal(mix[phase] === undefined, pure[phase] === undefined, `${id} ${phase}`);
-      if (pure[phase]) assert.ok(Math.abs(mix[phase]!.lnPhiComponents[0] - pure[phase]!.lnPhi) < 1e-12, `${id} ${phase}`);
+      if (pure[phase])
+        assert.ok(Math.abs(mix[phase]!.lnPhiComponents[0] - pure[phase]!.lnPhi) < 1e-12, `${id} ${phase}`);
     }
     // Splitting one fluid into two identical "components" changes nothing either.
-    const split = mixtureState(eos, [propane, propane], [0.3, 0.7], [[0, 0], [0, 0]], 320, 5 * BAR);
+    const split = mixtureState(
+      eos,
+      [propane, propane],
+      [0.3, 0.7],
+      [
+        [0, 0],
+        [0, 0],
+      ],
+      320,
+      5 * BAR,
+    );
     const vapor = (pure.vapor ?? pure.single)!.lnPhi;
     for (const lnPhi of (split.vapor ?? split.single)!.lnPhiComponents) assert.ok(Math.abs(lnPhi - vapor) < 1e-12, id);
   }
@@ -132,14 +162,24 @@ test('mixture ln φ_k is the partial molar derivative ∂(n·G^R/RT)/∂n_k (cen
     { tc: 305.32, pc: 48.72 * BAR, acentric: 0.099 },
     { tc: 425.12, pc: 37.96 * BAR, acentric: 0.2 },
   ];
-  const kij = [[0, 0.003, 0.02], [0.003, 0, 0.01], [0.02, 0.01, 0]];
+  const kij = [
+    [0, 0.003, 0.02],
+    [0.003, 0, 0.01],
+    [0.02, 0.01, 0],
+  ];
   const t = 300;
   const p = 30 * BAR;
   for (const id of CUBIC_EOS_IDS) {
     const eos = CUBIC_EOS[id];
     const totalResidualGibbs = (moles: number[]) => {
       const n = moles.reduce((s, m) => s + m, 0);
-      const params = mixtureParameters(eos, components, moles.map((m) => m / n), kij, t);
+      const params = mixtureParameters(
+        eos,
+        components,
+        moles.map((m) => m / n),
+        kij,
+        t,
+      );
       const { A, B } = dimensionless(params, t, p);
       const roots = compressibilityRoots(eos, A, B);
       return n * lnFugacityCoefficient(eos, roots[roots.length - 1], A, B);
@@ -163,15 +203,41 @@ test('mixture with three roots: the root of lower Gibbs energy is named, as liqu
   const pr = CUBIC_EOS.peng_robinson;
   const propane: CriticalConstants = { tc: 369.8, pc: 42.49 * BAR, acentric: 0.152 };
   const butane: CriticalConstants = { tc: 425.1, pc: 37.96 * BAR, acentric: 0.2 };
-  const s = mixtureState(pr, [propane, butane], [0.5, 0.5], [[0, 0], [0, 0]], 300, 1 * BAR);
+  const s = mixtureState(
+    pr,
+    [propane, butane],
+    [0.5, 0.5],
+    [
+      [0, 0],
+      [0, 0],
+    ],
+    300,
+    1 * BAR,
+  );
   assert.equal(s.zRoots.length, 3);
   assert.equal(s.label, 'vapor-like');
-  const liquid = mixtureState(pr, [propane, butane], [0.5, 0.5], [[0, 0], [0, 0]], 300, 50 * BAR);
+  const liquid = mixtureState(
+    pr,
+    [propane, butane],
+    [0.5, 0.5],
+    [
+      [0, 0],
+      [0, 0],
+    ],
+    300,
+    50 * BAR,
+  );
   assert.equal(liquid.label, 'liquid');
 });
 
 test("Kay's rule, 50/50 methane/ethane (Poling et al. Tc, Pc): Tpc 247.94 K, Ppc 47.355 bar", () => {
-  const { tpc, ppc } = kayPseudoCritical([{ tc: 190.56, pc: 45.99 }, { tc: 305.32, pc: 48.72 }], [0.5, 0.5]);
+  const { tpc, ppc } = kayPseudoCritical(
+    [
+      { tc: 190.56, pc: 45.99 },
+      { tc: 305.32, pc: 48.72 },
+    ],
+    [0.5, 0.5],
+  );
   assert.ok(Math.abs(tpc - 247.94) < 1e-9);
   assert.ok(Math.abs(ppc - 47.355) < 1e-9);
 });

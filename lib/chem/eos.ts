@@ -73,12 +73,14 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     zc: 3 / 8,
     usesAcentricFactor: false,
     alpha: () => ({ alpha: 1, dAlphaDTr: 0 }),
-    caveat: 'van der Waals is qualitative: its critical compressibility is 0.375 (real fluids 0.23–0.29); use Peng–Robinson or SRK for numbers.',
+    caveat:
+      'van der Waals is qualitative: its critical compressibility is 0.375 (real fluids 0.23–0.29); use Peng–Robinson or SRK for numbers.',
   },
   redlich_kwong: {
     id: 'redlich_kwong',
     name: 'Redlich–Kwong (1949)',
-    source: 'O. Redlich, J. N. S. Kwong, On the Thermodynamics of Solutions. V. An Equation of State. Fugacities of Gaseous Solutions, Chem. Rev. 44 (1949) 233–244',
+    source:
+      'O. Redlich, J. N. S. Kwong, On the Thermodynamics of Solutions. V. An Equation of State. Fugacities of Gaseous Solutions, Chem. Rev. 44 (1949) 233–244',
     epsilon: 0,
     sigma: 1,
     // Exact roots of the critical conditions; the paper rounds them to 0.08664 and 0.42748.
@@ -87,12 +89,14 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     zc: 1 / 3,
     usesAcentricFactor: false,
     alpha: (tr) => ({ alpha: 1 / Math.sqrt(tr), dAlphaDTr: -0.5 * tr ** -1.5 }),
-    caveat: 'Redlich–Kwong has no acentric factor: fair for gases of simple molecules, poor for liquids and for vapour pressures.',
+    caveat:
+      'Redlich–Kwong has no acentric factor: fair for gases of simple molecules, poor for liquids and for vapour pressures.',
   },
   srk: {
     id: 'srk',
     name: 'Soave–Redlich–Kwong (1972)',
-    source: 'G. Soave, Equilibrium constants from a modified Redlich–Kwong equation of state, Chem. Eng. Sci. 27 (1972) 1197–1203',
+    source:
+      'G. Soave, Equilibrium constants from a modified Redlich–Kwong equation of state, Chem. Eng. Sci. 27 (1972) 1197–1203',
     epsilon: 0,
     sigma: 1,
     omega: (CBRT2 - 1) / 3,
@@ -100,7 +104,8 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     zc: 1 / 3,
     usesAcentricFactor: true,
     alpha: (tr, w) => soaveAlpha(0.48 + 1.574 * w - 0.176 * w * w, tr),
-    caveat: 'SRK liquid densities are typically 5–15% low for nonpolar fluids and worse for polar ones (water at 298 K: about 24% low); use service_liquid_density for liquids.',
+    caveat:
+      'SRK liquid densities are typically 5–15% low for nonpolar fluids and worse for polar ones (water at 298 K: about 24% low); use service_liquid_density for liquids.',
   },
   peng_robinson: {
     id: 'peng_robinson',
@@ -114,7 +119,8 @@ export const CUBIC_EOS: Readonly<Record<CubicEosId, CubicEos>> = {
     zc: 0.30740130869870386,
     usesAcentricFactor: true,
     alpha: (tr, w) => soaveAlpha(0.37464 + 1.54226 * w - 0.26992 * w * w, tr),
-    caveat: 'Peng–Robinson liquid densities are typically within about 10% for nonpolar fluids and worse for polar ones (water at 298 K: about 15% low); use service_liquid_density for liquids.',
+    caveat:
+      'Peng–Robinson liquid densities are typically within about 10% for nonpolar fluids and worse for polar ones (water at 298 K: about 15% low); use service_liquid_density for liquids.',
   },
 };
 
@@ -153,7 +159,11 @@ export function dimensionless(p: EosParameters, t: number, pressure: number): { 
 /** All real roots Z > B of the equation (a root with V ≤ b is not a fluid state), ascending. */
 export function compressibilityRoots(eos: CubicEos, A: number, B: number): number[] {
   const { epsilon: e, sigma: s } = eos;
-  const roots = realCubicRoots((e + s) * B - 1 - B, e * s * B * B - (e + s) * B * (1 + B) + A, -(e * s * B * B * (1 + B) + A * B));
+  const roots = realCubicRoots(
+    (e + s) * B - 1 - B,
+    e * s * B * B - (e + s) * B * (1 + B) + A,
+    -(e * s * B * B * (1 + B) + A * B),
+  );
   return roots.filter((z) => z > B);
 }
 
@@ -205,7 +215,13 @@ export function mixtureParameters(
 }
 
 /** ln φ_k of every component of a mixture at the root z (A, B of the mixture). */
-export function lnFugacityCoefficientsInMixture(eos: CubicEos, z: number, A: number, B: number, mix: MixtureParameters): number[] {
+export function lnFugacityCoefficientsInMixture(
+  eos: CubicEos,
+  z: number,
+  A: number,
+  B: number,
+  mix: MixtureParameters,
+): number[] {
   const common = -Math.log(z - B);
   const i = integralI(eos, z, B);
   return mix.bi.map((bk, k) => {
@@ -276,7 +292,11 @@ export function pureState(eos: CubicEos, c: CriticalConstants, t: number, pressu
   const parameters = pureParameters(eos, c, t);
   const { A, B } = dimensionless(parameters, t, pressure);
   const zRoots = compressibilityRoots(eos, A, B);
-  const root = (z: number): RootState => ({ z, molarVolume: (z * R * t) / pressure, lnPhi: lnFugacityCoefficient(eos, z, A, B) });
+  const root = (z: number): RootState => ({
+    z,
+    molarVolume: (z * R * t) / pressure,
+    lnPhi: lnFugacityCoefficient(eos, z, A, B),
+  });
   const warnings = alphaWarnings(eos, [c], t);
   const tr = t / c.tc;
   const pr = pressure / c.pc;
@@ -386,7 +406,10 @@ export function mixtureState(
  * units of the inputs. Example: 50/50 methane (190.56 K, 45.99 bar) / ethane (305.32 K, 48.72 bar)
  * → 247.94 K, 47.355 bar.
  */
-export function kayPseudoCritical(components: readonly { tc: number; pc: number }[], x: readonly number[]): { tpc: number; ppc: number } {
+export function kayPseudoCritical(
+  components: readonly { tc: number; pc: number }[],
+  x: readonly number[],
+): { tpc: number; ppc: number } {
   return {
     tpc: components.reduce((sum, c, i) => sum + x[i] * c.tc, 0),
     ppc: components.reduce((sum, c, i) => sum + x[i] * c.pc, 0),

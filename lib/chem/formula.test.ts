@@ -28,13 +28,23 @@ test('writes Hill order: C, H, then alphabetical; without carbon all alphabetica
 
 test('molar masses match published values from IUPAC 2021 weights', () => {
   // Glucose is one of the chemistry roadmap's test vectors (issue 3): 180.156 g/mol.
-  const cases: [string, number][] = [['C6H12O6', 180.156], ['H2O', 18.015], ['CO2', 44.009], ['C2H6O', 46.069], ['CHCl3', 119.37]];
+  const cases: [string, number][] = [
+    ['C6H12O6', 180.156],
+    ['H2O', 18.015],
+    ['CO2', 44.009],
+    ['C2H6O', 46.069],
+    ['CHCl3', 119.37],
+  ];
   for (const [formula, expected] of cases) {
-    assert.ok(Math.abs(molarMass(parseFormula(formula)!) - expected) < 0.0015, `${formula}: ${molarMass(parseFormula(formula)!)}`);
+    assert.ok(
+      Math.abs(molarMass(parseFormula(formula)!) - expected) < 0.0015,
+      `${formula}: ${molarMass(parseFormula(formula)!)}`,
+    );
   }
 });
 
-const invalidAt = (pattern: RegExp) => (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && pattern.test(e.message);
+const invalidAt = (pattern: RegExp) => (e: unknown) =>
+  e instanceof ToolError && e.code === 'invalid_arguments' && pattern.test(e.message);
 
 test('reads groups, hydrates with ·, . and * and their coefficients', () => {
   assert.deepEqual(readFormula('Ca(OH)2').counts, { Ca: 1, O: 2, H: 2 });
@@ -43,7 +53,11 @@ test('reads groups, hydrates with ·, . and * and their coefficients', () => {
   for (const text of ['CuSO4·5H2O', 'CuSO4.5H2O', 'CuSO4*5H2O', 'CuSO4 · 5 H2O', 'CuSO4•5H2O']) {
     const r = readFormula(text);
     assert.deepEqual(r.counts, { Cu: 1, S: 1, O: 9, H: 10 }, text);
-    assert.deepEqual(r.components.map((c) => c.coefficient), [1, 5], text);
+    assert.deepEqual(
+      r.components.map((c) => c.coefficient),
+      [1, 5],
+      text,
+    );
   }
   assert.deepEqual(readFormula('K2SO4·Al2(SO4)3·24H2O').counts, { K: 2, S: 4, O: 40, Al: 2, H: 48 });
   assert.deepEqual(readFormula('CaSO4·0.5H2O').counts, { Ca: 1, S: 1, O: 4.5, H: 1 });
@@ -52,8 +66,21 @@ test('reads groups, hydrates with ·, . and * and their coefficients', () => {
 
 test('reads charges in the usual notations', () => {
   const cases: [string, number][] = [
-    ['SO4^2-', -2], ['SO4^-2', -2], ['SO4^(2-)', -2], ['SO4 2-', -2], ['SO4-2', -2], ['SO4--', -2], ['SO₄²⁻', -2],
-    ['NH4+', 1], ['NH4^+', 1], ['Cl-', -1], ['[Fe(CN)6]3-', -3], ['[Fe(CN)6]4-', -4], ['Fe+3', 3], ['Fe3+', 3], ['H2O', 0],
+    ['SO4^2-', -2],
+    ['SO4^-2', -2],
+    ['SO4^(2-)', -2],
+    ['SO4 2-', -2],
+    ['SO4-2', -2],
+    ['SO4--', -2],
+    ['SO₄²⁻', -2],
+    ['NH4+', 1],
+    ['NH4^+', 1],
+    ['Cl-', -1],
+    ['[Fe(CN)6]3-', -3],
+    ['[Fe(CN)6]4-', -4],
+    ['Fe+3', 3],
+    ['Fe3+', 3],
+    ['H2O', 0],
   ];
   for (const [text, charge] of cases) assert.equal(readFormula(text).charge, charge, text);
   assert.deepEqual(readFormula('[Fe(CN)6]3-').counts, { Fe: 1, C: 6, N: 6 });
@@ -69,7 +96,10 @@ test('mistakes name the position and the problem', () => {
   assert.throws(() => readFormula(''), invalidAt(/empty/));
   assert.throws(() => readFormula('Ca(OH'), invalidAt(/"\(" at position 3 is never closed/));
   assert.throws(() => readFormula('H2O)'), invalidAt(/"\)" at position 4 closes a bracket that was never opened/));
-  assert.throws(() => readFormula('K4[Fe(CN)6)'), invalidAt(/"\)" at position 11 does not match "\[" opened at position 3/));
+  assert.throws(
+    () => readFormula('K4[Fe(CN)6)'),
+    invalidAt(/"\)" at position 11 does not match "\[" opened at position 3/),
+  );
   assert.throws(() => readFormula('CXx2'), invalidAt(/Unknown element symbol "Xx" at position 2/));
   assert.throws(() => readFormula('Tc2O7'), invalidAt(/Tc at position 1 has no standard atomic weight/));
   assert.throws(() => readFormula('D2O'), invalidAt(/deuterium/));
@@ -94,6 +124,10 @@ test('monoisotopic and nominal masses (AME2020), ions corrected by the electron 
   assert.ok(Math.abs(monoisotopicMass(parseFormula('C8H10N4O2')!) - 194.080376) < 1e-6);
   assert.equal(nominalMass(parseFormula('C9H8O4')!), 180);
   const sulfate = readFormula('SO4^2-');
-  assert.ok(Math.abs(monoisotopicMass(sulfate.counts, sulfate.charge) - monoisotopicMass(sulfate.counts) - 2 * ELECTRON_MASS_DA) < 1e-12);
+  assert.ok(
+    Math.abs(
+      monoisotopicMass(sulfate.counts, sulfate.charge) - monoisotopicMass(sulfate.counts) - 2 * ELECTRON_MASS_DA,
+    ) < 1e-12,
+  );
   assert.ok(Math.abs(molarMass(sulfate.counts, sulfate.charge) - 96.0571) < 1e-4);
 });

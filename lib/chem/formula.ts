@@ -39,7 +39,18 @@ export interface ParsedFormula {
 export const MAX_FORMULA_LENGTH = 200;
 
 const SUPERSCRIPTS: Record<string, string> = {
-  '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9', '⁺': '+', '⁻': '-',
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  '⁺': '+',
+  '⁻': '-',
 };
 const SEPARATORS = new Set(['·', '•', '∙', '⋅', '・', '*', '.']);
 const CLOSING: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
@@ -141,7 +152,8 @@ export function readFormula(text: string): ParsedFormula {
   const readCount = (): number => {
     const digits = /^[0-9]+/.exec(body.slice(i));
     if (!digits) return 1;
-    if (digits[0].startsWith('0')) throw invalid(`The count "${digits[0]}" ${at(i)} must be a whole number of 1 or more without leading zeros.`);
+    if (digits[0].startsWith('0'))
+      throw invalid(`The count "${digits[0]}" ${at(i)} must be a whole number of 1 or more without leading zeros.`);
     i += digits[0].length;
     return Number(digits[0]);
   };
@@ -150,10 +162,14 @@ export function readFormula(text: string): ParsedFormula {
     const symbol = /^[A-Z][a-z]?/.exec(body.slice(i))![0];
     if (!Object.hasOwn(ATOMIC_WEIGHTS, symbol)) {
       if (ELEMENTS_WITHOUT_STANDARD_WEIGHT.includes(symbol)) {
-        throw invalid(`${symbol} ${at(i)} has no standard atomic weight (no stable isotope), so its molar mass depends on the isotope; it is not supported.`);
+        throw invalid(
+          `${symbol} ${at(i)} has no standard atomic weight (no stable isotope), so its molar mass depends on the isotope; it is not supported.`,
+        );
       }
       if (symbol === 'D' || symbol === 'T') {
-        throw invalid(`${symbol} ${at(i)} is an isotope label (${symbol === 'D' ? 'deuterium' : 'tritium'}), not an element symbol; isotope-labelled formulas are not supported.`);
+        throw invalid(
+          `${symbol} ${at(i)} is an isotope label (${symbol === 'D' ? 'deuterium' : 'tritium'}), not an element symbol; isotope-labelled formulas are not supported.`,
+        );
       }
       throw invalid(`Unknown element symbol "${symbol}" ${at(i)}.`);
     }
@@ -167,12 +183,17 @@ export function readFormula(text: string): ParsedFormula {
     let coefficient = 1;
     const number = /^[0-9]+(\.[0-9]+)?/.exec(body.slice(i));
     if (number) {
-      if (first) throw invalid(`The formula starts with a number ${at(i)}: give one formula unit ("H2O", not "2H2O"); a coefficient is only read before a hydrate or adduct part ("CuSO4·5H2O").`);
+      if (first)
+        throw invalid(
+          `The formula starts with a number ${at(i)}: give one formula unit ("H2O", not "2H2O"); a coefficient is only read before a hydrate or adduct part ("CuSO4·5H2O").`,
+        );
       coefficient = Number(number[0]);
       if (!(coefficient > 0)) throw invalid(`The coefficient "${number[0]}" ${at(i)} must be greater than 0.`);
       i += number[0].length;
     }
-    const stack: { counts: Record<string, number>; open: string; position: number }[] = [{ counts: {}, open: '', position: i }];
+    const stack: { counts: Record<string, number>; open: string; position: number }[] = [
+      { counts: {}, open: '', position: i },
+    ];
     const add = (into: Record<string, number>, symbol: string, n: number) => {
       into[symbol] = (into[symbol] ?? 0) + n;
     };
@@ -190,7 +211,8 @@ export function readFormula(text: string): ParsedFormula {
         if (CLOSING[group.open] !== ch) {
           throw invalid(`"${ch}" ${at(i)} does not match "${group.open}" opened ${at(group.position)}.`);
         }
-        if (Object.keys(group.counts).length === 0) throw invalid(`The group "${group.open}${ch}" ${at(group.position)} is empty.`);
+        if (Object.keys(group.counts).length === 0)
+          throw invalid(`The group "${group.open}${ch}" ${at(group.position)} is empty.`);
         i++;
         const n = readCount();
         for (const [symbol, c] of Object.entries(group.counts)) add(stack[stack.length - 1].counts, symbol, c * n);
@@ -210,7 +232,8 @@ export function readFormula(text: string): ParsedFormula {
       throw invalid(`"${open.open}" ${at(open.position)} is never closed.`);
     }
     const counts = stack[0].counts;
-    if (Object.keys(counts).length === 0) throw invalid(`Expected a formula ${at(start)}${start >= body.length ? ' (the text ends)' : ''}.`);
+    if (Object.keys(counts).length === 0)
+      throw invalid(`Expected a formula ${at(start)}${start >= body.length ? ' (the text ends)' : ''}.`);
     return { text: body.slice(start, i).trim(), coefficient, counts };
   };
 
@@ -222,7 +245,8 @@ export function readFormula(text: string): ParsedFormula {
 
   const counts: Record<string, number> = {};
   for (const part of components) {
-    for (const [symbol, n] of Object.entries(part.counts)) counts[symbol] = (counts[symbol] ?? 0) + n * part.coefficient;
+    for (const [symbol, n] of Object.entries(part.counts))
+      counts[symbol] = (counts[symbol] ?? 0) + n * part.coefficient;
   }
   return { counts, charge, components, notes: note ? [note] : [] };
 }

@@ -10,7 +10,8 @@ import { polynomialEnthalpyChange, polynomialEntropyChange, polynomialHeatCapaci
 const NITROGEN = [3.539, -0.261e-3, 0.007e-5, 0.157e-8, -0.099e-11];
 
 it('nitrogen: Cp°, ΔH° and ΔS° between 298.15 and 500 K agree with JANAF', () => {
-  const within = (actual: number, expected: number, relative: number) => assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${actual} vs ${expected}`);
+  const within = (actual: number, expected: number, relative: number) =>
+    assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${actual} vs ${expected}`);
   within(polynomialHeatCapacity(NITROGEN, 298.15), 29.124, 0.003);
   within(polynomialHeatCapacity(NITROGEN, 500), 29.58, 0.003);
   within(polynomialEnthalpyChange(NITROGEN, 298.15, 500), 5911, 0.003);

@@ -33,5 +33,8 @@ export function polynomialEnthalpyChange(coefficients: readonly number[], from: 
 
 /** ΔS° = ∫ Cp°/T dT (J/(mol·K)) from T1 to T2 (K), at constant pressure. */
 export function polynomialEntropyChange(coefficients: readonly number[], from: number, to: number): number {
-  return R * coefficients.reduce((sum, a, i) => sum + (i === 0 ? a * Math.log(to / from) : (a * (to ** i - from ** i)) / i), 0);
+  return (
+    R *
+    coefficients.reduce((sum, a, i) => sum + (i === 0 ? a * Math.log(to / from) : (a * (to ** i - from ** i)) / i), 0)
+  );
 }

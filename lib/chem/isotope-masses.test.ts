@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ATOMIC_WEIGHTS, ATOMIC_WEIGHT_UNCERTAINTIES, ELEMENTS_WITHOUT_STANDARD_WEIGHT } from './atomic-weights.ts';
+import { ATOMIC_WEIGHT_UNCERTAINTIES, ATOMIC_WEIGHTS, ELEMENTS_WITHOUT_STANDARD_WEIGHT } from './atomic-weights.ts';
 import { MOST_ABUNDANT_ISOTOPES } from './isotope-masses.ts';
 import { descriptors, loadRDKit, withMolecule } from './rdkit.ts';
 
@@ -16,7 +16,10 @@ test('every element with an atomic weight has an uncertainty and a most abundant
     // weight within a few Da of its main isotope's mass.
     assert.ok(Math.abs(mass - massNumber) < 0.1, `${symbol}: ${mass} vs A = ${massNumber}`);
     assert.ok(Math.abs(ATOMIC_WEIGHTS[symbol] - mass) < 3.5, symbol);
-    assert.ok(ATOMIC_WEIGHT_UNCERTAINTIES[symbol] > 0 && ATOMIC_WEIGHT_UNCERTAINTIES[symbol] / ATOMIC_WEIGHTS[symbol] < 0.01, symbol);
+    assert.ok(
+      ATOMIC_WEIGHT_UNCERTAINTIES[symbol] > 0 && ATOMIC_WEIGHT_UNCERTAINTIES[symbol] / ATOMIC_WEIGHTS[symbol] < 0.01,
+      symbol,
+    );
   }
 });
 
@@ -33,11 +36,17 @@ test('defining and well-known values', () => {
 
 // RDKit carries its own, older tables (isotope masses from an earlier AME, atomic weights before
 // 2013; Ge moved from 72.61 to 72.630): agreement within those revisions catches a transcription slip in either table here.
-test('agrees with RDKit\'s independent element tables within their revisions', async () => {
+test("agrees with RDKit's independent element tables within their revisions", async () => {
   await loadRDKit();
   for (const symbol of Object.keys(ATOMIC_WEIGHTS)) {
     const d = withMolecule(`[${symbol}]`, (mol) => descriptors(mol));
-    assert.ok(Math.abs(d.exactmw - MOST_ABUNDANT_ISOTOPES[symbol].mass) < 2e-5, `${symbol}: ${MOST_ABUNDANT_ISOTOPES[symbol].mass} vs RDKit ${d.exactmw}`);
-    assert.ok(Math.abs(d.amw - ATOMIC_WEIGHTS[symbol]) < 0.025, `${symbol}: ${ATOMIC_WEIGHTS[symbol]} vs RDKit ${d.amw}`);
+    assert.ok(
+      Math.abs(d.exactmw - MOST_ABUNDANT_ISOTOPES[symbol].mass) < 2e-5,
+      `${symbol}: ${MOST_ABUNDANT_ISOTOPES[symbol].mass} vs RDKit ${d.exactmw}`,
+    );
+    assert.ok(
+      Math.abs(d.amw - ATOMIC_WEIGHTS[symbol]) < 0.025,
+      `${symbol}: ${ATOMIC_WEIGHTS[symbol]} vs RDKit ${d.amw}`,
+    );
   }
 });

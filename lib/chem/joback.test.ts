@@ -4,14 +4,23 @@ import { fragmentJoback, JOBACK_GROUPS, JOBACK_PATTERNS, jobackEstimate, jobackH
 import { ToolError } from './tool.ts';
 
 function near(actual: number | undefined, expected: number, tolerance: number, what: string) {
-  assert.ok(actual !== undefined && Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
+  assert.ok(
+    actual !== undefined && Math.abs(actual - expected) <= tolerance,
+    `${what}: ${actual}, expected ${expected} ± ${tolerance}`,
+  );
 }
 
-test('the table has Joback\'s 41 groups, and every group has a SMARTS pattern', () => {
+test("the table has Joback's 41 groups, and every group has a SMARTS pattern", () => {
   assert.equal(JOBACK_GROUPS.length, 41);
   const patterned = new Set(JOBACK_PATTERNS.map((p) => p.group));
-  assert.deepEqual(JOBACK_GROUPS.map((g) => g.name).filter((name) => !patterned.has(name)), []);
-  assert.deepEqual([...patterned].filter((name) => !JOBACK_GROUPS.some((g) => g.name === name)), []);
+  assert.deepEqual(
+    JOBACK_GROUPS.map((g) => g.name).filter((name) => !patterned.has(name)),
+    [],
+  );
+  assert.deepEqual(
+    [...patterned].filter((name) => !JOBACK_GROUPS.some((g) => g.name === name)),
+    [],
+  );
 });
 
 // Issue 3 test vector: acetone by Joback–Reid. Tolerances: 0.05 K, 0.05 bar, 0.05 cm3/mol, 0.05 kJ/mol.
@@ -128,16 +137,26 @@ test('group counts of molecules covering all 41 groups', async () => {
     assert.deepEqual(atoms, [...new Set(atoms)], `${name}: an atom in two groups`);
     for (const group of Object.keys(counts)) used.add(group);
   }
-  assert.deepEqual(JOBACK_GROUPS.map((g) => g.name).filter((g) => !used.has(g)), []);
+  assert.deepEqual(
+    JOBACK_GROUPS.map((g) => g.name).filter((g) => !used.has(g)),
+    [],
+  );
 });
 
 test('hydrogen written explicitly changes nothing', async () => {
-  assert.deepEqual((await fragmentJoback('[H]C([H])([H])C(=O)C([H])([H])[H]')).counts, { '-CH3': 2, '>C=O (nonring)': 1 });
+  assert.deepEqual((await fragmentJoback('[H]C([H])([H])C(=O)C([H])([H])[H]')).counts, {
+    '-CH3': 2,
+    '>C=O (nonring)': 1,
+  });
 });
 
 test('atoms without a group are refused, each named', async () => {
   const refused = async (smiles: string, message: RegExp) =>
-    assert.rejects(fragmentJoback(smiles), (e: unknown) => e instanceof ToolError && e.code === 'missing_data' && message.test(e.message), smiles);
+    assert.rejects(
+      fragmentJoback(smiles),
+      (e: unknown) => e instanceof ToolError && e.code === 'missing_data' && message.test(e.message),
+      smiles,
+    );
   await refused('CS(C)=O', /atom 1 \(S, 3 heavy neighbours, 0 H\)/);
   await refused('C', /atom 0 \(C, 0 heavy neighbours, 4 H\)/);
   await refused('O', /atom 0 \(O, 0 heavy neighbours, 2 H\)/);
@@ -146,9 +165,18 @@ test('atoms without a group are refused, each named', async () => {
 });
 
 test('mixtures and ions are invalid arguments', async () => {
-  await assert.rejects(fragmentJoback('CC.O'), (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /disconnected/.test(e.message));
-  await assert.rejects(fragmentJoback('CC(=O)[O-]'), (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /net charge -1/.test(e.message));
-  await assert.rejects(fragmentJoback('C1CC'), (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /unclosed ring/.test(e.message));
+  await assert.rejects(
+    fragmentJoback('CC.O'),
+    (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /disconnected/.test(e.message),
+  );
+  await assert.rejects(
+    fragmentJoback('CC(=O)[O-]'),
+    (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /net charge -1/.test(e.message),
+  );
+  await assert.rejects(
+    fragmentJoback('C1CC'),
+    (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /unclosed ring/.test(e.message),
+  );
 });
 
 test('approximations are warned about', async () => {

@@ -17,7 +17,16 @@
  * Tc = 322.11 / (0.584 + 0.965·0.0662 − 0.0662²) = 500.56 K; Pc = (0.113 + 0.0032·10 − 0.0007)^−2 = 48.02 bar;
  * Vc = 17.5 + 2·65 + 62 = 209.5 cm3/mol; ΔHf° = 68.29 − 2·76.45 − 133.22 = −217.83 kJ/mol.
  */
-import { formalCharge, guarded, inchiIdentity, loadedRDKit, loadRDKit, withMolecule, type Molecule, type RDKitModule } from './rdkit.ts';
+import {
+  formalCharge,
+  guarded,
+  inchiIdentity,
+  loadedRDKit,
+  loadRDKit,
+  type Molecule,
+  type RDKitModule,
+  withMolecule,
+} from './rdkit.ts';
 import { ToolError } from './tool.ts';
 
 export const JOBACK_METHOD = 'Joback–Reid group contribution';
@@ -55,47 +64,268 @@ interface GroupRow {
 // prettier-ignore
 const TABLE: [string, number, number, ...(number | null)[]][] = [
   // name, heavy, H,  tc,     pc,      vc,   tb,     tm,     hf,      gf,      a,      b,         c,         d,         hfus,   hvap
-  ['-CH3', 1, 3,            0.0141, -0.0012, 65,   23.58,  -5.10,  -76.45,  -43.96,  19.5,   -8.08e-3,  1.53e-4,   -9.67e-8,  0.908,  2.373],
-  ['-CH2-', 1, 2,           0.0189, 0,       56,   22.88,  11.27,  -20.64,  8.42,    -0.909, 9.50e-2,   -5.44e-5,  1.19e-8,   2.590,  2.226],
-  ['>CH-', 1, 1,            0.0164, 0.0020,  41,   21.74,  12.64,  29.89,   58.36,   -23.0,  2.04e-1,   -2.65e-4,  1.20e-7,   0.749,  1.691],
-  ['>C<', 1, 0,             0.0067, 0.0043,  27,   18.25,  46.43,  82.23,   116.02,  -66.2,  4.27e-1,   -6.41e-4,  3.01e-7,   -1.460, 0.636],
-  ['=CH2', 1, 2,            0.0113, -0.0028, 56,   18.18,  -4.32,  -9.630,  3.77,    23.6,   -3.81e-2,  1.72e-4,   -1.03e-7,  -0.473, 1.724],
-  ['=CH-', 1, 1,            0.0129, -0.0006, 46,   24.96,  8.73,   37.97,   48.53,   -8.00,  1.05e-1,   -9.63e-5,  3.56e-8,   2.691,  2.205],
-  ['=C<', 1, 0,             0.0117, 0.0011,  38,   24.14,  11.14,  83.99,   92.36,   -28.1,  2.08e-1,   -3.06e-4,  1.46e-7,   3.063,  2.138],
-  ['=C=', 1, 0,             0.0026, 0.0028,  36,   26.15,  17.78,  142.14,  136.70,  27.4,   -5.57e-2,  1.01e-4,   -5.02e-8,  4.720,  2.661],
-  ['≡CH', 1, 1,             0.0027, -0.0008, 46,   9.20,   -11.18, 79.30,   77.71,   24.5,   -2.71e-2,  1.11e-4,   -6.78e-8,  2.322,  1.155],
-  ['≡C-', 1, 0,             0.0020, 0.0016,  37,   27.38,  64.32,  115.51,  109.82,  7.87,   2.01e-2,   -8.33e-6,  1.39e-9,   4.151,  3.302],
-  ['-CH2- (ring)', 1, 2,    0.0100, 0.0025,  48,   27.15,  7.75,   -26.80,  -3.68,   -6.03,  8.54e-2,   -8.00e-6,  -1.80e-8,  0.490,  2.398],
-  ['>CH- (ring)', 1, 1,     0.0122, 0.0004,  38,   21.78,  19.88,  8.67,    40.99,   -20.5,  1.62e-1,   -1.60e-4,  6.24e-8,   3.243,  1.942],
-  ['>C< (ring)', 1, 0,      0.0042, 0.0061,  27,   21.32,  60.15,  79.72,   87.88,   -90.9,  5.57e-1,   -9.00e-4,  4.69e-7,   -1.373, 0.644],
-  ['=CH- (ring)', 1, 1,     0.0082, 0.0011,  41,   26.73,  8.13,   2.09,    11.30,   -2.14,  5.74e-2,   -1.64e-6,  -1.59e-8,  1.101,  2.544],
-  ['=C< (ring)', 1, 0,      0.0143, 0.0008,  32,   31.01,  37.02,  46.43,   54.05,   -8.25,  1.01e-1,   -1.42e-4,  6.78e-8,   2.394,  3.059],
-  ['-F', 1, 0,              0.0111, -0.0057, 27,   -0.03,  -15.78, -251.92, -247.19, 26.5,   -9.13e-2,  1.91e-4,   -1.03e-7,  1.398,  -0.670],
-  ['-Cl', 1, 0,             0.0105, -0.0049, 58,   38.13,  13.55,  -71.55,  -64.31,  33.3,   -9.63e-2,  1.87e-4,   -9.96e-8,  2.515,  4.532],
-  ['-Br', 1, 0,             0.0133, 0.0057,  71,   66.86,  43.43,  -29.48,  -38.06,  28.6,   -6.49e-2,  1.36e-4,   -7.45e-8,  3.603,  6.582],
-  ['-I', 1, 0,              0.0068, -0.0034, 97,   93.84,  41.69,  21.06,   5.74,    32.1,   -6.41e-2,  1.26e-4,   -6.87e-8,  2.724,  9.520],
-  ['-OH (alcohol)', 1, 1,   0.0741, 0.0112,  28,   92.88,  44.45,  -208.04, -189.20, 25.7,   -6.91e-2,  1.77e-4,   -9.88e-8,  2.406,  16.826],
-  ['-OH (phenol)', 1, 1,    0.0240, 0.0184,  -25,  76.34,  82.83,  -221.65, -197.37, -2.81,  1.11e-1,   -1.16e-4,  4.94e-8,   4.490,  12.499],
-  ['-O- (nonring)', 1, 0,   0.0168, 0.0015,  18,   22.42,  22.23,  -132.22, -105.00, 25.5,   -6.32e-2,  1.11e-4,   -5.48e-8,  1.188,  2.410],
-  ['-O- (ring)', 1, 0,      0.0098, 0.0048,  13,   31.22,  23.05,  -138.16, -98.22,  12.2,   -1.26e-2,  6.03e-5,   -3.86e-8,  5.879,  4.682],
-  ['>C=O (nonring)', 2, 0,  0.0380, 0.0031,  62,   76.75,  61.20,  -133.22, -120.50, 6.45,   6.70e-2,   -3.57e-5,  2.86e-9,   4.189,  8.972],
-  ['>C=O (ring)', 2, 0,     0.0284, 0.0028,  55,   94.97,  75.97,  -164.50, -126.27, 30.4,   -8.29e-2,  2.36e-4,   -1.31e-7,  null,   6.645],
-  ['O=CH- (aldehyde)', 2, 1, 0.0379, 0.0030, 82,   72.24,  36.90,  -162.03, -143.48, 30.9,   -3.36e-2,  1.60e-4,   -9.88e-8,  3.197,  9.093],
-  ['-COOH (acid)', 3, 1,    0.0791, 0.0077,  89,   169.09, 155.50, -426.72, -387.87, 24.1,   4.27e-2,   8.04e-5,   -6.87e-8,  11.051, 19.537],
-  ['-COO- (ester)', 3, 0,   0.0481, 0.0005,  82,   81.10,  53.60,  -337.92, -301.95, 24.5,   4.02e-2,   4.02e-5,   -4.52e-8,  6.959,  9.633],
-  ['=O (other than above)', 1, 0, 0.0143, 0.0101, 36, -10.50, 2.08, -247.61, -250.83, 6.82,   1.96e-2,   1.27e-5,   -1.78e-8,  3.624,  5.909],
-  ['-NH2', 1, 2,            0.0243, 0.0109,  38,   73.23,  66.89,  -22.02,  14.07,   26.9,   -4.12e-2,  1.64e-4,   -9.76e-8,  3.515,  10.788],
-  ['>NH (nonring)', 1, 1,   0.0295, 0.0077,  35,   50.17,  52.66,  53.47,   89.39,   -1.21,  7.62e-2,   -4.86e-5,  1.05e-8,   5.099,  6.436],
-  ['>NH (ring)', 1, 1,      0.0130, 0.0114,  29,   52.82,  101.51, 31.65,   75.61,   11.8,   -2.30e-2,  1.07e-4,   -6.28e-8,  7.490,  6.930],
-  ['>N- (nonring)', 1, 0,   0.0169, 0.0074,  9,    11.74,  48.84,  123.34,  163.16,  -31.1,  2.27e-1,   -3.20e-4,  1.46e-7,   4.703,  1.896],
-  ['-N= (nonring)', 1, 0,   0.0255, -0.0099, null, 74.60,  null,   23.61,   null,    null,   null,      null,      null,      null,   3.335],
-  ['-N= (ring)', 1, 0,      0.0085, 0.0076,  34,   57.55,  68.40,  55.52,   79.93,   8.83,   -3.84e-3,  4.35e-5,   -2.60e-8,  3.649,  6.528],
-  ['=NH', 1, 1,             null,   null,    null, 83.08,  68.91,  93.70,   119.66,  5.69,   -4.12e-3,  1.28e-4,   -8.88e-8,  null,   12.169],
-  ['-CN', 2, 0,             0.0496, -0.0101, 91,   125.66, 59.89,  88.43,   89.22,   36.5,   -7.33e-2,  1.84e-4,   -1.03e-7,  2.414,  12.851],
-  ['-NO2', 3, 0,            0.0437, 0.0064,  91,   152.54, 127.24, -66.57,  -16.83,  25.9,   -3.74e-3,  1.29e-4,   -8.88e-8,  9.679,  16.738],
-  ['-SH', 1, 1,             0.0031, 0.0084,  63,   63.56,  20.09,  -17.33,  -22.99,  35.3,   -7.58e-2,  1.85e-4,   -1.03e-7,  2.360,  6.884],
-  ['-S- (nonring)', 1, 0,   0.0119, 0.0049,  54,   68.78,  34.40,  41.87,   33.12,   19.6,   -5.61e-3,  4.02e-5,   -2.76e-8,  4.130,  6.817],
-  ['-S- (ring)', 1, 0,      0.0019, 0.0051,  38,   52.10,  79.93,  39.10,   27.76,   16.7,   4.81e-3,   2.77e-5,   -2.11e-8,  1.557,  5.984],
+  ['-CH3', 1, 3, 0.0141, -0.0012, 65, 23.58, -5.1, -76.45, -43.96, 19.5, -8.08e-3, 1.53e-4, -9.67e-8, 0.908, 2.373],
+  ['-CH2-', 1, 2, 0.0189, 0, 56, 22.88, 11.27, -20.64, 8.42, -0.909, 9.5e-2, -5.44e-5, 1.19e-8, 2.59, 2.226],
+  ['>CH-', 1, 1, 0.0164, 0.002, 41, 21.74, 12.64, 29.89, 58.36, -23.0, 2.04e-1, -2.65e-4, 1.2e-7, 0.749, 1.691],
+  ['>C<', 1, 0, 0.0067, 0.0043, 27, 18.25, 46.43, 82.23, 116.02, -66.2, 4.27e-1, -6.41e-4, 3.01e-7, -1.46, 0.636],
+  ['=CH2', 1, 2, 0.0113, -0.0028, 56, 18.18, -4.32, -9.63, 3.77, 23.6, -3.81e-2, 1.72e-4, -1.03e-7, -0.473, 1.724],
+  ['=CH-', 1, 1, 0.0129, -0.0006, 46, 24.96, 8.73, 37.97, 48.53, -8.0, 1.05e-1, -9.63e-5, 3.56e-8, 2.691, 2.205],
+  ['=C<', 1, 0, 0.0117, 0.0011, 38, 24.14, 11.14, 83.99, 92.36, -28.1, 2.08e-1, -3.06e-4, 1.46e-7, 3.063, 2.138],
+  ['=C=', 1, 0, 0.0026, 0.0028, 36, 26.15, 17.78, 142.14, 136.7, 27.4, -5.57e-2, 1.01e-4, -5.02e-8, 4.72, 2.661],
+  ['≡CH', 1, 1, 0.0027, -0.0008, 46, 9.2, -11.18, 79.3, 77.71, 24.5, -2.71e-2, 1.11e-4, -6.78e-8, 2.322, 1.155],
+  ['≡C-', 1, 0, 0.002, 0.0016, 37, 27.38, 64.32, 115.51, 109.82, 7.87, 2.01e-2, -8.33e-6, 1.39e-9, 4.151, 3.302],
+  ['-CH2- (ring)', 1, 2, 0.01, 0.0025, 48, 27.15, 7.75, -26.8, -3.68, -6.03, 8.54e-2, -8.0e-6, -1.8e-8, 0.49, 2.398],
+  ['>CH- (ring)', 1, 1, 0.0122, 0.0004, 38, 21.78, 19.88, 8.67, 40.99, -20.5, 1.62e-1, -1.6e-4, 6.24e-8, 3.243, 1.942],
+  ['>C< (ring)', 1, 0, 0.0042, 0.0061, 27, 21.32, 60.15, 79.72, 87.88, -90.9, 5.57e-1, -9.0e-4, 4.69e-7, -1.373, 0.644],
+  ['=CH- (ring)', 1, 1, 0.0082, 0.0011, 41, 26.73, 8.13, 2.09, 11.3, -2.14, 5.74e-2, -1.64e-6, -1.59e-8, 1.101, 2.544],
+  ['=C< (ring)', 1, 0, 0.0143, 0.0008, 32, 31.01, 37.02, 46.43, 54.05, -8.25, 1.01e-1, -1.42e-4, 6.78e-8, 2.394, 3.059],
+  ['-F', 1, 0, 0.0111, -0.0057, 27, -0.03, -15.78, -251.92, -247.19, 26.5, -9.13e-2, 1.91e-4, -1.03e-7, 1.398, -0.67],
+  ['-Cl', 1, 0, 0.0105, -0.0049, 58, 38.13, 13.55, -71.55, -64.31, 33.3, -9.63e-2, 1.87e-4, -9.96e-8, 2.515, 4.532],
+  ['-Br', 1, 0, 0.0133, 0.0057, 71, 66.86, 43.43, -29.48, -38.06, 28.6, -6.49e-2, 1.36e-4, -7.45e-8, 3.603, 6.582],
+  ['-I', 1, 0, 0.0068, -0.0034, 97, 93.84, 41.69, 21.06, 5.74, 32.1, -6.41e-2, 1.26e-4, -6.87e-8, 2.724, 9.52],
+  [
+    '-OH (alcohol)',
+    1,
+    1,
+    0.0741,
+    0.0112,
+    28,
+    92.88,
+    44.45,
+    -208.04,
+    -189.2,
+    25.7,
+    -6.91e-2,
+    1.77e-4,
+    -9.88e-8,
+    2.406,
+    16.826,
+  ],
+  [
+    '-OH (phenol)',
+    1,
+    1,
+    0.024,
+    0.0184,
+    -25,
+    76.34,
+    82.83,
+    -221.65,
+    -197.37,
+    -2.81,
+    1.11e-1,
+    -1.16e-4,
+    4.94e-8,
+    4.49,
+    12.499,
+  ],
+  [
+    '-O- (nonring)',
+    1,
+    0,
+    0.0168,
+    0.0015,
+    18,
+    22.42,
+    22.23,
+    -132.22,
+    -105.0,
+    25.5,
+    -6.32e-2,
+    1.11e-4,
+    -5.48e-8,
+    1.188,
+    2.41,
+  ],
+  [
+    '-O- (ring)',
+    1,
+    0,
+    0.0098,
+    0.0048,
+    13,
+    31.22,
+    23.05,
+    -138.16,
+    -98.22,
+    12.2,
+    -1.26e-2,
+    6.03e-5,
+    -3.86e-8,
+    5.879,
+    4.682,
+  ],
+  [
+    '>C=O (nonring)',
+    2,
+    0,
+    0.038,
+    0.0031,
+    62,
+    76.75,
+    61.2,
+    -133.22,
+    -120.5,
+    6.45,
+    6.7e-2,
+    -3.57e-5,
+    2.86e-9,
+    4.189,
+    8.972,
+  ],
+  [
+    '>C=O (ring)',
+    2,
+    0,
+    0.0284,
+    0.0028,
+    55,
+    94.97,
+    75.97,
+    -164.5,
+    -126.27,
+    30.4,
+    -8.29e-2,
+    2.36e-4,
+    -1.31e-7,
+    null,
+    6.645,
+  ],
+  [
+    'O=CH- (aldehyde)',
+    2,
+    1,
+    0.0379,
+    0.003,
+    82,
+    72.24,
+    36.9,
+    -162.03,
+    -143.48,
+    30.9,
+    -3.36e-2,
+    1.6e-4,
+    -9.88e-8,
+    3.197,
+    9.093,
+  ],
+  [
+    '-COOH (acid)',
+    3,
+    1,
+    0.0791,
+    0.0077,
+    89,
+    169.09,
+    155.5,
+    -426.72,
+    -387.87,
+    24.1,
+    4.27e-2,
+    8.04e-5,
+    -6.87e-8,
+    11.051,
+    19.537,
+  ],
+  [
+    '-COO- (ester)',
+    3,
+    0,
+    0.0481,
+    0.0005,
+    82,
+    81.1,
+    53.6,
+    -337.92,
+    -301.95,
+    24.5,
+    4.02e-2,
+    4.02e-5,
+    -4.52e-8,
+    6.959,
+    9.633,
+  ],
+  [
+    '=O (other than above)',
+    1,
+    0,
+    0.0143,
+    0.0101,
+    36,
+    -10.5,
+    2.08,
+    -247.61,
+    -250.83,
+    6.82,
+    1.96e-2,
+    1.27e-5,
+    -1.78e-8,
+    3.624,
+    5.909,
+  ],
+  ['-NH2', 1, 2, 0.0243, 0.0109, 38, 73.23, 66.89, -22.02, 14.07, 26.9, -4.12e-2, 1.64e-4, -9.76e-8, 3.515, 10.788],
+  [
+    '>NH (nonring)',
+    1,
+    1,
+    0.0295,
+    0.0077,
+    35,
+    50.17,
+    52.66,
+    53.47,
+    89.39,
+    -1.21,
+    7.62e-2,
+    -4.86e-5,
+    1.05e-8,
+    5.099,
+    6.436,
+  ],
+  ['>NH (ring)', 1, 1, 0.013, 0.0114, 29, 52.82, 101.51, 31.65, 75.61, 11.8, -2.3e-2, 1.07e-4, -6.28e-8, 7.49, 6.93],
+  [
+    '>N- (nonring)',
+    1,
+    0,
+    0.0169,
+    0.0074,
+    9,
+    11.74,
+    48.84,
+    123.34,
+    163.16,
+    -31.1,
+    2.27e-1,
+    -3.2e-4,
+    1.46e-7,
+    4.703,
+    1.896,
+  ],
+  ['-N= (nonring)', 1, 0, 0.0255, -0.0099, null, 74.6, null, 23.61, null, null, null, null, null, null, 3.335],
+  ['-N= (ring)', 1, 0, 0.0085, 0.0076, 34, 57.55, 68.4, 55.52, 79.93, 8.83, -3.84e-3, 4.35e-5, -2.6e-8, 3.649, 6.528],
+  ['=NH', 1, 1, null, null, null, 83.08, 68.91, 93.7, 119.66, 5.69, -4.12e-3, 1.28e-4, -8.88e-8, null, 12.169],
+  ['-CN', 2, 0, 0.0496, -0.0101, 91, 125.66, 59.89, 88.43, 89.22, 36.5, -7.33e-2, 1.84e-4, -1.03e-7, 2.414, 12.851],
+  ['-NO2', 3, 0, 0.0437, 0.0064, 91, 152.54, 127.24, -66.57, -16.83, 25.9, -3.74e-3, 1.29e-4, -8.88e-8, 9.679, 16.738],
+  ['-SH', 1, 1, 0.0031, 0.0084, 63, 63.56, 20.09, -17.33, -22.99, 35.3, -7.58e-2, 1.85e-4, -1.03e-7, 2.36, 6.884],
+  [
+    '-S- (nonring)',
+    1,
+    0,
+    0.0119,
+    0.0049,
+    54,
+    68.78,
+    34.4,
+    41.87,
+    33.12,
+    19.6,
+    -5.61e-3,
+    4.02e-5,
+    -2.76e-8,
+    4.13,
+    6.817,
+  ],
+  ['-S- (ring)', 1, 0, 0.0019, 0.0051, 38, 52.1, 79.93, 39.1, 27.76, 16.7, 4.81e-3, 2.77e-5, -2.11e-8, 1.557, 5.984],
 ];
 
 const COLUMNS = ['tc', 'pc', 'vc', 'tb', 'tm', 'hf', 'gf', 'a', 'b', 'c', 'd', 'hfus', 'hvap'] as const;
@@ -103,7 +333,12 @@ type Column = (typeof COLUMNS)[number];
 
 export const JOBACK_GROUPS: readonly Readonly<GroupRow>[] = Object.freeze(
   TABLE.map(([name, heavyAtoms, hydrogens, ...values]) =>
-    Object.freeze({ name, heavyAtoms, hydrogens, ...Object.fromEntries(COLUMNS.map((column, i) => [column, values[i]])) } as GroupRow),
+    Object.freeze({
+      name,
+      heavyAtoms,
+      hydrogens,
+      ...Object.fromEntries(COLUMNS.map((column, i) => [column, values[i]])),
+    } as GroupRow),
   ),
 );
 
@@ -180,11 +415,16 @@ export interface JobackEstimates {
  * formaldehyde, HCN); otherwise it is summed from the groups. `boilingPoint` (K): a measured Tb for
  * the Tc equation, which Joback found far more accurate than with the estimated one.
  */
-export function jobackEstimate(counts: JobackGroupCounts, options: { atomCount?: number; boilingPoint?: number } = {}): JobackEstimates {
+export function jobackEstimate(
+  counts: JobackGroupCounts,
+  options: { atomCount?: number; boilingPoint?: number } = {},
+): JobackEstimates {
   const present = Object.entries(counts).filter(([, n]) => n !== 0);
   for (const [name, n] of present) {
-    if (!BY_NAME.has(name)) throw new Error(`Unknown Joback group "${name}"; the groups are: ${JOBACK_GROUPS.map((g) => g.name).join(', ')}`);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`Joback group count must be a non-negative integer: ${name} = ${n}`);
+    if (!BY_NAME.has(name))
+      throw new Error(`Unknown Joback group "${name}"; the groups are: ${JOBACK_GROUPS.map((g) => g.name).join(', ')}`);
+    if (!Number.isInteger(n) || n < 0)
+      throw new Error(`Joback group count must be a non-negative integer: ${name} = ${n}`);
   }
   if (present.length === 0) throw new Error('Joback estimate needs at least one group');
   const rows = present.map(([name, n]) => [BY_NAME.get(name)!, n] as const);
@@ -225,7 +465,8 @@ export function jobackEstimate(counts: JobackGroupCounts, options: { atomCount?:
   if (pc !== undefined) {
     const base = 0.113 + 0.0032 * atomCount - pc;
     if (base > 0) result.critical_pressure = base ** -2;
-    else unavailable.critical_pressure = `the Pc equation has no solution (0.113 + 0.0032·nA − Σpc = ${base.toFixed(4)} ≤ 0)`;
+    else
+      unavailable.critical_pressure = `the Pc equation has no solution (0.113 + 0.0032·nA − Σpc = ${base.toFixed(4)} ≤ 0)`;
   }
   const vc = sum('vc', 'critical_volume');
   if (vc !== undefined) result.critical_volume = 17.5 + vc;
@@ -298,7 +539,8 @@ export const JOBACK_PATTERNS: readonly { group: string; smarts: string; owns: nu
     group: '>N- (nonring)',
     smarts: '[#7X3H0;R]',
     owns: 1,
-    warning: "Joback's table has no group for a ring N with three heavy neighbours; it was counted as >N- (nonring), an approximation.",
+    warning:
+      "Joback's table has no group for a ring N with three heavy neighbours; it was counted as >N- (nonring), an approximation.",
   },
   { group: '-N= (nonring)', smarts: '[#7X2H0;!R]', owns: 1 },
   { group: '-N= (ring)', smarts: '[#7X2H0;R]', owns: 1 },
@@ -349,10 +591,17 @@ function jobackGroupsOf(mol: Molecule, smiles: string): JobackFragmentation {
   const rdkit = loadedRDKit()!;
   const canonicalSmiles = mol.get_smiles();
   if (canonicalSmiles.includes('.')) {
-    throw new ToolError('invalid_arguments', `"${smiles}" is several disconnected molecules; Joback's method estimates one pure compound at a time.`);
+    throw new ToolError(
+      'invalid_arguments',
+      `"${smiles}" is several disconnected molecules; Joback's method estimates one pure compound at a time.`,
+    );
   }
   const charge = formalCharge(mol);
-  if (charge !== 0) throw new ToolError('invalid_arguments', `"${smiles}" has net charge ${charge}; Joback's method applies to neutral molecules.`);
+  if (charge !== 0)
+    throw new ToolError(
+      'invalid_arguments',
+      `"${smiles}" has net charge ${charge}; Joback's method applies to neutral molecules.`,
+    );
 
   const atoms = atomDescriptions(mol);
   const owner = new Array<string | undefined>(atoms.length).fill(undefined);
@@ -372,7 +621,9 @@ function jobackGroupsOf(mol: Molecule, smiles: string): JobackFragmentation {
       const taken = owned.filter((a) => owner[a] !== undefined);
       if (taken.length === owned.length) continue; // already covered by a group tried earlier
       if (taken.length > 0) {
-        overlaps.push(`${group} at atoms ${owned.join(', ')} overlaps ${[...new Set(taken.map((a) => owner[a]))].join(', ')}`);
+        overlaps.push(
+          `${group} at atoms ${owned.join(', ')} overlaps ${[...new Set(taken.map((a) => owner[a]))].join(', ')}`,
+        );
         continue;
       }
       for (const a of owned) owner[a] = group;
@@ -381,7 +632,9 @@ function jobackGroupsOf(mol: Molecule, smiles: string): JobackFragmentation {
     }
   });
 
-  const unassigned = atoms.flatMap((description, index) => (owner[index] === undefined ? [`atom ${index} (${description})`] : []));
+  const unassigned = atoms.flatMap((description, index) =>
+    owner[index] === undefined ? [`atom ${index} (${description})`] : [],
+  );
   if (unassigned.length > 0) {
     throw new ToolError(
       'missing_data',
@@ -390,12 +643,15 @@ function jobackGroupsOf(mol: Molecule, smiles: string): JobackFragmentation {
     );
   }
   if (overlaps.length > 0) {
-    warnings.add(`Joback's table has no group for this arrangement (e.g. an anhydride or carbonate); it was split into the groups listed, one of several possible decompositions: ${overlaps.join('; ')}.`);
+    warnings.add(
+      `Joback's table has no group for this arrangement (e.g. an anhydride or carbonate); it was split into the groups listed, one of several possible decompositions: ${overlaps.join('; ')}.`,
+    );
   }
   if (assignments.some((a) => a.group === '-COO- (ester)' && ringAtom(mol, a.atoms[2]))) {
     warnings.add("The ester group is in a ring (a lactone); Joback's -COO- group was fitted to open-chain esters.");
   }
-  if (!atoms.some((description) => description.startsWith('C,'))) warnings.add("The molecule has no carbon; Joback's method was fitted to organic compounds.");
+  if (!atoms.some((description) => description.startsWith('C,')))
+    warnings.add("The molecule has no carbon; Joback's method was fitted to organic compounds.");
 
   const counts: Record<string, number> = {};
   for (const { group } of assignments) counts[group] = (counts[group] ?? 0) + 1;
@@ -429,17 +685,21 @@ function implicitHydrogens(mol: Molecule): number {
 }
 
 // prettier-ignore
-const SYMBOLS = ('H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
+const SYMBOLS = (
+  'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr ' +
   'Rb Sr Y Zr Nb Mo Tc Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Pr Nd Pm Sm Eu Gd Tb Dy Ho Er Tm Yb Lu Hf Ta W Re ' +
   'Os Ir Pt Au Hg Tl Pb Bi Po At Rn Fr Ra Ac Th Pa U Np Pu Am Cm Bk Cf Es Fm Md No Lr Rf Db Sg Bh Hs Mt Ds Rg Cn Nh Fl ' +
-  'Mc Lv Ts Og').split(' ');
+  'Mc Lv Ts Og'
+).split(' ');
 
 /** "C, 4 neighbours, 0 H" for each atom, in index order. */
 function atomDescriptions(mol: Molecule): string[] {
   const json = molJson(mol);
   const { atoms, bonds = [] } = json.molecules[0];
   const degree = atoms.map(() => 0);
-  for (const { atoms: [i, j] } of bonds) {
+  for (const {
+    atoms: [i, j],
+  } of bonds) {
     degree[i]++;
     degree[j]++;
   }
@@ -452,7 +712,9 @@ function atomDescriptions(mol: Molecule): string[] {
 
 /** Every match of `query` in `mol` (MinimalLib answers "{}", not "[]", when there is none). */
 function substructMatches(mol: Molecule, query: Molecule): { atoms: number[] }[] {
-  const matches: unknown = JSON.parse(guarded(() => mol.get_substruct_matches(query, JSON.stringify({ maxMatches: 100_000 }))));
+  const matches: unknown = JSON.parse(
+    guarded(() => mol.get_substruct_matches(query, JSON.stringify({ maxMatches: 100_000 }))),
+  );
   return Array.isArray(matches) ? matches : [];
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { massDensityFromMolarVolume, rackettMolarVolume } from './liquid-density.ts';
 import { R } from './constants.ts';
+import { massDensityFromMolarVolume, rackettMolarVolume } from './liquid-density.ts';
 
 // The vector (API Technical Data Book's propane case, as in the chemicals library's Rackett
 // example): Tc 369.83 K, Pc 42.48 bar, ZRA 0.2763 at 272.04 K → 531.3 kg/m3 (±0.5 kg/m3).

@@ -20,7 +20,12 @@ export const RACKETT_SOURCE =
   "H. G. Rackett, J. Chem. Eng. Data 15 (1970) 514; ZRA: C. F. Spencer, R. P. Danner, J. Chem. Eng. Data 17 (1972) 236; form as in Poling, Prausnitz & O'Connell, The Properties of Gases and Liquids, 5th ed. (2001), Eqs. 4-11.1 and 4-11.3";
 
 /** Saturated liquid molar volume (m3/mol) at T (K) from Tc (K), Pc (Pa) and Z (ZRA or Zc). Defined for T ≤ Tc. */
-export function rackettMolarVolume(criticalTemperature: number, criticalPressure: number, z: number, temperature: number): number {
+export function rackettMolarVolume(
+  criticalTemperature: number,
+  criticalPressure: number,
+  z: number,
+  temperature: number,
+): number {
   if (temperature > criticalTemperature) {
     throw new RangeError(`Rackett equation: T = ${temperature} K is above Tc = ${criticalTemperature} K`);
   }

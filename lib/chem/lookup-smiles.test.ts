@@ -15,7 +15,10 @@ const found = (query: string) => {
 
 test('before RDKit is loaded, a SMILES matches only as stored', () => {
   assert.equal(found('CCO'), 'ethanol by smiles');
-  assert.throws(() => findCompound('OCC'), (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found');
+  assert.throws(
+    () => findCompound('OCC'),
+    (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found',
+  );
 });
 
 test('after prepareCompoundIndex, any SMILES of a compound finds it', async () => {
@@ -39,20 +42,39 @@ test('names, formulas and stored SMILES keep their meaning', () => {
 });
 
 test('a SMILES of a structure not in the data is not found, with suggestions as before', () => {
-  assert.throws(() => findCompound('CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC'), (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found');
-  assert.throws(() => findCompound('C1CC'), (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found');
-  assert.throws(() => findCompound('etanol'), (e: unknown) => e instanceof ToolError && /Did you mean: ethanol/.test(e.message));
+  assert.throws(
+    () => findCompound('CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC'),
+    (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found',
+  );
+  assert.throws(
+    () => findCompound('C1CC'),
+    (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found',
+  );
+  assert.throws(
+    () => findCompound('etanol'),
+    (e: unknown) => e instanceof ToolError && /Did you mean: ethanol/.test(e.message),
+  );
 });
 
 test('a SMILES that reads as a formula several compounds share still finds its structure', async () => {
   const [ethanol, ether] = ['ethanol', 'diethyl ether'].map((name) => allCompounds().find((c) => c.name === name)!);
   // A stand-in for dimethyl ether, so the test does not depend on which compounds the data holds.
-  const isomer: Compound = { ...ether, name: 'ethanol isomer', cas: '0-00-0', formula: 'C2H6O', synonyms: [], smiles: 'COC' };
+  const isomer: Compound = {
+    ...ether,
+    name: 'ethanol isomer',
+    cas: '0-00-0',
+    formula: 'C2H6O',
+    synonyms: [],
+    smiles: 'COC',
+  };
   delete (isomer as { inchikey?: string }).inchikey;
   const index = await prepareCompoundIndex(buildCompoundIndex([ethanol, isomer]));
   assert.equal(findCompound('[H]OC([H])([H])C([H])([H])[H]', index).compound, ethanol);
   assert.equal(findCompound('[CH3]O[CH3]', index).compound, isomer);
-  assert.throws(() => findCompound('C2H5OH', index), (e: unknown) => e instanceof ToolError && e.code === 'ambiguous_compound');
+  assert.throws(
+    () => findCompound('C2H5OH', index),
+    (e: unknown) => e instanceof ToolError && e.code === 'ambiguous_compound',
+  );
 });
 
 test('two compounds with one structure make a SMILES query ambiguous', async () => {
@@ -62,7 +84,8 @@ test('two compounds with one structure make a SMILES query ambiguous', async () 
   const index = await prepareCompoundIndex(buildCompoundIndex([ethanol, twin]));
   assert.throws(
     () => findCompound('C(O)C', index),
-    (e: unknown) => e instanceof ToolError && e.code === 'ambiguous_compound' && /ethanol, ethanol twin/.test(e.message),
+    (e: unknown) =>
+      e instanceof ToolError && e.code === 'ambiguous_compound' && /ethanol, ethanol twin/.test(e.message),
   );
 });
 

@@ -27,7 +27,16 @@ test('finds every compound by its name, each synonym, CAS number and InChIKey', 
 });
 
 test('ignores case, spacing, hyphens, primes and full-width forms', () => {
-  for (const q of ['n-Butane', 'N-BUTANE', 'n butane', 'nbutane', '  n‐butane ', 'butane', "n-butane'", 'ｎ－ｂｕｔａｎｅ']) {
+  for (const q of [
+    'n-Butane',
+    'N-BUTANE',
+    'n butane',
+    'nbutane',
+    '  n‐butane ',
+    'butane',
+    "n-butane'",
+    'ｎ－ｂｕｔａｎｅ',
+  ]) {
     assert.equal(found(q), q.trim() === 'butane' ? 'n-butane by synonym' : 'n-butane by name', q);
   }
   assert.equal(found('Ethyl Alcohol'), 'ethanol by synonym');

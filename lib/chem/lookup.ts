@@ -60,7 +60,10 @@ export interface CompoundAlias {
  * replacing them, wherever no indexed compound holds them (SMILES are not aliased: the structure
  * index lists each compound once).
  */
-export function buildCompoundIndex(compounds: readonly Compound[], aliases: readonly CompoundAlias[] = []): CompoundIndex {
+export function buildCompoundIndex(
+  compounds: readonly Compound[],
+  aliases: readonly CompoundAlias[] = [],
+): CompoundIndex {
   const byKey = new Map<string, CompoundMatch>();
   const byFormula = new Map<string, Compound[]>();
   const bySmiles = new Map<string, Compound>();
@@ -70,7 +73,9 @@ export function buildCompoundIndex(compounds: readonly Compound[], aliases: read
     const key = normalizeKey(text);
     const existing = byKey.get(key);
     if (existing && existing.compound !== compound) {
-      throw new Error(`"${text}" (${by} of ${compound.name}) collides with the ${existing.by} of ${existing.compound.name}`);
+      throw new Error(
+        `"${text}" (${by} of ${compound.name}) collides with the ${existing.by} of ${existing.compound.name}`,
+      );
     }
     if (!existing) byKey.set(key, { compound, by });
     if (by === 'name' || by === 'synonym') terms.push({ key, compound });
@@ -135,7 +140,11 @@ export function defaultIndex(): CompoundIndex {
  */
 export function findCompound(query: string, index: CompoundIndex = defaultIndex()): CompoundMatch {
   const text = query.trim().replace(/^inchikey=/i, '');
-  if (text === '') throw new ToolError('invalid_arguments', 'compound_name is empty: give a name, synonym, CAS number, formula, SMILES or InChIKey.');
+  if (text === '')
+    throw new ToolError(
+      'invalid_arguments',
+      'compound_name is empty: give a name, synonym, CAS number, formula, SMILES or InChIKey.',
+    );
   if (text.length > MAX_QUERY_LENGTH) {
     throw new ToolError('invalid_arguments', `compound_name is longer than ${MAX_QUERY_LENGTH} characters.`);
   }
@@ -164,10 +173,14 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
   }
   if (sameStructure.length > 1) {
     const names = sameStructure.map((c) => c.name);
-    throw new ToolError('ambiguous_compound', `SMILES ${text} is the structure of ${names.length} compounds: ${names.join(', ')}. Ask for one by name or CAS number.`, {
-      query,
-      candidates: names,
-    });
+    throw new ToolError(
+      'ambiguous_compound',
+      `SMILES ${text} is the structure of ${names.length} compounds: ${names.join(', ')}. Ask for one by name or CAS number.`,
+      {
+        query,
+        candidates: names,
+      },
+    );
   }
 
   const suggestions = suggestCompounds(text, index);

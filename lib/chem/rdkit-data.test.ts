@@ -8,7 +8,7 @@ import { before, test } from 'node:test';
 import { ATOMIC_WEIGHTS } from './atomic-weights.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import { molarMass } from './formula.ts';
-import { descriptors, inchiIdentity, loadRDKit, withMolecule, type InchiIdentity } from './rdkit.ts';
+import { descriptors, type InchiIdentity, inchiIdentity, loadRDKit, withMolecule } from './rdkit.ts';
 
 interface Seen {
   compound: Compound;
@@ -46,11 +46,19 @@ function expectNone(what: string, problems: string[]) {
 const parsed = () => seen.filter((s) => s.error === undefined);
 
 test('RDKit parses every SMILES', () => {
-  expectNone('SMILES RDKit cannot parse', seen.filter((s) => s.error !== undefined).map((s) => `${s.compound.name}: ${s.error}`));
+  expectNone(
+    'SMILES RDKit cannot parse',
+    seen.filter((s) => s.error !== undefined).map((s) => `${s.compound.name}: ${s.error}`),
+  );
 });
 
 test('InChI can represent every structure', () => {
-  expectNone('no InChI', parsed().filter((s) => !s.identity).map((s) => `${s.compound.name}: ${s.compound.smiles}`));
+  expectNone(
+    'no InChI',
+    parsed()
+      .filter((s) => !s.identity)
+      .map((s) => `${s.compound.name}: ${s.compound.smiles}`),
+  );
 });
 
 test('the formula from RDKit (InChI formula layer) is the stored Hill formula', () => {
@@ -58,7 +66,10 @@ test('the formula from RDKit (InChI formula layer) is the stored Hill formula', 
     'formula disagrees with the SMILES',
     parsed()
       .filter((s) => s.identity && s.identity.formula !== s.compound.formula)
-      .map((s) => `${s.compound.name}: SMILES ${s.compound.smiles} is ${s.identity!.formula}, the data says ${s.compound.formula}`),
+      .map(
+        (s) =>
+          `${s.compound.name}: SMILES ${s.compound.smiles} is ${s.identity!.formula}, the data says ${s.compound.formula}`,
+      ),
   );
 });
 
@@ -67,7 +78,10 @@ test('a stored InChIKey is the one RDKit computes from the SMILES', () => {
     'InChIKey disagrees with the SMILES',
     parsed()
       .filter((s) => s.compound.inchikey !== undefined && s.identity && s.identity.inchikey !== s.compound.inchikey)
-      .map((s) => `${s.compound.name}: stored ${s.compound.inchikey}, RDKit ${s.identity!.inchikey} from ${s.compound.smiles}`),
+      .map(
+        (s) =>
+          `${s.compound.name}: stored ${s.compound.inchikey}, RDKit ${s.identity!.inchikey} from ${s.compound.smiles}`,
+      ),
   );
 });
 
@@ -89,7 +103,9 @@ test('the molecular weight of the structure agrees with the formula-based one wi
     }
     const fromStructure = molarMass(s.identity.elementCounts);
     if (stored === undefined || Math.abs(fromStructure - stored) > 0.01) {
-      problems.push(`${s.compound.name}: structure ${fromStructure.toFixed(3)} g/mol (RDKit's own weights: ${s.amw!.toFixed(3)}), from the formula ${stored} g/mol`);
+      problems.push(
+        `${s.compound.name}: structure ${fromStructure.toFixed(3)} g/mol (RDKit's own weights: ${s.amw!.toFixed(3)}), from the formula ${stored} g/mol`,
+      );
     }
   }
   expectNone('molecular weight disagrees', problems);
@@ -100,6 +116,8 @@ test('no two compounds have the same structure (RDKit canonical SMILES)', () => 
   for (const s of parsed()) byStructure.set(s.canonical!, [...(byStructure.get(s.canonical!) ?? []), s.compound.name]);
   expectNone(
     'structure shared',
-    [...byStructure].filter(([, names]) => names.length > 1).map(([smiles, names]) => `${names.join(', ')}: all ${smiles}`),
+    [...byStructure]
+      .filter(([, names]) => names.length > 1)
+      .map(([smiles, names]) => `${names.join(', ')}: all ${smiles}`),
   );
 });

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import {
   canonicalSmiles,
   descriptors,
-  guarded,
   formalCharge,
+  guarded,
   inchiElementCounts,
   inchiIdentity,
   loadedRDKit,
@@ -27,8 +27,12 @@ test('loads the WASM from node_modules without touching the network, once per pr
   };
   const saved = {
     fetch: globalThis.fetch,
-    httpRequest: http.request, httpGet: http.get, httpsRequest: https.request, httpsGet: https.get,
-    netConnect: net.connect, netCreateConnection: net.createConnection,
+    httpRequest: http.request,
+    httpGet: http.get,
+    httpsRequest: https.request,
+    httpsGet: https.get,
+    netConnect: net.connect,
+    netCreateConnection: net.createConnection,
   };
   globalThis.fetch = refuse('fetch') as typeof fetch;
   http.request = refuse('http.request') as typeof http.request;
@@ -76,7 +80,10 @@ test('an unparseable SMILES is an invalid_arguments ToolError quoting RDKit', as
   rejects('Xx', /syntax error/);
   rejects('   ', /empty/);
   // A failure leaves nothing behind in the log for the next, valid, parse.
-  assert.equal(withMolecule('CCO', (m) => m.get_smiles()), 'CCO');
+  assert.equal(
+    withMolecule('CCO', (m) => m.get_smiles()),
+    'CCO',
+  );
 });
 
 test('molecules are deleted after use, also when the callback throws', async () => {
@@ -112,7 +119,11 @@ test('formula from the InChI formula layer, corrected by the proton layer', asyn
   assert.equal(id('CC.CC')?.formula, 'C4H12');
   assert.equal(id('[Ar]')?.formula, 'Ar');
   assert.equal(id('[2H]O[2H]')?.isotopic, true);
-  assert.deepEqual(inchiElementCounts('InChI=1S/2Na.H2O4S/c;;1-5(2,3)4/h;;(H2,1,2,3,4)/q2*+1;/p-2'), { Na: 2, O: 4, S: 1 });
+  assert.deepEqual(inchiElementCounts('InChI=1S/2Na.H2O4S/c;;1-5(2,3)4/h;;(H2,1,2,3,4)/q2*+1;/p-2'), {
+    Na: 2,
+    O: 4,
+    S: 1,
+  });
   assert.deepEqual(inchiElementCounts('InChI=1S/p+1'), { H: 1 });
 });
 
@@ -136,7 +147,10 @@ test('structures beyond the size limits are out_of_range, before RDKit sees them
     );
   tooLarge('C'.repeat(MAX_SMILES_LENGTH + 1), /longer than 500 characters/);
   tooLarge('C'.repeat(MAX_HEAVY_ATOMS + 1), /201 heavy atoms; at most 200/);
-  assert.equal(withMolecule('C'.repeat(MAX_HEAVY_ATOMS), (m) => m.get_num_atoms(true)), MAX_HEAVY_ATOMS);
+  assert.equal(
+    withMolecule('C'.repeat(MAX_HEAVY_ATOMS), (m) => m.get_num_atoms(true)),
+    MAX_HEAVY_ATOMS,
+  );
 });
 
 test('a WebAssembly trap drops the module, and the next load starts a working one', async () => {

@@ -20,7 +20,8 @@ import { ToolError } from './tool.ts';
 export type RDKitModule = MainModule;
 export type Molecule = Mol;
 
-export const RDKIT_SOURCE = 'RDKit: Open-source cheminformatics, https://www.rdkit.org (MinimalLib 2026.09.1, @rdkit/rdkit on npm)';
+export const RDKIT_SOURCE =
+  'RDKit: Open-source cheminformatics, https://www.rdkit.org (MinimalLib 2026.09.1, @rdkit/rdkit on npm)';
 
 /**
  * Size limits. MinimalLib recurses on the WASM stack: on this build a 1000-atom chain traps in the
@@ -84,7 +85,8 @@ function parse(smiles: string): { mol: Molecule } | { error: string; tooLarge?: 
   const { rdkit, errors, warnings } = loaded;
   const text = smiles.trim();
   if (text === '') return { error: 'the SMILES is empty' };
-  if (text.length > MAX_SMILES_LENGTH) return { error: `it is longer than ${MAX_SMILES_LENGTH} characters`, tooLarge: true };
+  if (text.length > MAX_SMILES_LENGTH)
+    return { error: `it is longer than ${MAX_SMILES_LENGTH} characters`, tooLarge: true };
   errors.clear_buffer();
   const mol = guarded(() => rdkit.get_mol(text));
   logText(warnings);
@@ -111,7 +113,10 @@ export function guarded<T>(work: () => T): T {
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
     loaded = undefined;
     loading = undefined;
-    throw new ToolError('invalid_arguments', `RDKit failed while processing this structure (${error.message}); it is too large or unusual for this service.`);
+    throw new ToolError(
+      'invalid_arguments',
+      `RDKit failed while processing this structure (${error.message}); it is too large or unusual for this service.`,
+    );
   }
 }
 
@@ -123,11 +128,16 @@ export function guarded<T>(work: () => T): T {
 export function withMolecule<T>(smiles: string, use: (mol: Molecule) => T, argument = 'smiles'): T {
   const parsed = parse(smiles);
   if ('error' in parsed) {
-    if (parsed.tooLarge) throw new ToolError('out_of_range', `${argument} is too large: ${parsed.error}.`, { [argument]: smiles });
-    throw new ToolError('invalid_arguments', `${argument} "${smiles}" is not a valid SMILES string. RDKit: ${parsed.error}`, {
-      [argument]: smiles,
-      rdkit: parsed.error,
-    });
+    if (parsed.tooLarge)
+      throw new ToolError('out_of_range', `${argument} is too large: ${parsed.error}.`, { [argument]: smiles });
+    throw new ToolError(
+      'invalid_arguments',
+      `${argument} "${smiles}" is not a valid SMILES string. RDKit: ${parsed.error}`,
+      {
+        [argument]: smiles,
+        rdkit: parsed.error,
+      },
+    );
   }
   try {
     return guarded(() => use(parsed.mol));
@@ -228,8 +238,17 @@ export interface RDKitDescriptors {
 }
 
 const DESCRIPTOR_KEYS = [
-  'amw', 'exactmw', 'CrippenClogP', 'tpsa', 'lipinskiHBA', 'lipinskiHBD',
-  'NumRotatableBonds', 'NumRings', 'NumAromaticRings', 'NumHeavyAtoms', 'NumAtoms',
+  'amw',
+  'exactmw',
+  'CrippenClogP',
+  'tpsa',
+  'lipinskiHBA',
+  'lipinskiHBD',
+  'NumRotatableBonds',
+  'NumRings',
+  'NumAromaticRings',
+  'NumHeavyAtoms',
+  'NumAtoms',
 ] as const satisfies readonly (keyof RDKitDescriptors)[];
 
 /** RDKit's descriptors of `mol`; throws if this RDKit build stops providing one of them. */

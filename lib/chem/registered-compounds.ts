@@ -31,7 +31,10 @@ export function registeredOverrides(): ReadonlyMap<string, Compound> {
 }
 
 /** Replaces the registered compounds (and the built-ins they override). Callers check them first (registerCompounds does). */
-export function setRegisteredCompounds(compounds: readonly Compound[], overrides: ReadonlyMap<string, Compound> = NO_OVERRIDES): void {
+export function setRegisteredCompounds(
+  compounds: readonly Compound[],
+  overrides: ReadonlyMap<string, Compound> = NO_OVERRIDES,
+): void {
   (globalThis as Holder)[OVERRIDES] = new Map(overrides);
   (globalThis as Holder)[REGISTERED] = Object.freeze([...compounds]);
 }

@@ -26,8 +26,20 @@ function methaneLike(overrides: Partial<Compound> = {}): Compound {
     },
     correlations: {
       vapor_pressure: [
-        { equation: 'wagner_25_5', coefficients: { a: -6.02242, b: 1.26652, c: -0.5707, d: -1.366 }, critical_temperature: 190.551, critical_pressure: 45.992, valid_range: { min: 120, max: 190.55, unit: 'K' }, source: 'Wagner source' },
-        { equation: 'antoine', coefficients: { A: 3.9895, B: 443.028, C: -0.49 }, valid_range: { min: 90.99, max: 130, unit: 'K' }, source: 'Antoine source' },
+        {
+          equation: 'wagner_25_5',
+          coefficients: { a: -6.02242, b: 1.26652, c: -0.5707, d: -1.366 },
+          critical_temperature: 190.551,
+          critical_pressure: 45.992,
+          valid_range: { min: 120, max: 190.55, unit: 'K' },
+          source: 'Wagner source',
+        },
+        {
+          equation: 'antoine',
+          coefficients: { A: 3.9895, B: 443.028, C: -0.49 },
+          valid_range: { min: 90.99, max: 130, unit: 'K' },
+          source: 'Antoine source',
+        },
       ],
     },
     ...overrides,
@@ -85,7 +97,12 @@ describe('stored correlations', () => {
   });
 
   it('says "triple point" where the data gives one instead of a melting point', () => {
-    const triple = methaneLike({ properties: { ...c.properties, melting_point: { value: 90.69, unit: 'K', source: book, note: 'Triple-point temperature.' } } });
+    const triple = methaneLike({
+      properties: {
+        ...c.properties,
+        melting_point: { value: 90.69, unit: 'K', source: book, note: 'Triple-point temperature.' },
+      },
+    });
     assert.match(vaporPressureOf(triple, 85).warnings.join(' '), /below the triple point \(90.69 K\)/);
   });
 
@@ -105,7 +122,7 @@ describe('stored correlations', () => {
     assert.match(p.warnings.join(' '), /extrapolated/);
   });
 
-  it('refuses T at or above the compound\'s Tc', () => {
+  it("refuses T at or above the compound's Tc", () => {
     assert.throws(() => vaporPressureOf(c, 190.56), isToolError('out_of_range', /no vapour pressure/));
     assert.throws(() => boilingPointOf(c, 46e5), isToolError('out_of_range', /no boiling point/));
   });
@@ -117,7 +134,11 @@ describe('stored correlations', () => {
       assert.ok(Math.abs(back.temperature - t) < 1e-6, `T = ${t}: back to ${back.temperature}`);
       assert.equal(back.method.split(' ')[0], forward.method.split(' ')[0], `T = ${t}`);
       assert.match(back.method, /solved for T/);
-      assert.equal(back.warnings.length, forward.warnings.length, `T = ${t}: ${back.warnings.join(' | ')} vs ${forward.warnings.join(' | ')}`);
+      assert.equal(
+        back.warnings.length,
+        forward.warnings.length,
+        `T = ${t}: ${back.warnings.join(' | ')} vs ${forward.warnings.join(' | ')}`,
+      );
     }
   });
 });
@@ -133,7 +154,10 @@ describe('no correlation on record', () => {
   });
 
   it('is missing_data when Tc, Pc or ω is missing too, naming what is missing', () => {
-    const c = methaneLike({ correlations: undefined, properties: { critical_temperature: { value: 190.56, unit: 'K', source: book } } });
+    const c = methaneLike({
+      correlations: undefined,
+      properties: { critical_temperature: { value: 190.56, unit: 'K', source: book } },
+    });
     assert.throws(() => vaporPressureOf(c, 150), isToolError('missing_data', /critical pressure, acentric factor/));
     assert.throws(() => boilingPointOf(c, 1e5), isToolError('missing_data'));
   });

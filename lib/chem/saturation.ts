@@ -17,9 +17,22 @@
  */
 import type { Compound } from './compounds.ts';
 import type { ValidRange, VaporPressureCorrelation } from './correlations.ts';
-import { IF97_SATURATION_PRESSURE_RANGE, IF97_SATURATION_TEMPERATURE_RANGE, IF97_SOURCE, if97SaturationPressure, if97SaturationTemperature } from './iapws97.ts';
+import {
+  IF97_SATURATION_PRESSURE_RANGE,
+  IF97_SATURATION_TEMPERATURE_RANGE,
+  IF97_SOURCE,
+  if97SaturationPressure,
+  if97SaturationTemperature,
+} from './iapws97.ts';
 import { ToolError } from './tool.ts';
-import { antoinePressure, antoineTemperature, leeKeslerPressure, leeKeslerTemperature, wagnerPressure, wagnerTemperature } from './vapor-pressure.ts';
+import {
+  antoinePressure,
+  antoineTemperature,
+  leeKeslerPressure,
+  leeKeslerTemperature,
+  wagnerPressure,
+  wagnerTemperature,
+} from './vapor-pressure.ts';
 
 /** How far (K) beyond its fitted range a stored correlation is still preferred to Lee–Kesler. */
 export const EXTRAPOLATION_LIMIT_K = 10;
@@ -27,7 +40,8 @@ export const EXTRAPOLATION_LIMIT_K = 10;
 const BAR = 1e5;
 const WATER_CAS = '7732-18-5';
 
-export const LEE_KESLER_SOURCE = "B. I. Lee, M. G. Kesler, AIChE J. 21 (1975) 510; Poling, Prausnitz & O'Connell, The Properties of Gases and Liquids, 5th ed. (2001), §7-4, Eqs. 7-4.1 to 7-4.3";
+export const LEE_KESLER_SOURCE =
+  "B. I. Lee, M. G. Kesler, AIChE J. 21 (1975) 510; Poling, Prausnitz & O'Connell, The Properties of Gases and Liquids, 5th ed. (2001), §7-4, Eqs. 7-4.1 to 7-4.3";
 
 export interface SaturationPoint {
   /** K */
@@ -129,7 +143,9 @@ function correlationCurve(c: VaporPressureCorrelation): Curve {
 
 function leeKeslerCurve(compound: Compound, { tc, pc, omega }: Required<Critical>): Curve {
   const p = compound.properties;
-  const inputs = [...new Set([p.critical_temperature!.source, p.critical_pressure!.source, p.acentric_factor!.source])].join('; ');
+  const inputs = [
+    ...new Set([p.critical_temperature!.source, p.critical_pressure!.source, p.acentric_factor!.source]),
+  ].join('; ');
   const method = `Lee–Kesler corresponding-states correlation ln(P/Pc) = f0(Tr) + ω·f1(Tr), from Tc = ${tc} K, Pc = ${fmt(pc / BAR)} bar, ω = ${omega}`;
   return {
     method,
@@ -185,25 +201,43 @@ function missingData(compound: Compound, what: string): ToolError {
  * within EXTRAPOLATION_LIMIT_K; else Lee–Kesler; else the nearest one however far. The warnings
  * say what was extrapolated.
  */
-function chooseAt(curves: { measured: Curve[]; estimate?: Curve }, t: number): { curve: Curve; warnings: string[] } | undefined {
+function chooseAt(
+  curves: { measured: Curve[]; estimate?: Curve },
+  t: number,
+): { curve: Curve; warnings: string[] } | undefined {
   const usable = curves.measured.filter((c) => t > c.floor && t <= c.ceiling);
   // Water has IAPWS-IF97, which is better extrapolated than any generalized estimate.
   if (usable[0]?.kind === 'iapws') {
-    return { curve: usable[0], warnings: distanceOutside(usable[0].range!, t) === 0 ? [] : [`${fmt(t)} K is outside the range of the IAPWS-IF97 saturation equation (${describeRange(usable[0].range!)}); the value is extrapolated.`] };
+    return {
+      curve: usable[0],
+      warnings:
+        distanceOutside(usable[0].range!, t) === 0
+          ? []
+          : [
+              `${fmt(t)} K is outside the range of the IAPWS-IF97 saturation equation (${describeRange(usable[0].range!)}); the value is extrapolated.`,
+            ],
+    };
   }
   const inRange = usable.find((c) => c.range && distanceOutside(c.range, t) === 0);
   if (inRange) return { curve: inRange, warnings: [] };
   const nearest = [...usable].sort((x, y) => distanceOutside(x.range!, t) - distanceOutside(y.range!, t))[0];
   const extrapolated = (curve: Curve) => ({
     curve,
-    warnings: [`${fmt(t)} K is outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`],
+    warnings: [
+      `${fmt(t)} K is outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`,
+    ],
   });
   if (nearest && distanceOutside(nearest.range!, t) <= EXTRAPOLATION_LIMIT_K) return extrapolated(nearest);
   if (curves.estimate) {
     const outside = usable.map((c) => describeRange(c.range!));
     return {
       curve: curves.estimate,
-      warnings: outside.length > 0 ? [`${fmt(t)} K is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`] : [],
+      warnings:
+        outside.length > 0
+          ? [
+              `${fmt(t)} K is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`,
+            ]
+          : [],
     };
   }
   return nearest ? extrapolated(nearest) : undefined;
@@ -221,12 +255,24 @@ function belowMeltingWarning(compound: Compound, t: number): string[] {
 }
 
 function criticalTemperatureOf(compound: Compound, curves: Curve[]): number | undefined {
-  return criticalOf(compound).tc ?? (curves.some((c) => c.kind === 'iapws') ? IF97_SATURATION_TEMPERATURE_RANGE.max : undefined);
+  return (
+    criticalOf(compound).tc ??
+    (curves.some((c) => c.kind === 'iapws') ? IF97_SATURATION_TEMPERATURE_RANGE.max : undefined)
+  );
 }
 
-function point(curve: Curve, temperature: number, pressure: number, method: string, warnings: string[]): SaturationPoint {
+function point(
+  curve: Curve,
+  temperature: number,
+  pressure: number,
+  method: string,
+  warnings: string[],
+): SaturationPoint {
   if (!(Number.isFinite(pressure) && pressure > 0 && Number.isFinite(temperature) && temperature > 0)) {
-    throw new ToolError('no_solution', `${method} gives no finite saturation point here (T = ${temperature} K, P = ${pressure} Pa).`);
+    throw new ToolError(
+      'no_solution',
+      `${method} gives no finite saturation point here (T = ${temperature} K, P = ${pressure} Pa).`,
+    );
   }
   return {
     temperature,
@@ -244,14 +290,21 @@ export function vaporPressureOf(compound: Compound, t: number): SaturationPoint 
   const curves = curvesOf(compound);
   const tc = criticalTemperatureOf(compound, curves.measured);
   if (tc !== undefined && t >= tc) {
-    throw new ToolError('out_of_range', `${fmt(t)} K is at or above the critical temperature of ${compound.name} (${tc} K): above the critical temperature there is no vapour pressure (no liquid–vapour equilibrium).`, {
-      temperature: t,
-      critical_temperature: tc,
-    });
+    throw new ToolError(
+      'out_of_range',
+      `${fmt(t)} K is at or above the critical temperature of ${compound.name} (${tc} K): above the critical temperature there is no vapour pressure (no liquid–vapour equilibrium).`,
+      {
+        temperature: t,
+        critical_temperature: tc,
+      },
+    );
   }
   const chosen = chooseAt(curves, t);
   if (!chosen) throw missingData(compound, 'vapour pressure');
-  return point(chosen.curve, t, chosen.curve.pressure(t), chosen.curve.method, [...chosen.warnings, ...belowMeltingWarning(compound, t)]);
+  return point(chosen.curve, t, chosen.curve.pressure(t), chosen.curve.method, [
+    ...chosen.warnings,
+    ...belowMeltingWarning(compound, t),
+  ]);
 }
 
 /**
@@ -277,37 +330,68 @@ function solve(curve: Curve, p: number): number | undefined {
 export function boilingPointOf(compound: Compound, p: number): SaturationPoint {
   if (!(p > 0)) throw new ToolError('out_of_range', `The pressure must be a positive absolute pressure; got ${p} Pa.`);
   const curves = curvesOf(compound);
-  const pc = criticalOf(compound).pc ?? (curves.measured.some((c) => c.kind === 'iapws') ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
+  const pc =
+    criticalOf(compound).pc ??
+    (curves.measured.some((c) => c.kind === 'iapws') ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
   if (pc !== undefined && p >= pc) {
-    throw new ToolError('out_of_range', `${fmt(p / BAR)} bar is at or above the critical pressure of ${compound.name} (${fmt(pc / BAR)} bar): above the critical pressure there is no boiling point (the liquid turns into vapour continuously).`, {
-      pressure: p,
-      critical_pressure: pc,
-    });
+    throw new ToolError(
+      'out_of_range',
+      `${fmt(p / BAR)} bar is at or above the critical pressure of ${compound.name} (${fmt(pc / BAR)} bar): above the critical pressure there is no boiling point (the liquid turns into vapour continuously).`,
+      {
+        pressure: p,
+        critical_pressure: pc,
+      },
+    );
   }
 
-  const solutions = curves.measured.map((curve) => ({ curve, t: solve(curve, p) })).filter((s): s is { curve: Curve; t: number } => s.t !== undefined);
+  const solutions = curves.measured
+    .map((curve) => ({ curve, t: solve(curve, p) }))
+    .filter((s): s is { curve: Curve; t: number } => s.t !== undefined);
   const finish = (curve: Curve, t: number, warnings: string[]) =>
     point(curve, t, p, curve.inverseMethod, [...warnings, ...belowMeltingWarning(compound, t)]);
   const extrapolated = (curve: Curve, t: number) =>
-    finish(curve, t, [`The boiling point ${fmt(t)} K lies outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`]);
+    finish(curve, t, [
+      `The boiling point ${fmt(t)} K lies outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`,
+    ]);
 
   if (solutions[0]?.curve.kind === 'iapws') {
     const { curve, t } = solutions[0];
     return p < IF97_SATURATION_PRESSURE_RANGE.min
-      ? finish(curve, t, [`${fmt(p)} Pa is below the range of the IAPWS-IF97 saturation equation (${IF97_SATURATION_PRESSURE_RANGE.min} Pa to ${IF97_SATURATION_PRESSURE_RANGE.max / 1e6} MPa); the value is extrapolated.`])
+      ? finish(curve, t, [
+          `${fmt(p)} Pa is below the range of the IAPWS-IF97 saturation equation (${IF97_SATURATION_PRESSURE_RANGE.min} Pa to ${IF97_SATURATION_PRESSURE_RANGE.max / 1e6} MPa); the value is extrapolated.`,
+        ])
       : finish(curve, t, []);
   }
   const inRange = solutions.find((s) => distanceOutside(s.curve.range!, s.t) === 0);
   if (inRange) return finish(inRange.curve, inRange.t, []);
-  const nearest = [...solutions].sort((x, y) => distanceOutside(x.curve.range!, x.t) - distanceOutside(y.curve.range!, y.t))[0];
-  if (nearest && distanceOutside(nearest.curve.range!, nearest.t) <= EXTRAPOLATION_LIMIT_K) return extrapolated(nearest.curve, nearest.t);
+  const nearest = [...solutions].sort(
+    (x, y) => distanceOutside(x.curve.range!, x.t) - distanceOutside(y.curve.range!, y.t),
+  )[0];
+  if (nearest && distanceOutside(nearest.curve.range!, nearest.t) <= EXTRAPOLATION_LIMIT_K)
+    return extrapolated(nearest.curve, nearest.t);
   if (curves.estimate) {
     const t = solve(curves.estimate, p);
-    if (t === undefined) throw new ToolError('no_solution', `${curves.estimate.method} reaches no temperature below Tc at ${fmt(p)} Pa.`, { pressure: p });
+    if (t === undefined)
+      throw new ToolError('no_solution', `${curves.estimate.method} reaches no temperature below Tc at ${fmt(p)} Pa.`, {
+        pressure: p,
+      });
     const outside = curves.measured.map((c) => describeRange(c.range!));
-    return finish(curves.estimate, t, outside.length > 0 ? [`The boiling point is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`] : []);
+    return finish(
+      curves.estimate,
+      t,
+      outside.length > 0
+        ? [
+            `The boiling point is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`,
+          ]
+        : [],
+    );
   }
   if (nearest) return extrapolated(nearest.curve, nearest.t);
-  if (curves.measured.length > 0) throw new ToolError('no_solution', `No vapour-pressure equation on record for ${compound.name} reaches ${fmt(p)} Pa.`, { pressure: p });
+  if (curves.measured.length > 0)
+    throw new ToolError(
+      'no_solution',
+      `No vapour-pressure equation on record for ${compound.name} reaches ${fmt(p)} Pa.`,
+      { pressure: p },
+    );
   throw missingData(compound, 'boiling point');
 }

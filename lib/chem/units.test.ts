@@ -74,7 +74,10 @@ test('every unit round-trips through SI and converts to itself with factor 1', (
     for (const value of [1, 123.456, 1e-7, 6.02e23]) {
       const back = fromSI(toSI(value, u.symbol, u.dimension), u.symbol, u.dimension);
       // Adding and removing a temperature scale's offset costs digits at the offset's magnitude.
-      assert.ok(Math.abs(back - value) <= 1e-12 * Math.max(Math.abs(value), u.offset), `${u.symbol}: ${back} ≠ ${value}`);
+      assert.ok(
+        Math.abs(back - value) <= 1e-12 * Math.max(Math.abs(value), u.offset),
+        `${u.symbol}: ${back} ≠ ${value}`,
+      );
     }
     const self = convert(2.5, u.symbol, u.symbol);
     assert.equal(self.value, 2.5, u.symbol);
@@ -95,17 +98,79 @@ test('each dimension lists its SI unit first, with factor 1 and no offset', () =
 
 test('common spellings are accepted', () => {
   const cases: [string, string][] = [
-    ['°C', '°C'], ['C', '°C'], ['degC', '°C'], ['celsius', '°C'], ['℃', '°C'], ['deg C', '°C'],
-    ['°F', '°F'], ['F', '°F'], ['degF', '°F'], ['R', 'R'], ['°R', 'R'], ['Rankine', 'R'], ['kelvin', 'K'],
-    ['bar', 'bar'], ['kPa', 'kPa'], ['KPA', 'kPa'], ['kpa', 'kPa'], ['MPa', 'MPa'], ['Pa', 'Pa'], ['atm', 'atm'],
-    ['psi', 'psi'], ['psia', 'psi'], ['mmHg', 'mmHg'], ['mm Hg', 'mmHg'], ['torr', 'torr'], ['Torr', 'torr'], ['inHg', 'inHg'], ['mbar', 'mbar'],
-    ['m3/mol', 'm3/mol'], ['m^3/mol', 'm3/mol'], ['m³/mol', 'm3/mol'], ['L/mol', 'L/mol'], ['l/mol', 'L/mol'], ['cm3/mol', 'cm3/mol'], ['cm³·mol⁻¹', 'cm3/mol'],
-    ['kg/m3', 'kg/m3'], ['kg m-3', 'kg/m3'], ['g/cm3', 'g/cm3'], ['g/cc', 'g/cm3'], ['g/mL', 'g/mL'], ['lb/ft3', 'lb/ft3'],
-    ['J/mol', 'J/mol'], ['kJ/mol', 'kJ/mol'], ['kJ mol-1', 'kJ/mol'], ['cal/mol', 'cal/mol'], ['kcal/mol', 'kcal/mol'],
-    ['J/(mol·K)', 'J/(mol·K)'], ['J/mol/K', 'J/(mol·K)'], ['J/(mol K)', 'J/(mol·K)'], ['J/(mol*K)', 'J/(mol·K)'], ['J/mol·K', 'J/(mol·K)'],
-    ['J/molK', 'J/(mol·K)'], ['J mol^-1 K^-1', 'J/(mol·K)'], ['J·mol⁻¹·K⁻¹', 'J/(mol·K)'], ['J/(K·mol)', 'J/(mol·K)'], ['J/(mol·°C)', 'J/(mol·K)'],
-    ['cal/(mol·K)', 'cal/(mol·K)'], ['g/mol', 'g/mol'], ['kg/kmol', 'kg/kmol'], ['Pa·s', 'Pa·s'], ['Pa s', 'Pa·s'], ['cP', 'cP'], ['mPa·s', 'mPa·s'],
-    ['µm', 'µm'], ['μm', 'µm'], ['um', 'µm'], ['Å', 'Å'], ['kWh', 'kWh'], ['Btu', 'Btu'], ['BTU', 'Btu'], ['lbmol', 'lbmol'], ['h', 'h'], ['hr', 'h'],
+    ['°C', '°C'],
+    ['C', '°C'],
+    ['degC', '°C'],
+    ['celsius', '°C'],
+    ['℃', '°C'],
+    ['deg C', '°C'],
+    ['°F', '°F'],
+    ['F', '°F'],
+    ['degF', '°F'],
+    ['R', 'R'],
+    ['°R', 'R'],
+    ['Rankine', 'R'],
+    ['kelvin', 'K'],
+    ['bar', 'bar'],
+    ['kPa', 'kPa'],
+    ['KPA', 'kPa'],
+    ['kpa', 'kPa'],
+    ['MPa', 'MPa'],
+    ['Pa', 'Pa'],
+    ['atm', 'atm'],
+    ['psi', 'psi'],
+    ['psia', 'psi'],
+    ['mmHg', 'mmHg'],
+    ['mm Hg', 'mmHg'],
+    ['torr', 'torr'],
+    ['Torr', 'torr'],
+    ['inHg', 'inHg'],
+    ['mbar', 'mbar'],
+    ['m3/mol', 'm3/mol'],
+    ['m^3/mol', 'm3/mol'],
+    ['m³/mol', 'm3/mol'],
+    ['L/mol', 'L/mol'],
+    ['l/mol', 'L/mol'],
+    ['cm3/mol', 'cm3/mol'],
+    ['cm³·mol⁻¹', 'cm3/mol'],
+    ['kg/m3', 'kg/m3'],
+    ['kg m-3', 'kg/m3'],
+    ['g/cm3', 'g/cm3'],
+    ['g/cc', 'g/cm3'],
+    ['g/mL', 'g/mL'],
+    ['lb/ft3', 'lb/ft3'],
+    ['J/mol', 'J/mol'],
+    ['kJ/mol', 'kJ/mol'],
+    ['kJ mol-1', 'kJ/mol'],
+    ['cal/mol', 'cal/mol'],
+    ['kcal/mol', 'kcal/mol'],
+    ['J/(mol·K)', 'J/(mol·K)'],
+    ['J/mol/K', 'J/(mol·K)'],
+    ['J/(mol K)', 'J/(mol·K)'],
+    ['J/(mol*K)', 'J/(mol·K)'],
+    ['J/mol·K', 'J/(mol·K)'],
+    ['J/molK', 'J/(mol·K)'],
+    ['J mol^-1 K^-1', 'J/(mol·K)'],
+    ['J·mol⁻¹·K⁻¹', 'J/(mol·K)'],
+    ['J/(K·mol)', 'J/(mol·K)'],
+    ['J/(mol·°C)', 'J/(mol·K)'],
+    ['cal/(mol·K)', 'cal/(mol·K)'],
+    ['g/mol', 'g/mol'],
+    ['kg/kmol', 'kg/kmol'],
+    ['Pa·s', 'Pa·s'],
+    ['Pa s', 'Pa·s'],
+    ['cP', 'cP'],
+    ['mPa·s', 'mPa·s'],
+    ['µm', 'µm'],
+    ['μm', 'µm'],
+    ['um', 'µm'],
+    ['Å', 'Å'],
+    ['kWh', 'kWh'],
+    ['Btu', 'Btu'],
+    ['BTU', 'Btu'],
+    ['lbmol', 'lbmol'],
+    ['h', 'h'],
+    ['hr', 'h'],
   ];
   for (const [spelling, symbol] of cases) assert.equal(findUnit(spelling).symbol, symbol, spelling);
   assert.equal(unitDimension('psia'), 'pressure');
@@ -131,15 +196,27 @@ test('converts between customary units', () => {
   close(convert(62.42796, 'lb/ft3', 'g/mL').value, 1, 1e-6);
   close(convert(1, 'cP', 'Pa·s').value, 1e-3);
   const r = convert(2, 'bar', 'atm');
-  assert.deepEqual({ from: r.from, to: r.to, dimension: r.dimension, exact: r.exact }, { from: 'bar', to: 'atm', dimension: 'pressure', exact: true });
+  assert.deepEqual(
+    { from: r.from, to: r.to, dimension: r.dimension, exact: r.exact },
+    { from: 'bar', to: 'atm', dimension: 'pressure', exact: true },
+  );
   close(r.factor, 1e5 / 101325);
   assert.equal(convert(1, 'Da', 'kg').exact, false, 'the dalton is measured, not defined');
 });
 
 test('errors say what was wrong and what is accepted', () => {
-  assert.throws(() => convert(1, 'bar', 'K'), isToolError('incompatible_units', /bar \(pressure\) to K \(temperature\)/));
-  assert.throws(() => toSI(1, 'bar', 'temperature'), isToolError('incompatible_units', /bar is a pressure unit.*temperature units: K, °C, °F, R/));
-  assert.throws(() => toSI(1, 'kpz', 'pressure'), isToolError('unsupported_unit', /Unknown unit "kpz"\. Did you mean kPa\?.*Accepted pressure units: Pa/));
+  assert.throws(
+    () => convert(1, 'bar', 'K'),
+    isToolError('incompatible_units', /bar \(pressure\) to K \(temperature\)/),
+  );
+  assert.throws(
+    () => toSI(1, 'bar', 'temperature'),
+    isToolError('incompatible_units', /bar is a pressure unit.*temperature units: K, °C, °F, R/),
+  );
+  assert.throws(
+    () => toSI(1, 'kpz', 'pressure'),
+    isToolError('unsupported_unit', /Unknown unit "kpz"\. Did you mean kPa\?.*Accepted pressure units: Pa/),
+  );
   assert.throws(() => toSI(1, 'psig', 'pressure'), isToolError('unsupported_unit', /gauge pressure.*absolute/));
   assert.throws(() => toSI(1, 'barg', 'pressure'), isToolError('unsupported_unit', /gauge/));
   assert.throws(() => unitDimension('furlong'), isToolError('unsupported_unit'));

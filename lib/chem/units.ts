@@ -20,8 +20,9 @@
  * International Table calorie (4.1868 J) is "cal_IT". "Btu" is the International Table Btu.
  * Gauge pressures (psig, barg) are refused: they depend on the local atmospheric pressure.
  */
-import { editDistance } from './edit-distance.ts';
+
 import { STANDARD_ATMOSPHERE, STANDARD_GRAVITY } from './constants.ts';
+import { editDistance } from './edit-distance.ts';
 import { ToolError } from './tool.ts';
 
 export const UNITS_SOURCE =
@@ -92,7 +93,12 @@ const EV = 1.602176634e-19; // J, electronvolt (exact since 2019)
 const DALTON = 1.6605390666e-27; // kg, CODATA 2018 (measured)
 const DEBYE = 1e-21 / 299792458; // C·m: 1e-18 statC·cm
 
-type Spec = [symbol: string, factor: number, aliases?: string[], extra?: { offset?: number; exact?: boolean; note?: string }];
+type Spec = [
+  symbol: string,
+  factor: number,
+  aliases?: string[],
+  extra?: { offset?: number; exact?: boolean; note?: string },
+];
 
 /**
  * The spellings of a quotient unit: "J/(mol·K)", "J/mol/K", "J/mol·K", "J/molK", "J mol-1 K-1"…
@@ -100,7 +106,8 @@ type Spec = [symbol: string, factor: number, aliases?: string[], extra?: { offse
  */
 function quotient(numerator: string, ...denominators: string[]): string[] {
   const [a, b] = denominators;
-  const inverse = (d: string) => d.replace(/^(.*?[^0-9])([0-9]*)$/, (_, base: string, power: string) => `${base}-${power || '1'}`);
+  const inverse = (d: string) =>
+    d.replace(/^(.*?[^0-9])([0-9]*)$/, (_, base: string, power: string) => `${base}-${power || '1'}`);
   if (b === undefined) return [`${numerator}/${a}`, `${numerator}·${inverse(a)}`];
   return [
     `${numerator}/(${a}·${b})`,
@@ -115,7 +122,13 @@ function quotient(numerator: string, ...denominators: string[]): string[] {
 }
 
 /** A quotient unit: canonical symbol (first spelling) and the other spellings, also for each denominator alias. */
-function per(numerator: string, factor: number, denominators: string[][], extraAliases: string[] = [], extra?: Spec[3]): Spec {
+function per(
+  numerator: string,
+  factor: number,
+  denominators: string[][],
+  extraAliases: string[] = [],
+  extra?: Spec[3],
+): Spec {
   const [canonical, ...rest] = quotient(numerator, ...denominators.map((d) => d[0]));
   const aliases = new Set([...rest, ...extraAliases]);
   // Every combination of the denominators' alternative spellings (°C for K in J/(mol·°C), lbmol for lb-mol…).
@@ -135,7 +148,12 @@ const TABLE: Record<Dimension, Spec[]> = {
   temperature: [
     ['K', 1, ['kelvin', 'kelvins', 'degK']],
     ['°C', 1, ['C', 'degC', 'deg C', 'celsius', 'degree Celsius', 'degrees Celsius', 'centigrade'], { offset: 273.15 }],
-    ['°F', RANKINE, ['F', 'degF', 'deg F', 'fahrenheit', 'degree Fahrenheit', 'degrees Fahrenheit'], { offset: 459.67 }],
+    [
+      '°F',
+      RANKINE,
+      ['F', 'degF', 'deg F', 'fahrenheit', 'degree Fahrenheit', 'degrees Fahrenheit'],
+      { offset: 459.67 },
+    ],
     ['R', RANKINE, ['°R', 'degR', 'deg R', 'Ra', 'rankine', 'degree Rankine', 'degrees Rankine']],
   ],
   pressure: [
@@ -148,13 +166,33 @@ const TABLE: Record<Dimension, Spec[]> = {
     ['bar', 1e5, ['bars', 'bara', 'bar(a)']],
     ['kbar', 1e8, ['kilobar']],
     ['atm', STANDARD_ATMOSPHERE, ['atmosphere', 'atmospheres', 'standard atmosphere']],
-    ['at', 98066.5, ['technical atmosphere', 'kgf/cm2', 'kg/cm2'], { note: 'technical atmosphere: 1 kgf/cm² = 98066.5 Pa' }],
-    ['psi', LBF / IN ** 2, ['psia', 'lbf/in2', 'lb/in2', 'psi(a)'], { note: 'pound-force per square inch = 0.45359237·9.80665/0.0254² Pa ≈ 6894.757293168 Pa' }],
-    ['ksi', 1000 * LBF / IN ** 2, ['kpsi']],
-    ['mmHg', MMHG, ['mm Hg', 'millimetre of mercury', 'millimeter of mercury', 'mmHg(0°C)'], { note: 'conventional mmHg: 13595.1 kg/m³ · 9.80665 m/s² · 1 mm = 133.322387415 Pa' }],
+    [
+      'at',
+      98066.5,
+      ['technical atmosphere', 'kgf/cm2', 'kg/cm2'],
+      { note: 'technical atmosphere: 1 kgf/cm² = 98066.5 Pa' },
+    ],
+    [
+      'psi',
+      LBF / IN ** 2,
+      ['psia', 'lbf/in2', 'lb/in2', 'psi(a)'],
+      { note: 'pound-force per square inch = 0.45359237·9.80665/0.0254² Pa ≈ 6894.757293168 Pa' },
+    ],
+    ['ksi', (1000 * LBF) / IN ** 2, ['kpsi']],
+    [
+      'mmHg',
+      MMHG,
+      ['mm Hg', 'millimetre of mercury', 'millimeter of mercury', 'mmHg(0°C)'],
+      { note: 'conventional mmHg: 13595.1 kg/m³ · 9.80665 m/s² · 1 mm = 133.322387415 Pa' },
+    ],
     ['torr', STANDARD_ATMOSPHERE / 760, ['Torr', 'mmHg(torr)'], { note: '1 torr = 101325/760 Pa ≈ 133.322368 Pa' }],
     ['mTorr', STANDARD_ATMOSPHERE / 760e3, ['millitorr', 'mtorr']],
-    ['inHg', MMHG * 25.4, ['in Hg', 'inch of mercury', 'inches of mercury'], { note: 'conventional inch of mercury = 25.4 conventional mmHg = 3386.388640341 Pa' }],
+    [
+      'inHg',
+      MMHG * 25.4,
+      ['in Hg', 'inch of mercury', 'inches of mercury'],
+      { note: 'conventional inch of mercury = 25.4 conventional mmHg = 3386.388640341 Pa' },
+    ],
     ['dyn/cm2', 0.1, ['barye', 'dyn·cm-2']],
   ],
   length: [
@@ -189,7 +227,12 @@ const TABLE: Record<Dimension, Spec[]> = {
     ['mm3', 1e-9, []],
     ['in3', IN ** 3, ['cu in']],
     ['ft3', FT ** 3, ['cu ft', 'cf']],
-    ['gal', GAL, ['US gal', 'gal_US', 'gallon', 'gallons', 'US gallon'], { note: 'US liquid gallon = 231 in³ = 3.785411784 L' }],
+    [
+      'gal',
+      GAL,
+      ['US gal', 'gal_US', 'gallon', 'gallons', 'US gallon'],
+      { note: 'US liquid gallon = 231 in³ = 3.785411784 L' },
+    ],
     ['gal_UK', 4.54609e-3, ['imp gal', 'UK gal', 'imperial gallon'], { note: 'imperial gallon = 4.54609 L' }],
     ['bbl', 42 * GAL, ['barrel', 'oil barrel'], { note: 'oil barrel = 42 US gal = 158.987294928 L' }],
   ],
@@ -201,7 +244,12 @@ const TABLE: Record<Dimension, Spec[]> = {
     ['t', 1e3, ['tonne', 'tonnes', 'metric ton']],
     ['lb', LB, ['lbm', 'lbs', 'pound', 'pounds'], { note: 'avoirdupois pound = 0.45359237 kg' }],
     ['oz', LB / 16, ['ounce', 'ounces'], { note: 'avoirdupois ounce = 1/16 lb' }],
-    ['Da', DALTON, ['u', 'amu', 'dalton', 'daltons'], { exact: false, note: 'dalton (unified atomic mass unit), CODATA 2018: 1.66053906660e-27 kg' }],
+    [
+      'Da',
+      DALTON,
+      ['u', 'amu', 'dalton', 'daltons'],
+      { exact: false, note: 'dalton (unified atomic mass unit), CODATA 2018: 1.66053906660e-27 kg' },
+    ],
   ],
   amount: [
     ['mol', 1, ['mole', 'moles', 'gmol', 'g-mol', 'gmole']],
@@ -224,11 +272,21 @@ const TABLE: Record<Dimension, Spec[]> = {
     ['kJ', 1e3, ['kilojoule', 'kilojoules']],
     ['MJ', 1e6, ['megajoule']],
     ['GJ', 1e9, ['gigajoule']],
-    ['cal', CAL, ['cal_th', 'calorie', 'calories', 'thermochemical calorie'], { note: 'thermochemical calorie = 4.184 J' }],
+    [
+      'cal',
+      CAL,
+      ['cal_th', 'calorie', 'calories', 'thermochemical calorie'],
+      { note: 'thermochemical calorie = 4.184 J' },
+    ],
     ['kcal', 1e3 * CAL, ['kcal_th', 'kilocalorie', 'kilocalories']],
     ['cal_IT', CAL_IT, ['calIT', 'International Table calorie'], { note: 'International Table calorie = 4.1868 J' }],
     ['kcal_IT', 1e3 * CAL_IT, ['kcalIT']],
-    ['Btu', BTU, ['BTU', 'Btu_IT', 'BTU_IT', 'British thermal unit'], { note: 'International Table Btu = 1055.05585262 J' }],
+    [
+      'Btu',
+      BTU,
+      ['BTU', 'Btu_IT', 'BTU_IT', 'British thermal unit'],
+      { note: 'International Table Btu = 1055.05585262 J' },
+    ],
     ['MMBtu', 1e6 * BTU, ['MMBTU']],
     ['Wh', 3600, ['W·h']],
     ['kWh', 3.6e6, ['kW·h', 'kilowatt hour', 'kilowatt-hour']],
@@ -244,14 +302,19 @@ const TABLE: Record<Dimension, Spec[]> = {
     ['MW', 1e6, ['megawatt', 'megawatts']],
     ['hp', 550 * FT * LBF, ['horsepower', 'bhp'], { note: 'mechanical horsepower = 550 ft·lbf/s ≈ 745.6999 W' }],
     ['Btu/h', BTU / 3600, ['BTU/h', 'Btu/hr', 'BTU/hr', 'Btu·h-1']],
-    ['kcal/h', 1e3 * CAL / 3600, ['kcal/hr', 'kcal·h-1']],
+    ['kcal/h', (1e3 * CAL) / 3600, ['kcal/hr', 'kcal·h-1']],
     ['cal/s', CAL, ['cal·s-1']],
   ],
   force: [
     ['N', 1, ['newton', 'newtons']],
     ['kN', 1e3, ['kilonewton']],
     ['dyn', 1e-5, ['dyne', 'dynes']],
-    ['lbf', LBF, ['pound-force', 'pound force'], { note: 'pound-force = 0.45359237 kg · 9.80665 m/s² = 4.4482216152605 N' }],
+    [
+      'lbf',
+      LBF,
+      ['pound-force', 'pound force'],
+      { note: 'pound-force = 0.45359237 kg · 9.80665 m/s² = 4.4482216152605 N' },
+    ],
     ['kgf', KGF, ['kilogram-force', 'kp']],
   ],
   molar_volume: [
@@ -343,7 +406,16 @@ const TABLE: Record<Dimension, Spec[]> = {
     [
       'Btu/(h·ft·°F)',
       BTU / 3600 / FT / RANKINE,
-      ['Btu/h/ft/°F', 'Btu/(hr·ft·°F)', 'Btu/hr/ft/°F', 'Btu/(h·ft·R)', 'BTU/(h·ft·°F)', 'BTU/(hr·ft·°F)', 'Btu/(h·ft·F)', 'Btu/(hr·ft·F)'],
+      [
+        'Btu/h/ft/°F',
+        'Btu/(hr·ft·°F)',
+        'Btu/hr/ft/°F',
+        'Btu/(h·ft·R)',
+        'BTU/(h·ft·°F)',
+        'BTU/(hr·ft·°F)',
+        'Btu/(h·ft·F)',
+        'Btu/(hr·ft·F)',
+      ],
     ],
   ],
   surface_tension: [
@@ -394,7 +466,8 @@ for (const dimension of DIMENSIONS) {
     for (const spelling of [symbol, ...aliases]) {
       const key = unitKey(spelling);
       const taken = byKey.get(key);
-      if (taken && taken !== info) throw new Error(`unit spelling "${spelling}" is claimed by ${taken.symbol} and ${symbol}`);
+      if (taken && taken !== info)
+        throw new Error(`unit spelling "${spelling}" is claimed by ${taken.symbol} and ${symbol}`);
       byKey.set(key, info);
       const lower = key.toLowerCase();
       byLowerKey.set(lower, (byLowerKey.get(lower) ?? new Set()).add(info));
@@ -428,11 +501,18 @@ function single(set: Set<UnitInfo> | undefined): UnitInfo | undefined {
 }
 
 function unsupported(unit: string, key: string, dimension?: Dimension): ToolError {
-  const where = dimension ? `Accepted ${describeDimension(dimension)} units: ${acceptedList(dimension)}.` : 'listUnits() gives every accepted unit.';
-  if (key === '') return new ToolError('unsupported_unit', `The unit is empty. ${where}`, { unit, ...(dimension ? { dimension } : {}) });
+  const where = dimension
+    ? `Accepted ${describeDimension(dimension)} units: ${acceptedList(dimension)}.`
+    : 'listUnits() gives every accepted unit.';
+  if (key === '')
+    return new ToolError('unsupported_unit', `The unit is empty. ${where}`, {
+      unit,
+      ...(dimension ? { dimension } : {}),
+    });
 
   const gauge = /^(.*?)\.?\(?g\)?$/i.exec(key);
-  const absolute = gauge && gauge[1] !== '' ? single(byLowerKey.get(gauge[1].toLowerCase())) ?? byKey.get(gauge[1]) : undefined;
+  const absolute =
+    gauge && gauge[1] !== '' ? (single(byLowerKey.get(gauge[1].toLowerCase())) ?? byKey.get(gauge[1])) : undefined;
   if (absolute?.dimension === 'pressure') {
     return new ToolError(
       'unsupported_unit',
@@ -447,7 +527,8 @@ function unsupported(unit: string, key: string, dimension?: Dimension): ToolErro
   for (const [spelling, infos] of byLowerKey) {
     const distance = editDistance(lower, spelling, limit);
     if (distance > limit) continue;
-    for (const info of infos) if (!dimension || info.dimension === dimension) scored.push({ symbol: info.symbol, distance });
+    for (const info of infos)
+      if (!dimension || info.dimension === dimension) scored.push({ symbol: info.symbol, distance });
   }
   scored.sort((a, b) => a.distance - b.distance);
   const suggestions = [...new Set(scored.map((s) => s.symbol))].slice(0, 5);
@@ -484,12 +565,17 @@ function unitOf(unit: string, dimension: Dimension): UnitInfo {
 /** Absolute temperatures below 0 K do not exist; every conversion of one checks. */
 function checkTemperature(kelvin: number, value: number, unit: string): void {
   if (kelvin < 0) {
-    throw new ToolError('out_of_range', `${value} ${unit} is below absolute zero (0 K = −273.15 °C = −459.67 °F = 0 R).`, { value, unit });
+    throw new ToolError(
+      'out_of_range',
+      `${value} ${unit} is below absolute zero (0 K = −273.15 °C = −459.67 °F = 0 R).`,
+      { value, unit },
+    );
   }
 }
 
 function checkFinite(value: number): void {
-  if (!Number.isFinite(value)) throw new ToolError('invalid_arguments', `The value to convert must be a finite number, not ${value}.`);
+  if (!Number.isFinite(value))
+    throw new ToolError('invalid_arguments', `The value to convert must be a finite number, not ${value}.`);
 }
 
 /**

@@ -46,7 +46,12 @@ export interface WagnerCoefficients {
  * Worked example: methane, Poling's coefficients a = −6.02242, b = 1.26652, c = −0.5707,
  * d = −1.366 with Tc = 190.551 K, Pc = 45.992 bar, at 100 K → 34415.0 Pa.
  */
-export function wagnerPressure({ a, b, c, d }: WagnerCoefficients, criticalTemperature: number, criticalPressure: number, temperature: number): number {
+export function wagnerPressure(
+  { a, b, c, d }: WagnerCoefficients,
+  criticalTemperature: number,
+  criticalPressure: number,
+  temperature: number,
+): number {
   if (temperature > criticalTemperature) {
     throw new RangeError(`Wagner equation: T = ${temperature} K is above its Tc = ${criticalTemperature} K`);
   }
@@ -56,8 +61,19 @@ export function wagnerPressure({ a, b, c, d }: WagnerCoefficients, criticalTempe
 }
 
 /** Inverse of wagnerPressure: the T (K) at which it gives P (Pa); P ≤ Pc. Solved with Brent's method on ln P. */
-export function wagnerTemperature(coefficients: WagnerCoefficients, criticalTemperature: number, criticalPressure: number, pressure: number): number {
-  return solveReduced((t) => wagnerPressure(coefficients, criticalTemperature, criticalPressure, t), criticalTemperature, criticalPressure, pressure, 'Wagner equation');
+export function wagnerTemperature(
+  coefficients: WagnerCoefficients,
+  criticalTemperature: number,
+  criticalPressure: number,
+  pressure: number,
+): number {
+  return solveReduced(
+    (t) => wagnerPressure(coefficients, criticalTemperature, criticalPressure, t),
+    criticalTemperature,
+    criticalPressure,
+    pressure,
+    'Wagner equation',
+  );
 }
 
 /**
@@ -68,7 +84,12 @@ export function wagnerTemperature(coefficients: WagnerCoefficients, criticalTemp
  * Worked example (Reid, Prausnitz & Poling, 4th ed., Example 7-2): ethylbenzene, Tc = 617.1 K,
  * Pc = 36 bar, ω = 0.299, at 347.2 K → 13.08 kPa.
  */
-export function leeKeslerPressure(criticalTemperature: number, criticalPressure: number, acentricFactor: number, temperature: number): number {
+export function leeKeslerPressure(
+  criticalTemperature: number,
+  criticalPressure: number,
+  acentricFactor: number,
+  temperature: number,
+): number {
   const tr = temperature / criticalTemperature;
   const lnTr = Math.log(tr);
   const tr6 = tr ** 6;
@@ -78,8 +99,19 @@ export function leeKeslerPressure(criticalTemperature: number, criticalPressure:
 }
 
 /** Inverse of leeKeslerPressure: the T (K) at which it gives P (Pa); P < Pc. */
-export function leeKeslerTemperature(criticalTemperature: number, criticalPressure: number, acentricFactor: number, pressure: number): number {
-  return solveReduced((t) => leeKeslerPressure(criticalTemperature, criticalPressure, acentricFactor, t), criticalTemperature, criticalPressure, pressure, 'Lee–Kesler correlation');
+export function leeKeslerTemperature(
+  criticalTemperature: number,
+  criticalPressure: number,
+  acentricFactor: number,
+  pressure: number,
+): number {
+  return solveReduced(
+    (t) => leeKeslerPressure(criticalTemperature, criticalPressure, acentricFactor, t),
+    criticalTemperature,
+    criticalPressure,
+    pressure,
+    'Lee–Kesler correlation',
+  );
 }
 
 /**
@@ -91,7 +123,12 @@ export function leeKeslerTemperature(criticalTemperature: number, criticalPressu
  * Worked example (Poling et al., 5th ed., Example 7-2): ethylbenzene, Tc = 617.15 K, Pc = 36.09 bar,
  * ω = 0.304, at 347.25 K → 13.28 kPa.
  */
-export function ambroseWaltonPressure(criticalTemperature: number, criticalPressure: number, acentricFactor: number, temperature: number): number {
+export function ambroseWaltonPressure(
+  criticalTemperature: number,
+  criticalPressure: number,
+  acentricFactor: number,
+  temperature: number,
+): number {
   const tr = temperature / criticalTemperature;
   const tau = 1 - tr;
   const t15 = tau ** 1.5;
@@ -108,7 +145,8 @@ export function ambroseWaltonPressure(criticalTemperature: number, criticalPress
  * ln P(T) − ln P over a bracket widened downwards from 0.5·Tc until it holds the root.
  */
 function solveReduced(p: (t: number) => number, tc: number, pc: number, pressure: number, name: string): number {
-  if (!(pressure > 0 && pressure <= pc)) throw new RangeError(`${name}: P = ${pressure} Pa is not in (0, Pc = ${pc} Pa]`);
+  if (!(pressure > 0 && pressure <= pc))
+    throw new RangeError(`${name}: P = ${pressure} Pa is not in (0, Pc = ${pc} Pa]`);
   const target = Math.log(pressure);
   const f = (t: number) => Math.log(p(t)) - target;
   if (f(tc) < 0) throw new RangeError(`${name}: P = ${pressure} Pa is above its value at Tc`);

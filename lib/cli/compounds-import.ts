@@ -47,12 +47,18 @@ export function describeReport(report: ImportReport): string {
     `  Imported ${totals.imported}, replaced ${totals.replaced}, conflicts ${totals.conflicts} (not written), skipped ${totals.skipped}.`,
   ];
   if (report.replaced.length) {
-    lines.push('Replaced earlier imports:', ...report.replaced.map((r) => `  ${r.name} (${r.cas}, ${r.origin}) by ${r.by}`));
+    lines.push(
+      'Replaced earlier imports:',
+      ...report.replaced.map((r) => `  ${r.name} (${r.cas}, ${r.origin}) by ${r.by}`),
+    );
   }
   if (report.overrides.length) {
     lines.push(
       'Overriding built-in data (served in its place from the next start):',
-      ...report.overrides.map((o) => `  ${o.where} ${o.name} (${o.cas}) overrides ${o.builtins.map((b) => `built-in ${b.name} (${b.cas})`).join(', ')}`),
+      ...report.overrides.map(
+        (o) =>
+          `  ${o.where} ${o.name} (${o.cas}) overrides ${o.builtins.map((b) => `built-in ${b.name} (${b.cas})`).join(', ')}`,
+      ),
     );
   }
   if (report.conflicts.length) {
@@ -61,7 +67,11 @@ export function describeReport(report: ImportReport): string {
       ...report.conflicts.map((c) => `  ${c.where} ${c.name} (${c.cas}): ${c.collisions.join('; ')}`),
     );
   }
-  if (report.skipped.length) lines.push('Skipped, not importable:', ...report.skipped.map((s) => `  ${s.where}${s.name ? ` ${s.name}` : ''}: ${s.reason}`));
+  if (report.skipped.length)
+    lines.push(
+      'Skipped, not importable:',
+      ...report.skipped.map((s) => `  ${s.where}${s.name ? ` ${s.name}` : ''}: ${s.reason}`),
+    );
   if (!report.dryRun && totals.imported > 0) lines.push('Restart the server to serve the imported compounds.');
   return lines.join('\n');
 }

@@ -5,21 +5,21 @@
  */
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/write.ts';
-import { config } from '../config.ts';
-import { databaseUrl, getDb, type Db } from '../db/client.ts';
-import { importCompounds, loadBuiltinCompounds, type ImportFormat } from '../compounds/store.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../portal/first-start.ts';
-import { displayKey } from '../keys/format.ts';
-import { findKey } from '../keys/find.ts';
-import { keyReport, type KeyReport } from '../usage/key-report.ts';
-import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
-import { closeRedis } from '../redis/clients.ts';
-import { pruneCallLog } from '../usage/retention.ts';
 import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
-import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
-import { IMPORT_FORMATS, readImportFile, type ImportFile } from '../compounds/import-file.ts';
+import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
+import { type ImportFormat, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
+import { config } from '../config.ts';
+import { type Db, databaseUrl, getDb } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { findKey } from '../keys/find.ts';
+import { displayKey } from '../keys/format.ts';
+import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
+import { ensureTiers } from '../portal/first-start.ts';
+import { closeRedis } from '../redis/clients.ts';
+import { type KeyReport, keyReport } from '../usage/key-report.ts';
+import { pruneCallLog } from '../usage/retention.ts';
+import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
@@ -41,7 +41,8 @@ class UsageError extends Error {}
 function positiveInteger(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new UsageError(`--${name} must be a whole number of at least 1, got "${raw}".`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new UsageError(`--${name} must be a whole number of at least 1, got "${raw}".`);
   return value;
 }
 
@@ -67,7 +68,11 @@ const text = (v: string | boolean | undefined) => (typeof v === 'string' ? v : u
 async function userCreate(db: Db, args: string[]) {
   const { values } = parse(args, { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } });
   if (!values.email || !values.password) throw new UsageError('user create needs --email and --password.');
-  const user = await createUser(db, { email: text(values.email)!, password: text(values.password)!, role: text(values.role) }, CLI_ACTOR);
+  const user = await createUser(
+    db,
+    { email: text(values.email)!, password: text(values.password)!, role: text(values.role) },
+    CLI_ACTOR,
+  );
   console.log(`Created ${user.role} ${user.email} (id ${user.id}).`);
 }
 
@@ -75,7 +80,8 @@ async function userRole(db: Db, args: string[]) {
   const { values } = parse(args, { email: { type: 'string' }, role: { type: 'string' } });
   if (!values.email || !values.role) throw new UsageError('user role needs --email and --role.');
   const user = await db.user.findUnique({ where: { email: normaliseEmail(text(values.email)!) } });
-  if (!user) throw new UserStoreError('not_found', `No user with email ${values.email}; create one with "user create".`);
+  if (!user)
+    throw new UserStoreError('not_found', `No user with email ${values.email}; create one with "user create".`);
   const previous = user.role;
   await setUserRole(db, user.id, text(values.role)!, CLI_ACTOR);
   console.log(`${user.email} is now ${values.role} (was ${previous}).`);
@@ -90,8 +96,14 @@ async function userPassword(db: Db, args: string[]) {
 
 async function keyCreate(db: Db, args: string[]) {
   const { values } = parse(args, {
-    owner: { type: 'string' }, name: { type: 'string' }, tier: { type: 'string' }, 'daily-quota': { type: 'string' },
-    rps: { type: 'string' }, 'expires-in': { type: 'string' }, expires: { type: 'string' }, json: { type: 'boolean' },
+    owner: { type: 'string' },
+    name: { type: 'string' },
+    tier: { type: 'string' },
+    'daily-quota': { type: 'string' },
+    rps: { type: 'string' },
+    'expires-in': { type: 'string' },
+    expires: { type: 'string' },
+    json: { type: 'boolean' },
   });
   if (!values.owner) throw new UsageError('key create needs --owner EMAIL.');
   let expiresAt: Date | null;
@@ -101,20 +113,37 @@ async function keyCreate(db: Db, args: string[]) {
     throw new UsageError((error as Error).message);
   }
   const owner = await db.user.findUnique({ where: { email: normaliseEmail(text(values.owner)!) } });
-  if (!owner) throw new UserStoreError('not_found', `No user with email ${values.owner}; create one with "user create".`);
-  const { key, secret } = await issueKey(db, {
-    ownerId: owner.id,
-    name: text(values.name) ?? 'CLI key',
-    tierId: text(values.tier) ?? 'free',
-    dailyQuota: positiveInteger('daily-quota', text(values['daily-quota'])),
-    ratePerSecond: positiveInteger('rps', text(values.rps)),
-    expiresAt,
-  }, CLI_ACTOR);
+  if (!owner)
+    throw new UserStoreError('not_found', `No user with email ${values.owner}; create one with "user create".`);
+  const { key, secret } = await issueKey(
+    db,
+    {
+      ownerId: owner.id,
+      name: text(values.name) ?? 'CLI key',
+      tierId: text(values.tier) ?? 'free',
+      dailyQuota: positiveInteger('daily-quota', text(values['daily-quota'])),
+      ratePerSecond: positiveInteger('rps', text(values.rps)),
+      expiresAt,
+    },
+    CLI_ACTOR,
+  );
   const report = await keyReport(db, key);
   if (values.json) {
-    console.log(JSON.stringify({ id: key.id, key: secret, start: displayKey(key), tier: report.tier, dailyQuota: report.dailyQuota, rps: report.ratePerSecond, expiresAt: report.expiresAt }));
+    console.log(
+      JSON.stringify({
+        id: key.id,
+        key: secret,
+        start: displayKey(key),
+        tier: report.tier,
+        dailyQuota: report.dailyQuota,
+        rps: report.ratePerSecond,
+        expiresAt: report.expiresAt,
+      }),
+    );
   } else {
-    console.log(`Created key ${key.id} "${key.name}" for ${owner.email}: ${report.tier}, ${report.dailyQuota} calls/day, ${report.ratePerSecond}/s, expires ${report.expiresAt ?? 'never'}.`);
+    console.log(
+      `Created key ${key.id} "${key.name}" for ${owner.email}: ${report.tier}, ${report.dailyQuota} calls/day, ${report.ratePerSecond}/s, expires ${report.expiresAt ?? 'never'}.`,
+    );
     console.log(`Secret (shown once, store it now): ${secret}`);
   }
 }
@@ -133,7 +162,18 @@ async function keyReissue(db: Db, args: string[]) {
   const { key, secret } = await reissueKey(db, old.id, CLI_ACTOR);
   const report = await keyReport(db, key);
   if (values.json) {
-    console.log(JSON.stringify({ id: key.id, key: secret, start: displayKey(key), tier: report.tier, dailyQuota: report.dailyQuota, rps: report.ratePerSecond, expiresAt: report.expiresAt, replaces: old.id }));
+    console.log(
+      JSON.stringify({
+        id: key.id,
+        key: secret,
+        start: displayKey(key),
+        tier: report.tier,
+        dailyQuota: report.dailyQuota,
+        rps: report.ratePerSecond,
+        expiresAt: report.expiresAt,
+        replaces: old.id,
+      }),
+    );
   } else {
     console.log(`Reissued key ${old.id} as ${key.id}; the old secret no longer works.`);
     console.log(`New secret (shown once, store it now): ${secret}`);
@@ -149,12 +189,17 @@ function printReport(r: KeyReport): void {
     `  Expires:     ${r.expiresAt ?? 'never'}`,
     `  Last used:   ${r.lastUsedAt ?? 'never'}`,
     '  Today by tool (successes / failures / rate-limited):',
-    ...(r.today.length ? r.today.map((t) => `    ${t.tool}: ${t.successes} / ${t.failures} / ${t.rateLimited}`) : ['    no calls today']),
+    ...(r.today.length
+      ? r.today.map((t) => `    ${t.tool}: ${t.successes} / ${t.failures} / ${t.rateLimited}`)
+      : ['    no calls today']),
     '  Last 7 days (successes / failures / rate-limited):',
     ...r.trend.map((d) => `    ${d.day}: ${d.successes} / ${d.failures} / ${d.rateLimited}`),
     '  Last 10 calls:',
     ...(r.lastCalls.length
-      ? r.lastCalls.map((c) => `    ${c.createdAt}  ${c.tool}  ${c.outcome}${c.errorCode ? ` (${c.errorCode})` : ''}  ${c.latencyMs.toFixed(1)} ms${c.otherKey ? `  with ${c.otherKey.display}` : ''}`)
+      ? r.lastCalls.map(
+          (c) =>
+            `    ${c.createdAt}  ${c.tool}  ${c.outcome}${c.errorCode ? ` (${c.errorCode})` : ''}  ${c.latencyMs.toFixed(1)} ms${c.otherKey ? `  with ${c.otherKey.display}` : ''}`,
+        )
       : ['    none']),
   ];
   console.log(lines.join('\n'));
@@ -168,7 +213,12 @@ async function keyShow(db: Db, args: string[]) {
 }
 
 async function compoundsImport(db: Db, args: string[]) {
-  const options = { format: { type: 'string' }, replace: { type: 'boolean' }, 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } } as const;
+  const options = {
+    format: { type: 'string' },
+    replace: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    json: { type: 'boolean' },
+  } as const;
   const { values, positionals } = parse(args, options, 1, 'file to import');
   const format = text(values.format);
   if (format !== undefined && !(IMPORT_FORMATS as string[]).includes(format)) {
@@ -178,12 +228,17 @@ async function compoundsImport(db: Db, args: string[]) {
   try {
     file = readImportFile(positionals[0], format as ImportFormat | undefined);
   } catch (error) {
-    if (values.json && error instanceof ImportRefused) console.log(JSON.stringify({ error: 'refused', message: error.message, problems: error.problems }, null, 2));
+    if (values.json && error instanceof ImportRefused)
+      console.log(JSON.stringify({ error: 'refused', message: error.message, problems: error.problems }, null, 2));
     throw error;
   }
   // The conflict check needs the built-in rows current, even before the server has ever started.
   await loadBuiltinCompounds(db);
-  const report = await importCompounds(db, { ...file, replace: Boolean(values.replace), dryRun: Boolean(values['dry-run']) });
+  const report = await importCompounds(db, {
+    ...file,
+    replace: Boolean(values.replace),
+    dryRun: Boolean(values['dry-run']),
+  });
   console.log(values.json ? JSON.stringify(report, null, 2) : describeReport(report));
 }
 
@@ -192,7 +247,9 @@ async function usagePrune(db: Db, args: string[]) {
   const retentionDays = config().callLogRetentionDays;
   const { rows, cutoff } = await pruneCallLog(db, { retentionDays, dryRun: Boolean(values['dry-run']) });
   const what = `call-log rows older than ${cutoff.toISOString()} (CALL_LOG_RETENTION_DAYS=${retentionDays})`;
-  console.log(values['dry-run'] ? `Would delete ${rows} ${what}.` : `Deleted ${rows} ${what}; daily usage totals are kept.`);
+  console.log(
+    values['dry-run'] ? `Would delete ${rows} ${what}.` : `Deleted ${rows} ${what}; daily usage totals are kept.`,
+  );
 }
 
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {

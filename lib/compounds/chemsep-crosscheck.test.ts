@@ -6,13 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { parseChemSepXml } from './chemsep-xml.ts';
+import { fileURLToPath } from 'node:url';
 import { allCompounds } from '../chem/compounds.ts';
 import justifications from '../chem/data/chemsep-crosscheck.json' with { type: 'json' };
 import sources from '../chem/data/sources.json' with { type: 'json' };
 import type { PropertyKey } from '../chem/properties.ts';
+import { parseChemSepXml } from './chemsep-xml.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
@@ -40,7 +40,11 @@ interface Disagreement {
   theirs: number;
 }
 
-test('our data agrees with ChemSep within tolerance, or the disagreement is justified', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against` }, (t) => {
+test('our data agrees with ChemSep within tolerance, or the disagreement is justified', {
+  skip:
+    !existsSync(CHEMSEP_FILE) &&
+    `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against`,
+}, (t) => {
   const chemsep = new Map(parseChemSepXml(readFileSync(CHEMSEP_FILE, 'utf8')).records.map((r) => [r.cas, r]));
   const disagreements: Disagreement[] = [];
   let compared = 0;
@@ -51,17 +55,27 @@ test('our data agrees with ChemSep within tolerance, or the disagreement is just
       t.diagnostic(`${c.name} (${c.cas}): not in ChemSep`);
       continue;
     }
-    for (const [property, tolerance] of Object.entries(TOLERANCES) as [PropertyKey, { relative?: number; absolute?: number }][]) {
+    for (const [property, tolerance] of Object.entries(TOLERANCES) as [
+      PropertyKey,
+      { relative?: number; absolute?: number },
+    ][]) {
       // ChemSep files the 1-atm sublimation temperature under boiling point; so do many tables.
-      const ours = c.properties[property]?.value ?? (property === 'normal_boiling_point' ? c.properties.sublimation_point?.value : undefined);
+      const ours =
+        c.properties[property]?.value ??
+        (property === 'normal_boiling_point' ? c.properties.sublimation_point?.value : undefined);
       const theirs = record.values[property];
       if (ours === undefined || theirs === undefined) continue;
       compared++;
-      const off = tolerance.relative !== undefined ? Math.abs(ours - theirs) / Math.abs(theirs) > tolerance.relative : Math.abs(ours - theirs) > tolerance.absolute!;
+      const off =
+        tolerance.relative !== undefined
+          ? Math.abs(ours - theirs) / Math.abs(theirs) > tolerance.relative
+          : Math.abs(ours - theirs) > tolerance.absolute!;
       if (off) disagreements.push({ compound: c.name, cas: c.cas, property, ours, theirs });
     }
   }
-  t.diagnostic(`compared ${compared} values of ${allCompounds().length} compounds; ${disagreements.length} beyond tolerance`);
+  t.diagnostic(
+    `compared ${compared} values of ${allCompounds().length} compounds; ${disagreements.length} beyond tolerance`,
+  );
 
   const unexplained: string[] = [];
   for (const d of disagreements) {
@@ -73,7 +87,8 @@ test('our data agrees with ChemSep within tolerance, or the disagreement is just
     }
     const citation = (sources as Record<string, string>)[entry.source];
     const served = allCompounds().find((c) => c.cas === d.cas)?.properties[d.property]?.source;
-    if (citation === undefined || citation !== served) unexplained.push(`${line}: justification names source "${entry.source}", but the value cites ${served}`);
+    if (citation === undefined || citation !== served)
+      unexplained.push(`${line}: justification names source "${entry.source}", but the value cites ${served}`);
     else t.diagnostic(`justified: ${line}: ${entry.reason}`);
   }
   const stale = justifications.justified

@@ -5,16 +5,24 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { readChemSepImport } from './chemsep-import.ts';
 import { checkCompound } from './registration.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
-const scalar = (tag: string, units: string, value: string | number) => `<${tag} name="${tag}"  units="${units}"  value="${value}" />`;
+const scalar = (tag: string, units: string, value: string | number) =>
+  `<${tag} name="${tag}"  units="${units}"  value="${value}" />`;
 
-function compound(fields: { name: string; cas?: string; structure?: string; smiles?: string; mw?: number; extra?: string }): string {
+function compound(fields: {
+  name: string;
+  cas?: string;
+  structure?: string;
+  smiles?: string;
+  mw?: number;
+  extra?: string;
+}): string {
   return [
     '<compound>',
     `<CompoundID name="Name"  value="${fields.name}" />`,
@@ -47,16 +55,32 @@ const TESTOLANE = compound({
     scalar('RacketParameter', '_', 0.26),
     scalar('SolubilityParameter', 'J0.5/m1.5', 20000), // not one of our properties: ignored
     '<AntoineVaporPressure name="Antoine"  units="Pa" >',
-    '  <eqno value="10" />', '  <A value="22" />', '  <B value="4000" />', '  <C value="-80" />',
-    '  <Tmin units="K"  value="300" />', '  <Tmax units="K"  value="500" />',
+    '  <eqno value="10" />',
+    '  <A value="22" />',
+    '  <B value="4000" />',
+    '  <C value="-80" />',
+    '  <Tmin units="K"  value="300" />',
+    '  <Tmax units="K"  value="500" />',
     '  </AntoineVaporPressure>',
     '<VaporPressure name="Vapour pressure"  units="Pa" >',
-    '  <eqno value="101" />', '  <A value="80" />', '  <B value="-8000" />', '  <C value="-8" />', '  <D value="1E-06" />', '  <E value="2" />',
-    '  <Tmin units="K"  value="239.2" />', '  <Tmax units="K"  value="601.5" />',
+    '  <eqno value="101" />',
+    '  <A value="80" />',
+    '  <B value="-8000" />',
+    '  <C value="-8" />',
+    '  <D value="1E-06" />',
+    '  <E value="2" />',
+    '  <Tmin units="K"  value="239.2" />',
+    '  <Tmax units="K"  value="601.5" />',
     '  </VaporPressure>',
     '<IdealGasHeatCapacityCp name="Ideal gas heat capacity"  units="J/kmol/K" >',
-    '  <eqno value="100" />', '  <A value="100000" />', '  <B value="100" />', '  <C value="0.1" />', '  <D value="0" />', '  <E value="0" />',
-    '  <Tmin units="K"  value="200" />', '  <Tmax units="K"  value="1000" />',
+    '  <eqno value="100" />',
+    '  <A value="100000" />',
+    '  <B value="100" />',
+    '  <C value="0.1" />',
+    '  <D value="0" />',
+    '  <E value="0" />',
+    '  <Tmin units="K"  value="200" />',
+    '  <Tmax units="K"  value="1000" />',
     '  </IdealGasHeatCapacityCp>',
   ].join('\n'),
 });
@@ -76,10 +100,13 @@ test('a ChemSep file: values converted to our units, each citing ChemSep and the
   const { version, source, records } = readChemSepImport(XML, 'mine.xml');
   assert.equal(version, '9.9');
   assert.equal(source, 'ChemSep 9.9 (imported from mine.xml)');
-  assert.deepEqual(records.map((r) => [r.where, r.compound.name, r.compound.formula]), [
-    ['compound 1', 'Testolane', 'C7H16O'],
-    ['compound 2', 'Cyclotestane', 'C5H10'],
-  ]);
+  assert.deepEqual(
+    records.map((r) => [r.where, r.compound.name, r.compound.formula]),
+    [
+      ['compound 1', 'Testolane', 'C7H16O'],
+      ['compound 2', 'Cyclotestane', 'C5H10'],
+    ],
+  );
   const { properties, synonyms } = records[0].compound;
   const value = (key: keyof typeof properties) => [properties[key]?.value, properties[key]?.unit];
   assert.deepEqual(value('critical_temperature'), [601.5, 'K']);
@@ -96,7 +123,8 @@ test('a ChemSep file: values converted to our units, each citing ChemSep and the
   // Molecular weight from the formula (IUPAC 2021), not the file's 116.2.
   assert.equal(properties.molecular_weight?.value, 116.204);
   assert.match(properties.molecular_weight!.source, /IUPAC/);
-  for (const [key, v] of Object.entries(properties)) if (key !== 'molecular_weight') assert.equal(v.source, 'ChemSep 9.9 (imported from mine.xml)', key);
+  for (const [key, v] of Object.entries(properties))
+    if (key !== 'molecular_weight') assert.equal(v.source, 'ChemSep 9.9 (imported from mine.xml)', key);
   assert.deepEqual(synonyms, []);
   assert.deepEqual(checkCompound(records[0].compound), records[0].compound);
 });
@@ -129,41 +157,71 @@ test('ChemSep ideal-gas Cp (equation 100, J/(kmol·K)) becomes Cp°/R polynomial
 
 test('records that cannot be served are skipped with the reason', () => {
   const { skipped } = readChemSepImport(XML, 'mine.xml');
-  assert.deepEqual(skipped.map((s) => `${s.where} ${s.name}: ${s.reason}`), [
-    'compound 3 Test air: its structure "(N2)0.78 (O2)0.22" is not the formula of one compound',
-    'compound 4 Nosmilane: it has no SMILES',
-    'compound 5 Badcasane: Badcasane: CAS number 1234-56-7 is not valid (format or check digit)',
-    'compound 6 Heavytestane: its structure "CH4" (16.043 g/mol) disagrees with its molecular weight 30',
-  ]);
+  assert.deepEqual(
+    skipped.map((s) => `${s.where} ${s.name}: ${s.reason}`),
+    [
+      'compound 3 Test air: its structure "(N2)0.78 (O2)0.22" is not the formula of one compound',
+      'compound 4 Nosmilane: it has no SMILES',
+      'compound 5 Badcasane: Badcasane: CAS number 1234-56-7 is not valid (format or check digit)',
+      'compound 6 Heavytestane: its structure "CH4" (16.043 g/mol) disagrees with its molecular weight 30',
+    ],
+  );
 });
 
 test('a file that is not ChemSep, or uses a unit we do not know, is refused as a whole', () => {
-  assert.throws(() => readChemSepImport('name,cas\n', 'x.csv'), /x\.csv holds no <compound> elements; it is not a ChemSep pure-component file/);
+  assert.throws(
+    () => readChemSepImport('name,cas\n', 'x.csv'),
+    /x\.csv holds no <compound> elements; it is not a ChemSep pure-component file/,
+  );
   const oddUnit = XML.replace('units="Pa"  value="3025000"', 'units="psi"  value="3025000"');
-  assert.throws(() => readChemSepImport(oddUnit, 'mine.xml'), /ChemSep Testolane: CriticalPressure in unknown unit "psi"/);
+  assert.throws(
+    () => readChemSepImport(oddUnit, 'mine.xml'),
+    /ChemSep Testolane: CriticalPressure in unknown unit "psi"/,
+  );
 });
 
-test('entities: the five predefined ones are decoded in names, a DOCTYPE\'s are never expanded, an external one refuses the file', () => {
-  const named = (name: string, doctype = '') => `${doctype}<compounds>${compound({ name, cas: '2345-67-7', structure: '-(CH2)5-', smiles: 'C1CCCC1', mw: 70.13 })}</compounds>`;
-  assert.equal(readChemSepImport(named('Cyclo&lt;test&gt; &amp; &quot;co&quot;&apos;'), 'mine.xml').records[0].compound.name, 'Cyclo<test> & "co"\'');
-  const laughs = '<!DOCTYPE compounds [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n';
+test("entities: the five predefined ones are decoded in names, a DOCTYPE's are never expanded, an external one refuses the file", () => {
+  const named = (name: string, doctype = '') =>
+    `${doctype}<compounds>${compound({ name, cas: '2345-67-7', structure: '-(CH2)5-', smiles: 'C1CCCC1', mw: 70.13 })}</compounds>`;
+  assert.equal(
+    readChemSepImport(named('Cyclo&lt;test&gt; &amp; &quot;co&quot;&apos;'), 'mine.xml').records[0].compound.name,
+    'Cyclo<test> & "co"\'',
+  );
+  const laughs =
+    '<!DOCTYPE compounds [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>\n';
   assert.equal(readChemSepImport(named('&c;', laughs), 'mine.xml').records[0].compound.name, '&c;');
   const external = '<!DOCTYPE compounds [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n';
-  assert.throws(() => readChemSepImport(named('&x;', external), 'mine.xml'), /the file cannot be read as XML: External entities are not supported/);
+  assert.throws(
+    () => readChemSepImport(named('&x;', external), 'mine.xml'),
+    /the file cannot be read as XML: External entities are not supported/,
+  );
 });
 
 test('XML that is not well-formed is refused with the place of the fault, not read in part', () => {
   const truncated = XML.slice(0, XML.indexOf('</compound>') + 20);
-  assert.throws(() => readChemSepImport(truncated, 'mine.xml'), /the file is not well-formed XML: it ends inside <compoun>, with 2 elements still open; is it cut short\?/);
+  assert.throws(
+    () => readChemSepImport(truncated, 'mine.xml'),
+    /the file is not well-formed XML: it ends inside <compoun>, with 2 elements still open; is it cut short\?/,
+  );
   const cut = XML.slice(0, XML.indexOf('<eqno value="10" />'));
-  assert.throws(() => readChemSepImport(cut, 'mine.xml'), /the file is not well-formed XML: it ends inside <AntoineVaporPressure>, with 3 elements still open; is it cut short\?/);
+  assert.throws(
+    () => readChemSepImport(cut, 'mine.xml'),
+    /the file is not well-formed XML: it ends inside <AntoineVaporPressure>, with 3 elements still open; is it cut short\?/,
+  );
   const misspelt = XML.replace('</AntoineVaporPressure>', '</AntoineVapourPressure>');
-  assert.throws(() => readChemSepImport(misspelt, 'mine.xml'), /the file is not well-formed XML at line 25, column 3: Expected closing tag 'AntoineVaporPressure' \(opened in line 18, col 1\) instead of closing tag 'AntoineVapourPressure'\./);
+  assert.throws(
+    () => readChemSepImport(misspelt, 'mine.xml'),
+    /the file is not well-formed XML at line 25, column 3: Expected closing tag 'AntoineVaporPressure' \(opened in line 18, col 1\) instead of closing tag 'AntoineVapourPressure'\./,
+  );
 });
 
-test('the real chemsep1.xml imports whole, but for records that cannot be served', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)` }, (t) => {
+test('the real chemsep1.xml imports whole, but for records that cannot be served', {
+  skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)`,
+}, (t) => {
   const { version, source, records, skipped } = readChemSepImport(readFileSync(CHEMSEP_FILE, 'utf8'), 'chemsep1.xml');
-  t.diagnostic(`ChemSep ${version}: ${records.length} compounds, ${skipped.length} skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}`);
+  t.diagnostic(
+    `ChemSep ${version}: ${records.length} compounds, ${skipped.length} skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}`,
+  );
   assert.match(source, /^ChemSep \d+(\.\d+)* \(imported from chemsep1\.xml\)$/);
   assert.ok(records.length >= 400, `only ${records.length} of the file's compounds could be read`);
   assert.ok(skipped.length <= 10, `${skipped.length} skipped`);
@@ -175,13 +233,21 @@ test('the real chemsep1.xml imports whole, but for records that cannot be served
   for (const { compound } of records) {
     const antoine = compound.correlations?.vapor_pressure?.[0];
     const tb = compound.properties.normal_boiling_point?.value;
-    if (antoine?.equation !== 'antoine' || tb === undefined || tb < antoine.valid_range.min || tb > antoine.valid_range.max) continue;
+    if (
+      antoine?.equation !== 'antoine' ||
+      tb === undefined ||
+      tb < antoine.valid_range.min ||
+      tb > antoine.valid_range.max
+    )
+      continue;
     const { A, B, C } = antoine.coefficients;
     const bar = 10 ** (A - B / (tb + C));
     checked++;
     if (Math.abs(bar / 1.01325 - 1) > 0.1) off.push(`${compound.name}: ${bar.toPrecision(4)} bar at ${tb} K`);
   }
-  t.diagnostic(`Antoine at the normal boiling point: ${checked} checked, ${off.length} off by more than 10 %: ${off.join('; ')}`);
+  t.diagnostic(
+    `Antoine at the normal boiling point: ${checked} checked, ${off.length} off by more than 10 %: ${off.join('; ')}`,
+  );
   assert.ok(checked > 100, `only ${checked} checked`);
   assert.ok(off.length <= checked / 50, `${off.length} of ${checked} off`);
 });

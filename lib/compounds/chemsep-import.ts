@@ -16,12 +16,13 @@
  * Records that cannot be served (a mixture such as air, no SMILES, an invalid CAS number) are skipped
  * with the reason; the file itself is the user's licensed copy, not something they can fix.
  */
+
+import { type Compound, molecularWeightValue } from '../chem/compounds.ts';
 import type { Correlations, HeatCapacityCorrelation } from '../chem/correlations.ts';
-import { parseChemSepXml, type ChemSepEquation, type ChemSepRecord } from './chemsep-xml.ts';
 import { hillFormula, molarMass, parseFormula } from '../chem/formula.ts';
-import { checkCompound } from './registration.ts';
-import { molecularWeightValue, type Compound } from '../chem/compounds.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../chem/properties.ts';
+import { type ChemSepEquation, type ChemSepRecord, parseChemSepXml } from './chemsep-xml.ts';
+import { checkCompound } from './registration.ts';
 
 /** Molar gas constant, J/(mol·K), exact since the 2019 SI (CODATA 2018). */
 const R = 8.314462618;
@@ -57,7 +58,8 @@ export function chemSepSource(version: string | undefined, fileName: string): st
 export function readChemSepImport(xml: string, fileName: string): ChemSepImport {
   const { version, records: parsed } = parseChemSepXml(xml);
   const source = chemSepSource(version, fileName);
-  if (parsed.length === 0) throw new Error(`${fileName} holds no <compound> elements; it is not a ChemSep pure-component file.`);
+  if (parsed.length === 0)
+    throw new Error(`${fileName} holds no <compound> elements; it is not a ChemSep pure-component file.`);
   const records: ChemSepImportRecord[] = [];
   const skipped: ChemSepSkip[] = [];
   parsed.forEach((record, i) => {
@@ -78,7 +80,9 @@ function toCompound(record: ChemSepRecord, source: string): Compound {
   const weight = record.values.molecular_weight;
   if (!counts) throw new Error(`its structure "${record.structure ?? ''}" is not the formula of one compound`);
   if (weight === undefined || Math.abs(molarMass(counts) - weight) > MOLECULAR_WEIGHT_TOLERANCE * weight) {
-    throw new Error(`its structure "${record.structure}" (${molarMass(counts).toFixed(3)} g/mol) disagrees with its molecular weight ${weight ?? '(none)'}`);
+    throw new Error(
+      `its structure "${record.structure}" (${molarMass(counts).toFixed(3)} g/mol) disagrees with its molecular weight ${weight ?? '(none)'}`,
+    );
   }
   const properties: Partial<Record<PropertyKey, PropertyValue>> = { molecular_weight: molecularWeightValue(counts) };
   for (const key of PROPERTY_KEYS) {
@@ -99,26 +103,41 @@ function toCompound(record: ChemSepRecord, source: string): Compound {
 }
 
 /** The equations whose form is certain, in our correlation forms (see the module comment). */
-export function chemSepCorrelations(equations: Record<string, ChemSepEquation>, source: string): Correlations | undefined {
+export function chemSepCorrelations(
+  equations: Record<string, ChemSepEquation>,
+  source: string,
+): Correlations | undefined {
   const correlations: { vapor_pressure?: Correlations['vapor_pressure']; ideal_gas_cp?: HeatCapacityCorrelation } = {};
   const antoine = equations.AntoineVaporPressure;
   const antoineRange = antoine && range(antoine);
   if (antoine?.eqno === 10 && antoine.units === 'Pa' && antoineRange && has(antoine, ['A', 'B', 'C'])) {
     const { A, B, C } = antoine.coefficients as { A: number; B: number; C: number };
-    correlations.vapor_pressure = [{
-      equation: 'antoine',
-      coefficients: { A: A / Math.LN10 - 5, B: B / Math.LN10, C },
-      valid_range: antoineRange,
-      source,
-    }];
+    correlations.vapor_pressure = [
+      {
+        equation: 'antoine',
+        coefficients: { A: A / Math.LN10 - 5, B: B / Math.LN10, C },
+        valid_range: antoineRange,
+        source,
+      },
+    ];
   }
   for (const tag of ['IdealGasHeatCapacityCp', 'RPPHeatCapacityCp']) {
     const cp = equations[tag];
     const cpRange = cp && range(cp);
-    const form = cp?.eqno === 4 ? (['A', 'B', 'C', 'D'] as const) : cp?.eqno === 100 ? (['A', 'B', 'C', 'D', 'E'] as const) : undefined;
+    const form =
+      cp?.eqno === 4
+        ? (['A', 'B', 'C', 'D'] as const)
+        : cp?.eqno === 100
+          ? (['A', 'B', 'C', 'D', 'E'] as const)
+          : undefined;
     if (!cp || !form || cp.units !== 'J/kmol/K' || !cpRange || !has(cp, form)) continue;
     const a = (name: 'A' | 'B' | 'C' | 'D' | 'E') => (cp.coefficients[name] ?? 0) / (1000 * R);
-    correlations.ideal_gas_cp = { equation: 'cp_poly4', coefficients: [a('A'), a('B'), a('C'), a('D'), a('E')], valid_range: cpRange, source };
+    correlations.ideal_gas_cp = {
+      equation: 'cp_poly4',
+      coefficients: [a('A'), a('B'), a('C'), a('D'), a('E')],
+      valid_range: cpRange,
+      source,
+    };
     break;
   }
   return Object.keys(correlations).length ? correlations : undefined;
@@ -126,7 +145,9 @@ export function chemSepCorrelations(equations: Record<string, ChemSepEquation>, 
 
 function range(equation: ChemSepEquation): { min: number; max: number; unit: 'K' } | undefined {
   const { tmin, tmax } = equation;
-  return tmin !== undefined && tmax !== undefined && tmin > 0 && tmin < tmax ? { min: tmin, max: tmax, unit: 'K' } : undefined;
+  return tmin !== undefined && tmax !== undefined && tmin > 0 && tmin < tmax
+    ? { min: tmin, max: tmax, unit: 'K' }
+    : undefined;
 }
 
 function has(equation: ChemSepEquation, names: readonly ('A' | 'B' | 'C' | 'D' | 'E')[]): boolean {

@@ -85,13 +85,16 @@ const attributesOf = (element: XmlElement | undefined): Record<string, string> =
 
 /** The child elements by tag, each tag's occurrences in document order. */
 const childrenOf = (element: XmlElement): [string, XmlElement[]][] =>
-  typeof element === 'object' ? Object.entries(element).filter((entry): entry is [string, XmlElement[]] => Array.isArray(entry[1])) : [];
+  typeof element === 'object'
+    ? Object.entries(element).filter((entry): entry is [string, XmlElement[]] => Array.isArray(entry[1]))
+    : [];
 
 const children = (element: XmlElement | undefined, tag: string): XmlElement[] =>
   typeof element === 'object' && Array.isArray(element[tag]) ? (element[tag] as XmlElement[]) : [];
 
 /** The number an attribute holds; undefined when it is absent, blank or not a number. */
-const numberIn = (text: string | undefined) => (text !== undefined && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined);
+const numberIn = (text: string | undefined) =>
+  text !== undefined && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
 
 /** Products of unit conversions carry binary noise (4599000 · 1e-5 = 45.990000000000002); 12 digits is far past any datum. */
 const clean = (value: number) => Number(value.toPrecision(12));
@@ -112,9 +115,13 @@ function checkWellFormed(xml: string): void {
   const open = /^Invalid '(\[[\s\S]*\])' found\.$/.exec(check.err.msg);
   if (open) {
     const tags = JSON.parse(open[1]) as string[];
-    throw new Error(`the file is not well-formed XML: it ends inside <${tags.at(-1)}>, with ${tags.length} elements still open; is it cut short?`);
+    throw new Error(
+      `the file is not well-formed XML: it ends inside <${tags.at(-1)}>, with ${tags.length} elements still open; is it cut short?`,
+    );
   }
-  throw new Error(`the file is not well-formed XML at line ${check.err.line}, column ${check.err.col}: ${check.err.msg}`);
+  throw new Error(
+    `the file is not well-formed XML at line ${check.err.line}, column ${check.err.col}: ${check.err.msg}`,
+  );
 }
 
 /** Throws on a unit we do not know, and on XML that is not well-formed or cannot be read. */
@@ -143,12 +150,14 @@ function readCompound(compound: XmlElement): ChemSepRecord {
       const attributes = attributesOf(element);
       if (tag === 'CompoundID') record.name = decodeEntities(attributes.value ?? '');
       else if (tag === 'CAS') record.cas = (attributes.value ?? '').trim();
-      else if (tag === 'StructureFormula') record.structure = decodeEntities(attributes.value ?? '').trim() || undefined;
+      else if (tag === 'StructureFormula')
+        record.structure = decodeEntities(attributes.value ?? '').trim() || undefined;
       else if (tag === 'Smiles') record.smiles = decodeEntities(attributes.value ?? '').trim() || undefined;
       else if (tag in FIELDS) {
         const { key, factors } = FIELDS[tag];
         const factor = factors[attributes.units];
-        if (factor === undefined) throw new Error(`ChemSep ${record.name || '?'}: ${tag} in unknown unit "${attributes.units}"`);
+        if (factor === undefined)
+          throw new Error(`ChemSep ${record.name || '?'}: ${tag} in unknown unit "${attributes.units}"`);
         const value = numberIn(attributes.value);
         if (value !== undefined) record.values[key] = clean(value * factor);
       }
@@ -173,5 +182,8 @@ function readEquation(element: XmlElement): ChemSepEquation | undefined {
 
 /** The entities XML predefines; PARSER expands none. */
 function decodeEntities(text: string): string {
-  return text.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!);
+  return text.replace(
+    /&(lt|gt|quot|apos|amp);/g,
+    (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e]!,
+  );
 }

@@ -17,11 +17,17 @@
  */
 import { CsvError as CsvParseError, parse } from 'csv-parse/sync';
 import { isValidCas } from '../chem/cas.ts';
+import { type Compound, molecularWeightValue } from '../chem/compounds.ts';
 import { hillFormula, parseFormula } from '../chem/formula.ts';
-import { checkCompound, CompoundIdentifiers, describeClash, INCHIKEY_PATTERN } from './registration.ts';
-import { molecularWeightValue, type Compound } from '../chem/compounds.ts';
 import { MAX_QUERY_LENGTH } from '../chem/lookup.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from '../chem/properties.ts';
+import {
+  PROPERTY_DEFINITIONS,
+  PROPERTY_KEYS,
+  type PropertyKey,
+  type PropertyValue,
+  TEMPERATURE_DEPENDENT,
+} from '../chem/properties.ts';
+import { CompoundIdentifiers, checkCompound, describeClash, INCHIKEY_PATTERN } from './registration.ts';
 
 export interface CsvRecord {
   /** "row 4": where the record is in the file. */
@@ -41,7 +47,16 @@ export interface CsvParseResult {
   errors: CsvError[];
 }
 
-export const IDENTITY_COLUMNS = ['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'source'] as const;
+export const IDENTITY_COLUMNS = [
+  'name',
+  'cas',
+  'formula',
+  'smiles',
+  'inchikey',
+  'synonyms',
+  'notes',
+  'source',
+] as const;
 const REQUIRED_COLUMNS = ['name', 'cas', 'formula', 'smiles'] as const;
 
 /** Values outside these bounds are almost surely in another unit (Pa for bar, J/mol for kJ/mol, g/cm3 for kg/m3). */
@@ -81,7 +96,10 @@ export const CSV_PROPERTY_KEYS = PROPERTY_KEYS.filter((key) => key !== 'molecula
 export function csvColumns(): string[] {
   return [
     ...IDENTITY_COLUMNS,
-    ...CSV_PROPERTY_KEYS.flatMap((key) => [propertyColumn(key), ...(TEMPERATURE_DEPENDENT.has(key) ? [temperatureColumn(key)] : [])]),
+    ...CSV_PROPERTY_KEYS.flatMap((key) => [
+      propertyColumn(key),
+      ...(TEMPERATURE_DEPENDENT.has(key) ? [temperatureColumn(key)] : []),
+    ]),
   ];
 }
 
@@ -111,11 +129,15 @@ function headerColumns(header: string[], row: number, errors: CsvError[]): Colum
   });
   if (columns.length === 0) {
     // Listing every field as an unknown column would bury the actual problem.
-    errors.push({ row, message: `the first row must name the columns (${REQUIRED_COLUMNS.join(', ')}, …), but none of its ${header.length} fields is a column name; is the header row missing?` });
+    errors.push({
+      row,
+      message: `the first row must name the columns (${REQUIRED_COLUMNS.join(', ')}, …), but none of its ${header.length} fields is a column name; is the header row missing?`,
+    });
     return undefined;
   }
   for (const required of REQUIRED_COLUMNS) {
-    if (!seen.has(required)) problems.push({ row, column: required, message: `the required column "${required}" is missing` });
+    if (!seen.has(required))
+      problems.push({ row, column: required, message: `the required column "${required}" is missing` });
   }
   errors.push(...problems);
   return problems.length ? undefined : columns;
@@ -126,7 +148,8 @@ function unknownColumn(name: string, index: number): string {
   const lower = name.toLowerCase();
   if (lower.startsWith('molecular_weight')) return 'molecular_weight is computed from the formula; remove this column';
   const key = CSV_PROPERTY_KEYS.find((k) => lower === k || lower.startsWith(`${k}_`));
-  if (key) return `"${name}": ${key} must be given in ${PROPERTY_DEFINITIONS[key].unit || 'dimensionless form'}, in a column named "${propertyColumn(key)}"`;
+  if (key)
+    return `"${name}": ${key} must be given in ${PROPERTY_DEFINITIONS[key].unit || 'dimensionless form'}, in a column named "${propertyColumn(key)}"`;
   return `unknown column "${name}" (known columns: ${csvColumns().join(', ')})`;
 }
 
@@ -136,10 +159,12 @@ export function parseCompoundCsv(text: string): CsvParseResult {
   const rows = splitCsv(text, errors);
   if (errors.length) return { records: [], errors };
   const [header, ...body] = rows;
-  if (!header) return { records: [], errors: [{ row: 1, message: 'the file is empty; the first row must name the columns' }] };
+  if (!header)
+    return { records: [], errors: [{ row: 1, message: 'the file is empty; the first row must name the columns' }] };
   const columns = headerColumns(header.fields, header.line, errors);
   if (!columns) return { records: [], errors };
-  if (body.length === 0) return { records: [], errors: [{ row: header.line + 1, message: 'the file has a header but no compounds' }] };
+  if (body.length === 0)
+    return { records: [], errors: [{ row: header.line + 1, message: 'the file has a header but no compounds' }] };
 
   const records: CsvRecord[] = [];
   const taken = new CompoundIdentifiers<{ row: number; name: string }>();
@@ -148,7 +173,11 @@ export function parseCompoundCsv(text: string): CsvParseResult {
     const compound = readRow(line, fields, columns, header.fields, rowErrors);
     if (compound) {
       for (const clash of taken.clashes(compound)) {
-        rowErrors.push({ row: line, column: clash.kind, message: describeClash(clash, (o) => `row ${o.row} (${o.name})`) });
+        rowErrors.push({
+          row: line,
+          column: clash.kind,
+          message: describeClash(clash, (o) => `row ${o.row} (${o.name})`),
+        });
       }
       taken.add(compound, { row: line, name: compound.name });
     }
@@ -158,7 +187,13 @@ export function parseCompoundCsv(text: string): CsvParseResult {
   return errors.length ? { records: [], errors } : { records, errors };
 }
 
-function readRow(line: number, fields: string[], columns: Column[], header: string[], errors: CsvError[]): Compound | undefined {
+function readRow(
+  line: number,
+  fields: string[],
+  columns: Column[],
+  header: string[],
+  errors: CsvError[],
+): Compound | undefined {
   if (fields.length !== columns.length) {
     errors.push({ row: line, message: `has ${fields.length} fields; the header has ${columns.length}` });
     return undefined;
@@ -184,7 +219,10 @@ function readRow(line: number, fields: string[], columns: Column[], header: stri
     if (range && (value > range.max || (range.minExclusive ? value <= range.min : value < range.min))) {
       const unit = column.kind === 'property' ? PROPERTY_DEFINITIONS[column.key].unit || 'dimensionless' : 'K';
       const bounds = `${range.minExclusive ? 'above' : 'at least'} ${range.min} and at most ${range.max}`;
-      error(header[i].trim(), `${cell} is not a plausible value in ${unit} (expected ${bounds}); is it in another unit?`);
+      error(
+        header[i].trim(),
+        `${cell} is not a plausible value in ${unit} (expected ${bounds}); is it in another unit?`,
+      );
       continue;
     }
     numbers.push({ column: column as Column & { kind: 'property' | 'temperature' }, header: header[i].trim(), value });
@@ -199,16 +237,19 @@ function readRow(line: number, fields: string[], columns: Column[], header: stri
     if (problem) error('cas', problem);
   }
   const counts = identity.formula ? parseFormula(identity.formula.replace(/\s+/g, '')) : undefined;
-  if (identity.formula && !counts) error('formula', `"${identity.formula}" does not parse as a formula of known elements (e.g. C2H6O, CH3(CH2)4CH3)`);
+  if (identity.formula && !counts)
+    error('formula', `"${identity.formula}" does not parse as a formula of known elements (e.g. C2H6O, CH3(CH2)4CH3)`);
   if (identity.smiles && /\s/.test(identity.smiles)) error('smiles', 'a SMILES string has no spaces');
-  if (identity.inchikey && !INCHIKEY_PATTERN.test(identity.inchikey)) error('inchikey', `"${identity.inchikey}" is not a standard InChIKey (XXXXXXXXXXXXXX-XXXXXXXXXX-X)`);
+  if (identity.inchikey && !INCHIKEY_PATTERN.test(identity.inchikey))
+    error('inchikey', `"${identity.inchikey}" is not a standard InChIKey (XXXXXXXXXXXXXX-XXXXXXXXXX-X)`);
 
   const properties: Partial<Record<PropertyKey, PropertyValue>> = {};
   const temperatures = new Map<PropertyKey, number>();
   for (const n of numbers) if (n.column.kind === 'temperature') temperatures.set(n.column.key, n.value);
   const source = identity.source ?? '';
   const values = numbers.filter((n) => n.column.kind === 'property');
-  if (values.length > 0 && !source) error('source', 'is empty, but the row has values: name the published source they come from');
+  if (values.length > 0 && !source)
+    error('source', 'is empty, but the row has values: name the published source they come from');
   for (const { column, value } of values) {
     const key = column.key;
     const temperature = temperatures.get(key);
@@ -228,8 +269,10 @@ function readRow(line: number, fields: string[], columns: Column[], header: stri
   const tm = properties.melting_point?.value;
   const tb = properties.normal_boiling_point?.value;
   const tc = properties.critical_temperature?.value;
-  if (tb !== undefined && tc !== undefined && !(tb < tc)) error(propertyColumn('normal_boiling_point'), `${tb} K is not below the critical temperature ${tc} K`);
-  if (tm !== undefined && tb !== undefined && !(tm < tb)) error(propertyColumn('melting_point'), `${tm} K is not below the normal boiling point ${tb} K`);
+  if (tb !== undefined && tc !== undefined && !(tb < tc))
+    error(propertyColumn('normal_boiling_point'), `${tb} K is not below the critical temperature ${tc} K`);
+  if (tm !== undefined && tb !== undefined && !(tm < tb))
+    error(propertyColumn('melting_point'), `${tm} K is not below the normal boiling point ${tb} K`);
   if (errors.length || !counts) return undefined;
 
   try {
@@ -239,7 +282,10 @@ function readRow(line: number, fields: string[], columns: Column[], header: stri
       formula: hillFormula(counts),
       smiles: identity.smiles,
       ...(identity.inchikey ? { inchikey: identity.inchikey } : {}),
-      synonyms: (identity.synonyms ?? '').split(';').map((s) => s.trim()).filter(Boolean),
+      synonyms: (identity.synonyms ?? '')
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean),
       ...(identity.notes ? { notes: [identity.notes] } : {}),
       properties: { molecular_weight: molecularWeightValue(counts), ...properties },
     });
@@ -252,7 +298,8 @@ function readRow(line: number, fields: string[], columns: Column[], header: stri
 /** Why `cas` is not a CAS Registry Number, naming the check digit it should have when that is the problem. */
 function casProblem(cas: string): string | undefined {
   if (isValidCas(cas)) return undefined;
-  if (!/^\d{2,7}-\d{2}-\d$/.test(cas)) return `"${cas}" is not a CAS number (2–7 digits, 2 digits, 1 check digit: 64-17-5)`;
+  if (!/^\d{2,7}-\d{2}-\d$/.test(cas))
+    return `"${cas}" is not a CAS number (2–7 digits, 2 digits, 1 check digit: 64-17-5)`;
   const expected = [...'0123456789'].find((digit) => isValidCas(cas.slice(0, -1) + digit));
   return `${cas} fails the CAS check digit (it should end in ${expected})`;
 }

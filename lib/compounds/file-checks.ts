@@ -24,7 +24,8 @@ export class ImportRefused extends Error {
   /** The message with the first problems, one per line. */
   describe(): string {
     const shown = this.problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p}`);
-    const more = this.problems.length > MAX_PROBLEMS_SHOWN ? [`  … and ${this.problems.length - MAX_PROBLEMS_SHOWN} more`] : [];
+    const more =
+      this.problems.length > MAX_PROBLEMS_SHOWN ? [`  … and ${this.problems.length - MAX_PROBLEMS_SHOWN} more`] : [];
     return [this.message, ...shown, ...more].join('\n');
   }
 }
@@ -50,7 +51,9 @@ export function readBoundedFile(file: string, fileName: string, maxBytes: number
     fd = fs.openSync(file, 'r');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new ImportRefused(`Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder, not a file' : (error as Error).message}.`);
+    throw new ImportRefused(
+      `Cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder, not a file' : (error as Error).message}.`,
+    );
   }
   try {
     const stat = fs.fstatSync(fd);
@@ -78,7 +81,10 @@ export function readBoundedFile(file: string, fileName: string, maxBytes: number
 
 /** Signatures of files people export by mistake instead of CSV or XML. */
 const BINARY_KINDS: [signature: number[], what: string][] = [
-  [[0x50, 0x4b, 0x03, 0x04], 'a ZIP archive (an Excel .xlsx or OpenDocument .ods workbook is one); export the sheet as CSV UTF-8'],
+  [
+    [0x50, 0x4b, 0x03, 0x04],
+    'a ZIP archive (an Excel .xlsx or OpenDocument .ods workbook is one); export the sheet as CSV UTF-8',
+  ],
   [[0xd0, 0xcf, 0x11, 0xe0], 'an old Office document (Excel .xls); export the sheet as CSV UTF-8'],
   [[0x1f, 0x8b], 'gzip-compressed; decompress it first'],
   [[0x25, 0x50, 0x44, 0x46], 'a PDF document; import the data as CSV'],
@@ -117,14 +123,21 @@ export function decodeImportText(bytes: Buffer, fileName: string): string {
     if (startsWith(bytes, signature)) throw new ImportRefused(`${fileName} is not a text file: it is ${what}.`);
   }
   if (startsWith(bytes, [0xff, 0xfe]) || startsWith(bytes, [0xfe, 0xff])) {
-    throw new ImportRefused(`${fileName} is UTF-16 text; save it as UTF-8 (in Excel: "CSV UTF-8") and import it again.`);
+    throw new ImportRefused(
+      `${fileName} is UTF-16 text; save it as UTF-8 (in Excel: "CSV UTF-8") and import it again.`,
+    );
   }
   const nul = bytes.indexOf(0);
-  if (nul >= 0) throw new ImportRefused(`${fileName} is not a text file: byte ${nul} is a NUL byte, as in binary files. Import a CSV or ChemSep XML file.`);
+  if (nul >= 0)
+    throw new ImportRefused(
+      `${fileName} is not a text file: byte ${nul} is a NUL byte, as in binary files. Import a CSV or ChemSep XML file.`,
+    );
   const declared = declaredXmlEncoding(bytes);
   if (declared && LATIN1.has(declared)) return new TextDecoder('windows-1252').decode(bytes);
   if (declared && declared !== 'utf-8' && declared !== 'utf8' && declared !== 'us-ascii' && declared !== 'ascii') {
-    throw new ImportRefused(`${fileName} declares the encoding "${declared}"; only UTF-8 and ISO-8859-1 XML can be imported. Save it as UTF-8.`);
+    throw new ImportRefused(
+      `${fileName} declares the encoding "${declared}"; only UTF-8 and ISO-8859-1 XML can be imported. Save it as UTF-8.`,
+    );
   }
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -153,16 +166,22 @@ export function looksLikeXml(text: string): boolean {
 export function checkContentMatches(text: string, fileName: string, chosen: ImportFormat, how: string): void {
   const xml = looksLikeXml(text);
   if (chosen === 'csv' && xml) {
-    throw new ImportRefused(`${fileName} is imported as CSV (${how}), but it holds XML. If it is a ChemSep file, import it with --format chemsep.`);
+    throw new ImportRefused(
+      `${fileName} is imported as CSV (${how}), but it holds XML. If it is a ChemSep file, import it with --format chemsep.`,
+    );
   }
   if (chosen === 'chemsep' && !xml) {
     const first = text.trimStart().split(/\r?\n/, 1)[0].slice(0, 60);
-    throw new ImportRefused(`${fileName} is imported as ChemSep XML (${how}), but it is not XML: it starts with "${first}". If it is CSV, import it with --format csv.`);
+    throw new ImportRefused(
+      `${fileName} is imported as ChemSep XML (${how}), but it is not XML: it starts with "${first}". If it is CSV, import it with --format csv.`,
+    );
   }
   if (chosen === 'chemsep') {
     const root = /<([A-Za-z_][\w.:-]*)/.exec(text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, ''))?.[1];
     if (root !== 'compounds') {
-      throw new ImportRefused(`${fileName} is XML, but not a ChemSep pure-component file: its root element is <${root ?? '?'}>, not <compounds> (as in chemsep1.xml).`);
+      throw new ImportRefused(
+        `${fileName} is XML, but not a ChemSep pure-component file: its root element is <${root ?? '?'}>, not <compounds> (as in chemsep1.xml).`,
+      );
     }
   }
 }

@@ -5,9 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readChemSepImport, type ChemSepImport } from './chemsep-import.ts';
+import { type ChemSepImport, readChemSepImport } from './chemsep-import.ts';
 import { parseCompoundCsv } from './csv.ts';
-import { checkContentMatches, decodeImportText, ImportRefused, importMaxBytes, looksLikeXml, readBoundedFile } from './file-checks.ts';
+import {
+  checkContentMatches,
+  decodeImportText,
+  ImportRefused,
+  importMaxBytes,
+  looksLikeXml,
+  readBoundedFile,
+} from './file-checks.ts';
 import type { ImportFormat, ImportRequest } from './store.ts';
 
 export const IMPORT_FORMATS: ImportFormat[] = ['chemsep', 'csv'];
@@ -23,13 +30,25 @@ export function readImportFile(file: string, format?: ImportFormat): ImportFile 
   const body = text.replace(/^\uFEFF/, '');
   const byExtension = formatOfExtension(fileName);
   const chosen = format ?? byExtension ?? (looksLikeXml(body) ? 'chemsep' : 'csv');
-  checkContentMatches(body, fileName, chosen, format ? `--format ${format}` : byExtension ? `the ${path.extname(fileName).toLowerCase()} extension` : 'its content');
+  checkContentMatches(
+    body,
+    fileName,
+    chosen,
+    format
+      ? `--format ${format}`
+      : byExtension
+        ? `the ${path.extname(fileName).toLowerCase()} extension`
+        : 'its content',
+  );
 
   if (chosen === 'csv') {
     const { records, errors } = parseCompoundCsv(text);
     if (errors.length) {
       const problems = errors.map((e) => `row ${e.row}${e.column ? `, column ${e.column}` : ''}: ${e.message}`);
-      throw new ImportRefused(`${fileName} is refused; nothing was written. ${errors.length} problem${errors.length === 1 ? '' : 's'}:`, problems);
+      throw new ImportRefused(
+        `${fileName} is refused; nothing was written. ${errors.length} problem${errors.length === 1 ? '' : 's'}:`,
+        problems,
+      );
     }
     return { format: 'csv', fileName, fileHash, records: withinRecordLimit(records, fileName), skipped: [] };
   }
@@ -39,7 +58,13 @@ export function readImportFile(file: string, format?: ImportFormat): ImportFile 
   } catch (error) {
     throw new ImportRefused(`${fileName} is refused; nothing was written: ${(error as Error).message}`);
   }
-  return { format: 'chemsep', fileName, fileHash, records: withinRecordLimit(parsed.records, fileName), skipped: parsed.skipped };
+  return {
+    format: 'chemsep',
+    fileName,
+    fileHash,
+    records: withinRecordLimit(parsed.records, fileName),
+    skipped: parsed.skipped,
+  };
 }
 
 /** One import is one transaction; a file with more compounds than this is split so each stays quick. */
@@ -47,7 +72,9 @@ export const MAX_IMPORT_RECORDS = 100_000;
 
 function withinRecordLimit<T>(records: T[], fileName: string): T[] {
   if (records.length > MAX_IMPORT_RECORDS) {
-    throw new ImportRefused(`${fileName} holds ${records.length} compounds; one import takes at most ${MAX_IMPORT_RECORDS}. Split it into smaller files.`);
+    throw new ImportRefused(
+      `${fileName} holds ${records.length} compounds; one import takes at most ${MAX_IMPORT_RECORDS}. Split it into smaller files.`,
+    );
   }
   return records;
 }

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { Ajv } from 'ajv';
 import { allCompounds } from '../chem/compounds.ts';
-import { checkCompound, CompoundIdentifiers, describeClash, registerCompounds } from './registration.ts';
 import { findCompound } from '../chem/lookup.ts';
 import { registeredCompounds, setRegisteredCompounds } from '../chem/registered-compounds.ts';
 import { queryCompoundTool } from '../chem/tools/query-compound.ts';
+import { CompoundIdentifiers, checkCompound, describeClash, registerCompounds } from './registration.ts';
 
 afterEach(() => setRegisteredCompounds([]));
 
@@ -20,7 +20,12 @@ function stored(overrides: Record<string, unknown> = {}) {
     properties: {
       molecular_weight: { value: 116.204, unit: 'g/mol', source: 'IUPAC 2021 atomic weights' },
       critical_temperature: { value: 601.5, unit: 'K', source: 'invented for this test' },
-      liquid_density: { value: 820, unit: 'kg/m3', source: 'invented for this test', temperature: { value: 298.15, unit: 'K' } },
+      liquid_density: {
+        value: 820,
+        unit: 'kg/m3',
+        source: 'invented for this test',
+        temperature: { value: 298.15, unit: 'K' },
+      },
     },
     ...overrides,
   };
@@ -34,22 +39,49 @@ test('checkCompound accepts the stored form and freezes it', () => {
 });
 
 test('checkCompound refuses what the tools could not serve, naming the defect', () => {
-  const refuses = (overrides: Record<string, unknown>, message: RegExp) => assert.throws(() => checkCompound(stored(overrides)), message);
+  const refuses = (overrides: Record<string, unknown>, message: RegExp) =>
+    assert.throws(() => checkCompound(stored(overrides)), message);
   refuses({ cas: '1234-56-7' }, /CAS number 1234-56-7 is not valid/);
   refuses({ formula: 'C2H5OH' }, /not a formula in Hill order/);
   refuses({ inchikey: 'not-a-key' }, /standard InChIKey/);
-  refuses({ properties: { critical_temperature: { value: 1, unit: 'K', source: 's' } } }, /molecular_weight is missing/);
-  refuses({ properties: { ...stored().properties, boiling_point: { value: 1, unit: 'K', source: 's' } } }, /unknown property "boiling_point"/);
-  refuses({ properties: { ...stored().properties, critical_pressure: { value: 4e6, unit: 'Pa', source: 's' } } }, /critical_pressure: unit must be "bar"/);
-  refuses({ properties: { ...stored().properties, critical_pressure: { value: 40, unit: 'bar', source: '' } } }, /source must be a non-empty citation/);
-  refuses({ properties: { ...stored().properties, liquid_density: { value: 820, unit: 'kg/m3', source: 's' } } }, /needs "temperature"/);
-  refuses({ correlations: { vapor_pressure: [{ equation: 'dippr101', coefficients: {}, valid_range: { min: 1, max: 2, unit: 'K' }, source: 's' }] } }, /equation must be/);
+  refuses(
+    { properties: { critical_temperature: { value: 1, unit: 'K', source: 's' } } },
+    /molecular_weight is missing/,
+  );
+  refuses(
+    { properties: { ...stored().properties, boiling_point: { value: 1, unit: 'K', source: 's' } } },
+    /unknown property "boiling_point"/,
+  );
+  refuses(
+    { properties: { ...stored().properties, critical_pressure: { value: 4e6, unit: 'Pa', source: 's' } } },
+    /critical_pressure: unit must be "bar"/,
+  );
+  refuses(
+    { properties: { ...stored().properties, critical_pressure: { value: 40, unit: 'bar', source: '' } } },
+    /source must be a non-empty citation/,
+  );
+  refuses(
+    { properties: { ...stored().properties, liquid_density: { value: 820, unit: 'kg/m3', source: 's' } } },
+    /needs "temperature"/,
+  );
+  refuses(
+    {
+      correlations: {
+        vapor_pressure: [
+          { equation: 'dippr101', coefficients: {}, valid_range: { min: 1, max: 2, unit: 'K' }, source: 's' },
+        ],
+      },
+    },
+    /equation must be/,
+  );
 });
 
 test('CompoundIdentifiers reports each identifier another compound holds, across kinds and normalised', () => {
   const taken = new CompoundIdentifiers<string>();
   taken.add(checkCompound(stored()), 'first');
-  const other = checkCompound(stored({ name: 'Test-Alcohol', cas: '9999998-99-2', smiles: '[13CH3]CCCCCCO', synonyms: ['9999999-99-5'] }));
+  const other = checkCompound(
+    stored({ name: 'Test-Alcohol', cas: '9999998-99-2', smiles: '[13CH3]CCCCCCO', synonyms: ['9999999-99-5'] }),
+  );
   const clashes = taken.clashes(other).map((c) => describeClash(c, (owner) => owner));
   assert.deepEqual(clashes, [
     'name "Test-Alcohol" is the synonym "test alcohol" of first',
@@ -65,7 +97,8 @@ test('registered compounds are found by name, synonym and CAS, and served by ser
   const { registered, refused } = registerCompounds([compound]);
   assert.deepEqual(refused, []);
   assert.deepEqual(registered, [compound]);
-  for (const query of ['testolane', 'TEST ALCOHOL', '测试醇', '9999999-99-5']) assert.equal(findCompound(query).compound, compound, query);
+  for (const query of ['testolane', 'TEST ALCOHOL', '测试醇', '9999999-99-5'])
+    assert.equal(findCompound(query).compound, compound, query);
 
   const result = queryCompoundTool.run({ compound_name: 'Testolane' });
   const validate = new Ajv({ strict: false }).compile(queryCompoundTool.outputSchema);
@@ -78,7 +111,9 @@ test('registered compounds are found by name, synonym and CAS, and served by ser
 
 test('a compound that takes a built-in identifier is refused with the reason; the rest are registered', () => {
   const builtin = allCompounds()[0];
-  const squatter = checkCompound(stored({ name: 'squatter', cas: '9999998-99-2', smiles: 'OCCCCCC[13CH3]', synonyms: [builtin.name] }));
+  const squatter = checkCompound(
+    stored({ name: 'squatter', cas: '9999998-99-2', smiles: 'OCCCCCC[13CH3]', synonyms: [builtin.name] }),
+  );
   const good = checkCompound(stored());
   const { registered, refused } = registerCompounds([squatter, good]);
   assert.deepEqual(registered, [good]);
@@ -91,17 +126,19 @@ test('a compound that takes a built-in identifier is refused with the reason; th
 
 test('registerCompounds: a compound recorded as overriding a built-in is served in its place; unmarked, it is refused', async () => {
   const ethanol = allCompounds().find((c) => c.cas === '64-17-5')!;
-  const mine = checkCompound(stored({
-    name: 'ethanol',
-    cas: '64-17-5',
-    formula: 'C2H6O',
-    smiles: 'CCO',
-    synonyms: [],
-    properties: {
-      molecular_weight: { value: 46.069, unit: 'g/mol', source: 'IUPAC 2021 atomic weights' },
-      critical_temperature: { value: 520.5, unit: 'K', source: 'My lab 2026' },
-    },
-  }));
+  const mine = checkCompound(
+    stored({
+      name: 'ethanol',
+      cas: '64-17-5',
+      formula: 'C2H6O',
+      smiles: 'CCO',
+      synonyms: [],
+      properties: {
+        molecular_weight: { value: 46.069, unit: 'g/mol', source: 'IUPAC 2021 atomic weights' },
+        critical_temperature: { value: 520.5, unit: 'K', source: 'My lab 2026' },
+      },
+    }),
+  );
 
   const unmarked = registerCompounds([mine]);
   assert.deepEqual(unmarked.registered, []);
@@ -112,7 +149,8 @@ test('registerCompounds: a compound recorded as overriding a built-in is served 
   assert.deepEqual(marked.registered, [mine]);
   assert.deepEqual(marked.refused, []);
   assert.deepEqual(marked.overridden, [{ builtin: ethanol, by: mine }]);
-  for (const query of ['ethanol', '64-17-5', 'EtOH', '乙醇', 'CCO']) assert.equal(findCompound(query).compound, mine, query);
+  for (const query of ['ethanol', '64-17-5', 'EtOH', '乙醇', 'CCO'])
+    assert.equal(findCompound(query).compound, mine, query);
   const result = await queryCompoundTool.run({ compound_name: 'ethanol' });
   assert.deepEqual(result.properties.critical_temperature, { value: 520.5, unit: 'K', source: 'My lab 2026' });
 

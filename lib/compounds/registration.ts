@@ -13,15 +13,24 @@ import { isValidCas } from '../chem/cas.ts';
 import { allCompounds, assembleCompound, type Compound } from '../chem/compounds.ts';
 import { readCorrelations } from '../chem/correlations.ts';
 import { hillFormula, parseFormula } from '../chem/formula.ts';
+import { deepFreeze, type Fail, isRecord, stringList } from '../chem/json-checks.ts';
 import { buildCompoundIndex, normalizeKey } from '../chem/lookup.ts';
-import { deepFreeze, isRecord, stringList, type Fail } from '../chem/json-checks.ts';
-import { PROPERTY_KEYS, readPropertyValue, type PropertyKey, type PropertyValue } from '../chem/properties.ts';
+import { PROPERTY_KEYS, type PropertyKey, type PropertyValue, readPropertyValue } from '../chem/properties.ts';
 import { setRegisteredCompounds } from '../chem/registered-compounds.ts';
 
 export const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
 
-const COMPOUND_FIELDS = new Set(['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'properties', 'correlations']);
-
+const COMPOUND_FIELDS = new Set([
+  'name',
+  'cas',
+  'formula',
+  'smiles',
+  'inchikey',
+  'synonyms',
+  'notes',
+  'properties',
+  'correlations',
+]);
 
 /**
  * A compound in its JSON form (as the database stores it), checked and frozen. Unlike the data
@@ -40,22 +49,32 @@ export function checkCompound(raw: unknown): Compound {
   if (!isValidCas(raw.cas as string)) fail(`CAS number ${raw.cas} is not valid (format or check digit)`);
   const counts = parseFormula(raw.formula as string);
   if (!counts || hillFormula(counts) !== raw.formula) fail(`formula ${raw.formula} is not a formula in Hill order`);
-  if (raw.inchikey !== undefined && !(typeof raw.inchikey === 'string' && INCHIKEY_PATTERN.test(raw.inchikey))) fail('"inchikey" must be a standard InChIKey');
+  if (raw.inchikey !== undefined && !(typeof raw.inchikey === 'string' && INCHIKEY_PATTERN.test(raw.inchikey)))
+    fail('"inchikey" must be a standard InChIKey');
   const synonyms = stringList(raw.synonyms) ?? fail('"synonyms" must be an array of non-empty strings');
-  const notes = raw.notes === undefined ? undefined : (stringList(raw.notes) ?? fail('"notes" must be an array of non-empty strings'));
+  const notes =
+    raw.notes === undefined
+      ? undefined
+      : (stringList(raw.notes) ?? fail('"notes" must be an array of non-empty strings'));
 
   if (!isRecord(raw.properties)) return fail('"properties" must be an object');
   const properties: Partial<Record<PropertyKey, PropertyValue>> = {};
   for (const [key, value] of Object.entries(raw.properties)) {
     if (!(PROPERTY_KEYS as string[]).includes(key)) fail(`unknown property "${key}"`);
     const failHere = (m: string) => fail(`${key}: ${m}`);
-    const resolve = (source: unknown) => (isCitation(source) ? source : failHere('source must be a non-empty citation'));
+    const resolve = (source: unknown) =>
+      isCitation(source) ? source : failHere('source must be a non-empty citation');
     properties[key as PropertyKey] = readPropertyValue(value, key as PropertyKey, resolve, failHere);
   }
   if (!properties.molecular_weight) fail('molecular_weight is missing');
-  const correlations = raw.correlations === undefined
-    ? undefined
-    : readCorrelations(raw.correlations, (source) => (isCitation(source) ? source : fail('correlations: every source must be a citation')), (m) => fail(`correlations: ${m}`));
+  const correlations =
+    raw.correlations === undefined
+      ? undefined
+      : readCorrelations(
+          raw.correlations,
+          (source) => (isCitation(source) ? source : fail('correlations: every source must be a citation')),
+          (m) => fail(`correlations: ${m}`),
+        );
 
   return deepFreeze(assembleCompound(raw, { synonyms, notes, properties, correlations }));
 }
@@ -192,7 +211,9 @@ export function registerCompounds(compounds: readonly Compound[], options: Regis
   for (const compound of compounds) {
     const refs = options.overrides?.get(compound) ?? [];
     const allowed = (owner: Compound) =>
-      builtinSet.has(owner) && !overriddenBy.has(owner) && refs.some((r) => r.name === owner.name || r.cas === owner.cas);
+      builtinSet.has(owner) &&
+      !overriddenBy.has(owner) &&
+      refs.some((r) => r.name === owner.name || r.cas === owner.cas);
     const clashes = taken.clashes(compound);
     const blocking = clashes.filter((c) => !allowed(c.owner));
     if (blocking.length > 0) {

@@ -5,16 +5,25 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { allCompounds, type Compound } from '../chem/compounds.ts';
-import { checkCompound } from './registration.ts';
 import { findCompound } from '../chem/lookup.ts';
 import { setRegisteredCompounds } from '../chem/registered-compounds.ts';
 import { queryCompoundTool } from '../chem/tools/query-compound.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { BUILTIN_ORIGIN, compoundColumns, compoundFromRow, importCompounds, loadBuiltinCompounds, loadImportedCompounds, prepareCompounds, type ImportRecord } from './store.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import type { DatabaseProvider } from '../config.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { checkCompound } from './registration.ts';
+import {
+  BUILTIN_ORIGIN,
+  compoundColumns,
+  compoundFromRow,
+  type ImportRecord,
+  importCompounds,
+  loadBuiltinCompounds,
+  loadImportedCompounds,
+  prepareCompounds,
+} from './store.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
 
@@ -86,7 +95,9 @@ for (const provider of PROVIDERS) {
       const second = await loadBuiltinCompounds(db);
       const secondMs = performance.now() - started;
       assert.deepEqual(second, { created: 0, updated: 0, deleted: 0, unchanged: builtins.length, blocked: [] });
-      t.diagnostic(`${builtins.length} built-in compounds: first load ${firstMs.toFixed(0)} ms, unchanged reload ${secondMs.toFixed(0)} ms`);
+      t.diagnostic(
+        `${builtins.length} built-in compounds: first load ${firstMs.toFixed(0)} ms, unchanged reload ${secondMs.toFixed(0)} ms`,
+      );
       assert.ok(firstMs < 5000, `first load took ${firstMs.toFixed(0)} ms`);
       assert.ok(secondMs < 1000, `an unchanged reload (every start) took ${secondMs.toFixed(0)} ms`);
 
@@ -97,7 +108,10 @@ for (const provider of PROVIDERS) {
         const row = rows.find((r) => r.name === compound.name)!;
         assert.deepEqual(compoundFromRow(row), compound, compound.name);
         // Rows are inserted with raw SQL: their timestamps must read back through Prisma as the present.
-        assert.ok(Math.abs(row.createdAt.getTime() - Date.now()) < 120_000, `${compound.name} createdAt ${row.createdAt.toISOString()}`);
+        assert.ok(
+          Math.abs(row.createdAt.getTime() - Date.now()) < 120_000,
+          `${compound.name} createdAt ${row.createdAt.toISOString()}`,
+        );
       }
     });
 
@@ -127,7 +141,10 @@ for (const provider of PROVIDERS) {
 
       const changedFirst: Compound = {
         ...first,
-        properties: { ...first.properties, critical_temperature: { value: 999.5, unit: 'K', source: 'changed in this test' } },
+        properties: {
+          ...first.properties,
+          critical_temperature: { value: 999.5, unit: 'K', source: 'changed in this test' },
+        },
       };
       const before = await db.compound.findUniqueOrThrow({ where: { name: first.name } });
       const sync = await loadBuiltinCompounds(db, [changedFirst, ...rest]);
@@ -148,15 +165,26 @@ for (const provider of PROVIDERS) {
       await importCompounds(db, { ...IMPORT, records: [record(2, imported)] });
       // A row the importer would have refused (e.g. written before the built-in data had the compound).
       const builtin = allCompounds()[0];
-      await db.compound.create({ data: { ...compoundColumns(madeUp('shadowed', '9999998-99-2', '[13CH3]C(C)CCCCO', { synonyms: [builtin.name] })), origin: 'import:csv:old.csv' } });
+      await db.compound.create({
+        data: {
+          ...compoundColumns(madeUp('shadowed', '9999998-99-2', '[13CH3]C(C)CCCCO', { synonyms: [builtin.name] })),
+          origin: 'import:csv:old.csv',
+        },
+      });
 
       const startup = await prepareCompounds(db);
       assert.equal(startup.served, 1);
-      assert.deepEqual(startup.left, [{ name: 'shadowed', reason: `synonym "${builtin.name}" is the name of built-in ${builtin.name}` }]);
+      assert.deepEqual(startup.left, [
+        { name: 'shadowed', reason: `synonym "${builtin.name}" is the name of built-in ${builtin.name}` },
+      ]);
       assert.equal(findCompound('Test Alcohol').compound.name, 'testolane');
       const result = await queryCompoundTool.run({ compound_name: '9999999-99-5' });
       assert.equal(result.name, 'testolane');
-      assert.deepEqual(result.properties.critical_temperature, { value: 601.5, unit: 'K', source: 'invented for this test' });
+      assert.deepEqual(result.properties.critical_temperature, {
+        value: 601.5,
+        unit: 'K',
+        source: 'invented for this test',
+      });
       assert.equal(findCompound(builtin.name).compound, builtin);
     });
 
@@ -166,7 +194,13 @@ for (const provider of PROVIDERS) {
       const [first, ...rest] = allCompounds();
       await loadBuiltinCompounds(db, [first, ...rest]);
       const renamed = { ...first, name: `${first.name} (renamed)` };
-      assert.deepEqual(await loadBuiltinCompounds(db, [renamed, ...rest]), { created: 1, updated: 0, deleted: 1, unchanged: rest.length, blocked: [] });
+      assert.deepEqual(await loadBuiltinCompounds(db, [renamed, ...rest]), {
+        created: 1,
+        updated: 0,
+        deleted: 1,
+        unchanged: rest.length,
+        blocked: [],
+      });
 
       const squatter = madeUp('testolane', '9999999-99-5', '[13CH3]CCCCCCO');
       await importCompounds(db, { ...IMPORT, records: [record(2, squatter)] });
@@ -174,7 +208,10 @@ for (const provider of PROVIDERS) {
       const sync = await loadBuiltinCompounds(db, [renamed, ...rest, newBuiltin]);
       assert.equal(sync.created, 0);
       assert.match(sync.blocked[0].reason, /imported compound testolane \(import:csv:mine\.csv\) holds its name/);
-      assert.equal((await db.compound.findUniqueOrThrow({ where: { name: 'testolane' } })).origin, 'import:csv:mine.csv');
+      assert.equal(
+        (await db.compound.findUniqueOrThrow({ where: { name: 'testolane' } })).origin,
+        'import:csv:mine.csv',
+      );
     });
   });
 }

@@ -15,9 +15,16 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { allCompounds, type Compound } from '../chem/compounds.ts';
-import { checkCompound, CompoundIdentifiers, describeClash, registerCompounds, type BuiltinRef, type Identified } from './registration.ts';
-import { providerOf, type Db, type DatabaseProvider } from '../db/client.ts';
+import { type DatabaseProvider, type Db, providerOf } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
+import {
+  type BuiltinRef,
+  CompoundIdentifiers,
+  checkCompound,
+  describeClash,
+  type Identified,
+  registerCompounds,
+} from './registration.ts';
 
 export const BUILTIN_ORIGIN = 'builtin';
 
@@ -76,7 +83,23 @@ export function compoundFromRow(row: Omit<CompoundColumns, 'contentHash'>): Comp
 
 type NewRow = CompoundColumns & { origin: string; importId: string | null };
 
-const INSERT_COLUMNS = ['id', 'name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'properties', 'correlations', 'notes', 'origin', 'contentHash', 'importId', 'createdAt', 'updatedAt'];
+const INSERT_COLUMNS = [
+  'id',
+  'name',
+  'cas',
+  'formula',
+  'smiles',
+  'inchikey',
+  'synonyms',
+  'properties',
+  'correlations',
+  'notes',
+  'origin',
+  'contentHash',
+  'importId',
+  'createdAt',
+  'updatedAt',
+];
 const ROWS_PER_INSERT = 100;
 
 /**
@@ -94,7 +117,23 @@ async function insertRows(tx: Prisma.TransactionClient, provider: DatabaseProvid
     const chunk = rows.slice(start, start + ROWS_PER_INSERT);
     const params: unknown[] = [];
     const tuples = chunk.map((row) => {
-      const values = [randomUUID(), row.name, row.cas, row.formula, row.smiles, row.inchikey, row.synonyms, row.properties, row.correlations, row.notes, row.origin, row.contentHash, row.importId, timestamp, timestamp];
+      const values = [
+        randomUUID(),
+        row.name,
+        row.cas,
+        row.formula,
+        row.smiles,
+        row.inchikey,
+        row.synonyms,
+        row.properties,
+        row.correlations,
+        row.notes,
+        row.origin,
+        row.contentHash,
+        row.importId,
+        timestamp,
+        timestamp,
+      ];
       const placeholders = values.map((value, i) => {
         params.push(value);
         if (provider === 'sqlite') return '?';
@@ -103,7 +142,10 @@ async function insertRows(tx: Prisma.TransactionClient, provider: DatabaseProvid
       return `(${placeholders.join(', ')})`;
     });
     const columns = INSERT_COLUMNS.map((c) => `"${c}"`).join(', ');
-    inserted += await tx.$executeRawUnsafe(`INSERT INTO "Compound" (${columns}) VALUES ${tuples.join(', ')}`, ...params);
+    inserted += await tx.$executeRawUnsafe(
+      `INSERT INTO "Compound" (${columns}) VALUES ${tuples.join(', ')}`,
+      ...params,
+    );
   }
   return inserted;
 }
@@ -125,12 +167,19 @@ export interface BuiltinSync {
  * any other built-in row is deleted and the compound inserted afresh, so renames and CAS corrections
  * can never trip over the unique columns. Everything happens in one transaction.
  */
-export async function loadBuiltinCompounds(db: Db, compounds: readonly Compound[] = allCompounds()): Promise<BuiltinSync> {
+export async function loadBuiltinCompounds(
+  db: Db,
+  compounds: readonly Compound[] = allCompounds(),
+): Promise<BuiltinSync> {
   const wanted = compounds.map(compoundColumns);
   const provider = providerOf(db);
   return db.$transaction(async (tx) => {
-    const rows = await tx.compound.findMany({ select: { id: true, name: true, cas: true, origin: true, contentHash: true } });
-    const builtins = new Map(rows.filter((r) => r.origin === BUILTIN_ORIGIN).map((r) => [`${r.name}\u0000${r.cas}`, r]));
+    const rows = await tx.compound.findMany({
+      select: { id: true, name: true, cas: true, origin: true, contentHash: true },
+    });
+    const builtins = new Map(
+      rows.filter((r) => r.origin === BUILTIN_ORIGIN).map((r) => [`${r.name}\u0000${r.cas}`, r]),
+    );
     const importedNames = new Map(rows.filter((r) => r.origin !== BUILTIN_ORIGIN).map((r) => [r.name, r]));
     const importedCas = new Map(rows.filter((r) => r.origin !== BUILTIN_ORIGIN).map((r) => [r.cas, r]));
 
@@ -148,7 +197,10 @@ export async function loadBuiltinCompounds(db: Db, compounds: readonly Compound[
       }
       const holder = importedNames.get(columns.name) ?? importedCas.get(columns.cas);
       if (holder) {
-        result.blocked.push({ name: columns.name, reason: `the imported compound ${holder.name} (${holder.origin}) holds its ${holder.name === columns.name ? 'name' : `CAS number ${columns.cas}`}` });
+        result.blocked.push({
+          name: columns.name,
+          reason: `the imported compound ${holder.name} (${holder.origin}) holds its ${holder.name === columns.name ? 'name' : `CAS number ${columns.cas}`}`,
+        });
         continue;
       }
       creates.push(columns);
@@ -157,7 +209,11 @@ export async function loadBuiltinCompounds(db: Db, compounds: readonly Compound[
     if (stale.length) result.deleted = (await tx.compound.deleteMany({ where: { id: { in: stale } } })).count;
     for (const { id, columns } of updates) await tx.compound.update({ where: { id }, data: columns });
     result.updated = updates.length;
-    result.created = await insertRows(tx, provider, creates.map((c) => ({ ...c, origin: BUILTIN_ORIGIN, importId: null })));
+    result.created = await insertRows(
+      tx,
+      provider,
+      creates.map((c) => ({ ...c, origin: BUILTIN_ORIGIN, importId: null })),
+    );
     return result;
   }, TRANSACTION);
 }
@@ -185,7 +241,10 @@ export async function prepareCompounds(db: Db): Promise<CompoundStartup> {
   return {
     builtin,
     served: registered.length,
-    overridden: overridden.map(({ builtin: b, by }) => ({ builtin: { name: b.name, cas: b.cas }, by: { name: by.name, cas: by.cas } })),
+    overridden: overridden.map(({ builtin: b, by }) => ({
+      builtin: { name: b.name, cas: b.cas },
+      by: { name: by.name, cas: by.cas },
+    })),
     left: [
       ...unreadable.map((u) => ({ name: u.name, reason: `${u.origin}: ${u.reason}` })),
       ...refused.map((r) => ({ name: r.compound.name, reason: r.reason })),
@@ -329,7 +388,13 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
     origin,
     dryRun: Boolean(request.dryRun),
     replace: Boolean(request.replace),
-    totals: { records: request.records.length + (request.skipped?.length ?? 0), imported: 0, replaced: 0, conflicts: 0, skipped: 0 },
+    totals: {
+      records: request.records.length + (request.skipped?.length ?? 0),
+      imported: 0,
+      replaced: 0,
+      conflicts: 0,
+      skipped: 0,
+    },
     imported: [],
     replaced: [],
     overrides: [],
@@ -340,15 +405,29 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
   const provider = providerOf(db);
   return db.$transaction(async (tx) => {
     const taken = new CompoundIdentifiers<Owner>();
-    const builtinOwners = allCompounds().map((compound): BuiltinOwner => ({ kind: 'builtin', name: compound.name, cas: compound.cas, compound }));
+    const builtinOwners = allCompounds().map(
+      (compound): BuiltinOwner => ({ kind: 'builtin', name: compound.name, cas: compound.cas, compound }),
+    );
     const stored = await tx.compound.findMany({
       where: { origin: { not: BUILTIN_ORIGIN } },
-      select: { id: true, name: true, cas: true, smiles: true, inchikey: true, synonyms: true, origin: true, import: { select: { report: true } } },
+      select: {
+        id: true,
+        name: true,
+        cas: true,
+        smiles: true,
+        inchikey: true,
+        synonyms: true,
+        origin: true,
+        import: { select: { report: true } },
+      },
     });
     const storedOwners = stored.map((row) => {
       const refs = overridesIn(row.import?.report, row.name);
       const overrides = builtinOwners.filter((b) => refs.some((r) => r.name === b.name || r.cas === b.cas));
-      return { row, owner: { kind: 'imported' as const, id: row.id, name: row.name, cas: row.cas, origin: row.origin, overrides } };
+      return {
+        row,
+        owner: { kind: 'imported' as const, id: row.id, name: row.name, cas: row.cas, origin: row.origin, overrides },
+      };
     });
     // Built-ins an earlier import overrides yield their identifiers to it, keeping only the rest.
     const overriddenEarlier = new Set(storedOwners.flatMap((s) => s.owner.overrides));
@@ -364,7 +443,12 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
       const clashes = taken.clashes(compound);
       const replaceable = request.replace && clashes.every((c) => c.owner.kind !== 'record');
       if (clashes.length > 0 && !replaceable) {
-        report.conflicts.push({ where, name: compound.name, cas: compound.cas, collisions: clashes.map((c) => describeClash(c, ownerLabel)) });
+        report.conflicts.push({
+          where,
+          name: compound.name,
+          cas: compound.cas,
+          collisions: clashes.map((c) => describeClash(c, ownerLabel)),
+        });
         continue;
       }
       for (const clash of clashes) {
@@ -373,7 +457,12 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
         if (deletes.has(owner.id)) continue;
         deletes.add(owner.id);
         taken.remove(owner);
-        report.replaced.push({ name: owner.name, cas: owner.cas, origin: owner.origin, by: `${where} (${compound.name})` });
+        report.replaced.push({
+          name: owner.name,
+          cas: owner.cas,
+          origin: owner.origin,
+          by: `${where} (${compound.name})`,
+        });
         // The built-ins the replaced import overrode take their identifiers back (this record may override them in turn).
         for (const builtin of owner.overrides) {
           taken.remove(builtin);
@@ -385,7 +474,12 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
       taken.add(compound, { kind: 'record', where, name: compound.name });
       for (const builtin of overridden) taken.add(builtin.compound, builtin);
       if (overridden.length) {
-        report.overrides.push({ where, name: compound.name, cas: compound.cas, builtins: overridden.map((b) => ({ name: b.name, cas: b.cas })) });
+        report.overrides.push({
+          where,
+          name: compound.name,
+          cas: compound.cas,
+          builtins: overridden.map((b) => ({ name: b.name, cas: b.cas })),
+        });
         builtinNames.add(compound.name);
         builtinCas.add(compound.cas);
       }
@@ -410,20 +504,43 @@ export async function importCompounds(db: Db, request: ImportRequest): Promise<I
         replaced: report.totals.replaced,
         conflicts: report.totals.conflicts,
         skipped: report.totals.skipped,
-        report: JSON.stringify({ replaced: report.replaced, overrides: report.overrides, conflicts: report.conflicts, skipped: report.skipped }),
+        report: JSON.stringify({
+          replaced: report.replaced,
+          overrides: report.overrides,
+          conflicts: report.conflicts,
+          skipped: report.skipped,
+        }),
       },
     });
     report.importId = log.id;
     if (deletes.size) await tx.compound.deleteMany({ where: { id: { in: [...deletes] } } });
     // The mirrored rows of overridden built-ins holding the record's name or CAS number make way (a start does not bring them back).
     if (builtinNames.size) {
-      await tx.compound.deleteMany({ where: { origin: BUILTIN_ORIGIN, OR: [{ name: { in: [...builtinNames] } }, { cas: { in: [...builtinCas] } }] } });
+      await tx.compound.deleteMany({
+        where: { origin: BUILTIN_ORIGIN, OR: [{ name: { in: [...builtinNames] } }, { cas: { in: [...builtinCas] } }] },
+      });
     }
-    await insertRows(tx, provider, writes.map((w) => ({ ...w, origin, importId: log.id })));
+    await insertRows(
+      tx,
+      provider,
+      writes.map((w) => ({ ...w, origin, importId: log.id })),
+    );
     return report;
   }, TRANSACTION);
 }
 
-function storedIdentity(row: { name: string; cas: string; smiles: string; inchikey: string | null; synonyms: string }): Identified {
-  return { name: row.name, cas: row.cas, smiles: row.smiles, ...(row.inchikey ? { inchikey: row.inchikey } : {}), synonyms: JSON.parse(row.synonyms) as string[] };
+function storedIdentity(row: {
+  name: string;
+  cas: string;
+  smiles: string;
+  inchikey: string | null;
+  synonyms: string;
+}): Identified {
+  return {
+    name: row.name,
+    cas: row.cas,
+    smiles: row.smiles,
+    ...(row.inchikey ? { inchikey: row.inchikey } : {}),
+    synonyms: JSON.parse(row.synonyms) as string[],
+  };
 }

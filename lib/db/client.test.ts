@@ -5,22 +5,25 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
+import { setEnvForTest } from '../../test/support/env.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { createDb, databaseProvider, databaseUrl, getDb } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { openSqliteFile, sqliteFilePath } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import { setEnvForTest } from '../../test/support/env.ts';
 
 test('databaseProvider accepts file:, postgres:// and postgresql:// URLs and names them in its refusal', () => {
   assert.equal(databaseProvider('file:./data/chemflow.db'), 'sqlite');
   assert.equal(databaseProvider('postgres://u@h/db'), 'postgresql');
   assert.equal(databaseProvider('postgresql://u:secret@h:5432/db'), 'postgresql');
-  assert.throws(() => databaseProvider('mysql://u:secret@h/db'), (error: Error) => {
-    assert.match(error.message, /mysql:/);
-    assert.match(error.message, /file:.*postgresql:\/\//);
-    assert.doesNotMatch(error.message, /secret/);
-    return true;
-  });
+  assert.throws(
+    () => databaseProvider('mysql://u:secret@h/db'),
+    (error: Error) => {
+      assert.match(error.message, /mysql:/);
+      assert.match(error.message, /file:.*postgresql:\/\//);
+      assert.doesNotMatch(error.message, /secret/);
+      return true;
+    },
+  );
   assert.throws(() => databaseProvider('./data/chemflow.db'), /Unsupported DATABASE_URL/);
 });
 
@@ -43,7 +46,9 @@ test('sqlite: createDb writes and reads through Prisma, storing DateTime as epoc
   await migrateDatabase(url);
   const db = createDb(url);
   try {
-    const user = await db.user.create({ data: { email: 'ada@example.com', emailVerified: new Date(1_700_000_000_123) } });
+    const user = await db.user.create({
+      data: { email: 'ada@example.com', emailVerified: new Date(1_700_000_000_123) },
+    });
     const read = await db.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } });
     assert.deepEqual(read, user);
     assert.equal(read.emailVerified?.getTime(), 1_700_000_000_123);
@@ -58,7 +63,9 @@ test('sqlite: createDb writes and reads through Prisma, storing DateTime as epoc
   try {
     assert.equal(raw.pragma('journal_mode', { simple: true }), 'wal');
     const row = raw
-      .prepare('SELECT typeof("emailVerified") AS t1, "emailVerified", typeof("createdAt") AS t2, "createdAt" FROM "User"')
+      .prepare(
+        'SELECT typeof("emailVerified") AS t1, "emailVerified", typeof("createdAt") AS t2, "createdAt" FROM "User"',
+      )
       .get() as { t1: string; emailVerified: number; t2: string; createdAt: number };
     assert.equal(row.t1, 'integer');
     assert.equal(row.emailVerified, 1_700_000_000_123);
@@ -75,7 +82,9 @@ test('postgresql: createDb writes and reads through Prisma', async (t) => {
   await migrateDatabase(url);
   const db = createDb(url);
   try {
-    const user = await db.user.create({ data: { email: 'ada@example.com', emailVerified: new Date(1_700_000_000_123) } });
+    const user = await db.user.create({
+      data: { email: 'ada@example.com', emailVerified: new Date(1_700_000_000_123) },
+    });
     assert.deepEqual(await db.user.findUniqueOrThrow({ where: { email: 'ada@example.com' } }), user);
     assert.equal(user.emailVerified?.getTime(), 1_700_000_000_123);
   } finally {

@@ -6,13 +6,13 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { type DatabaseProvider, databaseProvider, databaseUrl } from '../config.ts';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client.ts';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
-import { sqlitePragmas, sqliteFilePath } from './sqlite-file.ts';
+import { sqliteFilePath, sqlitePragmas } from './sqlite-file.ts';
 import { lockOnBegin, WRITE_LOCK_WAIT_MS } from './sqlite-write-lock.ts';
-import { databaseProvider, databaseUrl, type DatabaseProvider } from '../config.ts';
 
-export { databaseProvider, databaseUrl, type DatabaseProvider } from '../config.ts';
+export { type DatabaseProvider, databaseProvider, databaseUrl } from '../config.ts';
 
 export type Db = SqlitePrismaClient;
 
@@ -42,7 +42,9 @@ function openClient(url: string): Db {
     // Same models, same query API; only the generated SQL dialect differs.
     // Without a connect timeout, a database host that stopped answering would hold every page until the
     // OS gave up on the TCP connection (minutes); now the page fails fast with the friendly error page.
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url, connectionTimeoutMillis: PRISMA_PG_CONNECT_TIMEOUT_MS }) }) as unknown as Db;
+    return new PostgresPrismaClient({
+      adapter: new PrismaPg({ connectionString: url, connectionTimeoutMillis: PRISMA_PG_CONNECT_TIMEOUT_MS }),
+    }) as unknown as Db;
   }
   const adapter = new PrismaBetterSqlite3(
     { url: sqliteFilePath(url) },
@@ -51,7 +53,10 @@ function openClient(url: string): Db {
   );
   // Prisma gives up on starting a transaction after maxWait (default 2 s); a transaction may wait longer
   // for another process's write lock (sqlite-write-lock.ts), and reports it itself when it gives up.
-  return new SqlitePrismaClient({ adapter: withPragmasOnConnect(adapter), transactionOptions: { maxWait: WRITE_LOCK_WAIT_MS + 1000 } });
+  return new SqlitePrismaClient({
+    adapter: withPragmasOnConnect(adapter),
+    transactionOptions: { maxWait: WRITE_LOCK_WAIT_MS + 1000 },
+  });
 }
 
 /**

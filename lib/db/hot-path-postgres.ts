@@ -7,9 +7,13 @@
 import pg from 'pg';
 import { log } from '../ops/log.ts';
 import {
-  FIND_KEY_SQL, USED_ON_DAY_SQL,
-  dailyIncrements, defaultDeadline, lastUsedByKey,
-  type HotPathStore, type KeyRow,
+  dailyIncrements,
+  defaultDeadline,
+  FIND_KEY_SQL,
+  type HotPathStore,
+  type KeyRow,
+  lastUsedByKey,
+  USED_ON_DAY_SQL,
 } from './hot-path.ts';
 
 export const KEY_CHANGES_CHANNEL = 'chemflow_keys';
@@ -72,8 +76,11 @@ const utcText = (epochMs: number) => new Date(epochMs).toISOString();
 
 export function openPostgresHotPath(url: string): HotPathStore {
   const pool = new pg.Pool({
-    connectionString: url, max: 8, types: utcTypes,
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, query_timeout: PG_QUERY_TIMEOUT_MS,
+    connectionString: url,
+    max: 8,
+    types: utcTypes,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
   });
   // The server closing an idle connection (restart, failover) drops it from the pool; unheard, the error would end the process.
   pool.on('error', (error) => log('warn', 'PostgreSQL closed an idle hot-path connection', { error: error.message }));
@@ -122,22 +129,50 @@ export function openPostgresHotPath(url: string): HotPathStore {
         await client.query(beforeDeadline('BEGIN', [], deadline));
         // One statement per table however many rows the batch has: each is a round trip, and the
         // transaction holds its connection (and its row locks) for all of them.
-        const written = await client.query<{ requestId: string }>(beforeDeadline(INSERT_CALLS_SQL, [
-          rows.map((r) => r.requestId), rows.map((r) => r.keyId), rows.map((r) => r.tool), rows.map((r) => r.outcome),
-          rows.map((r) => r.errorCode), rows.map((r) => r.latencyMs), rows.map((r) => utcText(r.createdAt)),
-        ], deadline));
+        const written = await client.query<{ requestId: string }>(
+          beforeDeadline(
+            INSERT_CALLS_SQL,
+            [
+              rows.map((r) => r.requestId),
+              rows.map((r) => r.keyId),
+              rows.map((r) => r.tool),
+              rows.map((r) => r.outcome),
+              rows.map((r) => r.errorCode),
+              rows.map((r) => r.latencyMs),
+              rows.map((r) => utcText(r.createdAt)),
+            ],
+            deadline,
+          ),
+        );
         const insertedIds = new Set(written.rows.map((r) => r.requestId));
         // delete() is true once per id, so a row sent twice in the batch counts once, like the insert.
         const inserted = rows.filter((r) => insertedIds.delete(r.requestId));
         const daily = dailyIncrements(inserted);
         if (daily.length) {
-          await client.query(beforeDeadline(UPSERT_DAILY_BATCH_SQL, [
-            daily.map((g) => g.keyId), daily.map((g) => g.day), daily.map((g) => g.tool),
-            daily.map((g) => g.successes), daily.map((g) => g.failures), daily.map((g) => g.rateLimited),
-          ], deadline));
+          await client.query(
+            beforeDeadline(
+              UPSERT_DAILY_BATCH_SQL,
+              [
+                daily.map((g) => g.keyId),
+                daily.map((g) => g.day),
+                daily.map((g) => g.tool),
+                daily.map((g) => g.successes),
+                daily.map((g) => g.failures),
+                daily.map((g) => g.rateLimited),
+              ],
+              deadline,
+            ),
+          );
         }
         const touched = [...lastUsedByKey(inserted)];
-        if (touched.length) await client.query(beforeDeadline(TOUCH_KEYS_SQL, [touched.map(([, at]) => utcText(at)), touched.map(([keyId]) => keyId)], deadline));
+        if (touched.length)
+          await client.query(
+            beforeDeadline(
+              TOUCH_KEYS_SQL,
+              [touched.map(([, at]) => utcText(at)), touched.map(([keyId]) => keyId)],
+              deadline,
+            ),
+          );
         await client.query('COMMIT');
       } catch (error) {
         failure = error as Error;
@@ -153,8 +188,10 @@ export function openPostgresHotPath(url: string): HotPathStore {
       // PostgreSQL has no database-wide write lock to probe. What refuses every write is a server in
       // recovery (a standby, e.g. after a failover) or sessions that are read-only by default.
       const { rows } = await pool.query(beforeDeadline(PROBE_WRITABLE_SQL, [], deadline));
-      if (rows[0].recovery) throw new Error('writes are blocked: the PostgreSQL server is in recovery (a read-only standby)');
-      if (rows[0].readOnly === 'on') throw new Error('writes are blocked: PostgreSQL transactions are read-only (default_transaction_read_only)');
+      if (rows[0].recovery)
+        throw new Error('writes are blocked: the PostgreSQL server is in recovery (a read-only standby)');
+      if (rows[0].readOnly === 'on')
+        throw new Error('writes are blocked: PostgreSQL transactions are read-only (default_transaction_read_only)');
     },
     async close() {
       closed = true;

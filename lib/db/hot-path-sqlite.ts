@@ -13,9 +13,18 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  FIND_KEY_SQL, INSERT_CALL_SQL, TOUCH_KEY_SQL, UPSERT_DAILY_SQL, USED_ON_DAY_SQL,
-  DatabaseLocked, dailyIncrements, defaultDeadline, lastUsedByKey,
-  type CallRow, type HotPathStore, type KeyRow,
+  type CallRow,
+  DatabaseLocked,
+  dailyIncrements,
+  defaultDeadline,
+  FIND_KEY_SQL,
+  type HotPathStore,
+  INSERT_CALL_SQL,
+  type KeyRow,
+  lastUsedByKey,
+  TOUCH_KEY_SQL,
+  UPSERT_DAILY_SQL,
+  USED_ON_DAY_SQL,
 } from './hot-path.ts';
 import { startCheckpointer } from './sqlite-checkpointer.ts';
 
@@ -72,7 +81,9 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
 
   const writeBatch = db.transaction((rows: CallRow[]) => {
     const inserted = rows.filter(
-      (r) => insertCall.run(bind(r.requestId, r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs, r.createdAt)).changes === 1,
+      (r) =>
+        insertCall.run(bind(r.requestId, r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs, r.createdAt)).changes ===
+        1,
     );
     for (const g of dailyIncrements(inserted)) {
       upsertDaily.run(bind(g.keyId, g.day, g.tool, g.successes, g.failures, g.rateLimited));
@@ -100,7 +111,9 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
       // (or an exclusive lock) makes this wait on timers like any hot-path statement, then fail.
       await retryWhileLocked(() => db.exec('BEGIN IMMEDIATE; ROLLBACK'), deadline).catch((error) => {
         throw error instanceof DatabaseLocked
-          ? new Error('writes are blocked: another connection holds the database\'s write lock (SQLITE_BUSY)', { cause: error })
+          ? new Error("writes are blocked: another connection holds the database's write lock (SQLITE_BUSY)", {
+              cause: error,
+            })
           : error;
       });
     },

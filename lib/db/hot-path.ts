@@ -21,7 +21,6 @@ export interface KeyRow {
   disabledReason: string | null;
 }
 
-
 export interface CallRow {
   requestId: string;
   keyId: string;
@@ -46,7 +45,10 @@ export const CALL_DEADLINE_MS = 2000;
 /** Nothing was written or read: the database stayed locked (another connection's write lock) until the deadline. */
 export class DatabaseLocked extends Error {
   constructor(cause: unknown) {
-    super(`the database stayed locked by another connection until the call's deadline (${(cause as Error)?.message ?? cause})`, { cause });
+    super(
+      `the database stayed locked by another connection until the call's deadline (${(cause as Error)?.message ?? cause})`,
+      { cause },
+    );
   }
 }
 
@@ -117,7 +119,10 @@ export const TOUCH_KEY_SQL = `
 
 /** Counts per (key, day, tool) for one batch, so each aggregate row is touched once per batch. */
 export function dailyIncrements(rows: CallRow[]) {
-  const groups = new Map<string, { keyId: string; day: string; tool: string; successes: number; failures: number; rateLimited: number }>();
+  const groups = new Map<
+    string,
+    { keyId: string; day: string; tool: string; successes: number; failures: number; rateLimited: number }
+  >();
   for (const row of rows) {
     const id = `${row.keyId}\u0000${row.day}\u0000${row.tool}`;
     let group = groups.get(id);

@@ -6,16 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import type { DatabaseProvider } from '../config.ts';
+import type { HotPathStore } from './hot-path.ts';
 import { openPostgresHotPath } from './hot-path-postgres.ts';
 import { openSqliteHotPath } from './hot-path-sqlite.ts';
-import type { HotPathStore } from './hot-path.ts';
 import type { MigrationTarget } from './migrate.ts';
 import { openPostgresMigrationTarget } from './migrate-postgresql.ts';
 import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
 import { readMigrations } from './migrations.ts';
 import { openSqliteFile } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import type { DatabaseProvider } from '../config.ts';
 
 const MIGRATION = 'key_lineage';
 const DAY = '2026-11-26';
@@ -62,10 +62,12 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
       await target.close();
     }
 
-    const store: HotPathStore = provider === 'sqlite' ? openSqliteHotPath(openSqliteFile(url)) : openPostgresHotPath(url);
+    const store: HotPathStore =
+      provider === 'sqlite' ? openSqliteHotPath(openSqliteFile(url)) : openPostgresHotPath(url);
     try {
       const lineages: Record<string, string> = {};
-      for (const id of ['a', 'b1', 'b2', 'b3', 'c1', 'c2']) lineages[id] = (await store.findKeyByHash(`h-${id}`))!.lineageId;
+      for (const id of ['a', 'b1', 'b2', 'b3', 'c1', 'c2'])
+        lineages[id] = (await store.findKeyByHash(`h-${id}`))!.lineageId;
       assert.deepEqual(lineages, { a: 'a', b1: 'b1', b2: 'b1', b3: 'b1', c1: 'c1', c2: 'c1' });
       // Today's use of the chain b: 4 + 3 + 1 admitted calls (rate-limited ones consume nothing), not b3's own 1.
       assert.equal(await store.usedOnDay('b1', DAY), 8);

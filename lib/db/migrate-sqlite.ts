@@ -1,6 +1,7 @@
 /** The migration runner's SQLite side (see migrate.ts), on the raw better-sqlite3 driver. */
-import { openSqliteFile } from './sqlite-file.ts';
+
 import type { HistoryRow, MigrationTarget } from './migrate.ts';
+import { openSqliteFile } from './sqlite-file.ts';
 
 // Prisma's own definition of the table (schema engine, SQLite flavour), so its CLI reads it unchanged.
 const CREATE_HISTORY_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -68,7 +69,9 @@ export function openSqliteMigrationTarget(databaseUrl: string): MigrationTarget 
       const violations = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
       if (violations.length > 0) {
         const { table, rowid, parent } = violations[0];
-        throw new Error(`${violations.length} row(s) would violate foreign keys, e.g. ${table} rowid ${rowid} → ${parent}`);
+        throw new Error(
+          `${violations.length} row(s) would violate foreign keys, e.g. ${table} rowid ${rowid} → ${parent}`,
+        );
       }
     },
     async insert(row: HistoryRow) {

@@ -3,15 +3,15 @@
  * Prisma's own engine reads as complete, and refuses edited or failed history.
  */
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import pg from 'pg';
+import { engineMigrationList, NO_FILTERS, withSchemaEngine } from '../../scripts/schema-engine.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import type { DatabaseProvider } from '../config.ts';
 import { migrateDatabase } from './migrate.ts';
 import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
 import { readMigrations } from './migrations.ts';
-import { engineMigrationList, NO_FILTERS, withSchemaEngine } from '../../scripts/schema-engine.ts';
 import { openSqliteFile } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import type { DatabaseProvider } from '../config.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
 
@@ -99,7 +99,10 @@ for (const provider of PROVIDERS) {
     assert.equal(diagnosis.history, null, 'Prisma sees migrations still to apply');
 
     const otherChecksum = '0'.repeat(64);
-    await rawQuery(url, `UPDATE "_prisma_migrations" SET "checksum" = '${otherChecksum}' WHERE "migration_name" = '${names[0]}'`);
+    await rawQuery(
+      url,
+      `UPDATE "_prisma_migrations" SET "checksum" = '${otherChecksum}' WHERE "migration_name" = '${names[0]}'`,
+    );
     assert.deepEqual((await prismaDiagnosis(provider, url)).editedMigrationNames, [names[0]]);
     await assert.rejects(migrateDatabase(url), /was edited after it was applied to this database/);
   });

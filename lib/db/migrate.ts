@@ -9,10 +9,10 @@
  * and blocks later runs until someone resolves it.
  */
 import { randomUUID } from 'node:crypto';
-import { migrationsDir, readMigrations, type Migration } from './migrations.ts';
 import { databaseProvider } from '../config.ts';
-import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
 import { openPostgresMigrationTarget } from './migrate-postgresql.ts';
+import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
+import { type Migration, migrationsDir, readMigrations } from './migrations.ts';
 
 /** One row of Prisma's `_prisma_migrations` table. */
 export interface HistoryRow {

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../project-root.ts';
 import type { DatabaseProvider } from '../config.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
 export interface Migration {
   /** The folder name, e.g. 20250101120000_init; also the row's migration_name. */

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../project-root.ts';
 import type { DatabaseProvider } from '../config.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
 export const SCHEMA_PATH = path.join(PROJECT_ROOT, 'prisma', 'schema.prisma');
 /** Gitignored, rewritten by `npm run db:generate`; `prisma migrate deploy` for PostgreSQL reads it. */

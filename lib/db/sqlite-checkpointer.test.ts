@@ -30,10 +30,18 @@ it('checkpoints the WAL from the worker while the hot path commits, and stops on
   const sizeBefore = statSync(file).size;
   const now = Date.now();
   for (let batch = 0; batch < 100; batch++) {
-    await store.writeCalls(Array.from({ length: 16 }, () => ({
-      requestId: newRequestId(now), keyId: 'k1', tool: 'service_query_compound', outcome: 'success' as const,
-      errorCode: null, latencyMs: 1, createdAt: now, day: '2026-11-26',
-    })));
+    await store.writeCalls(
+      Array.from({ length: 16 }, () => ({
+        requestId: newRequestId(now),
+        keyId: 'k1',
+        tool: 'service_query_compound',
+        outcome: 'success' as const,
+        errorCode: null,
+        latencyMs: 1,
+        createdAt: now,
+        day: '2026-11-26',
+      })),
+    );
   }
   // Until a checkpoint copies them, committed pages live only in the WAL, and the file does not grow.
   const deadline = Date.now() + 5000;
@@ -54,8 +62,9 @@ it('if the worker cannot work, the connection checkpoints by itself again', asyn
   const checkpointer = startCheckpointer(db);
   assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), 0);
   const deadline = Date.now() + 5000;
-  while (db.pragma('wal_autocheckpoint', { simple: true }) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), 1000, 'SQLite\'s own checkpoints are back on');
+  while (db.pragma('wal_autocheckpoint', { simple: true }) === 0 && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  assert.equal(db.pragma('wal_autocheckpoint', { simple: true }), 1000, "SQLite's own checkpoints are back on");
   await checkpointer.stop();
   db.close();
 });

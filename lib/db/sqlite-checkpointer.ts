@@ -54,7 +54,9 @@ export function startCheckpointer(db: Database.Database): Checkpointer {
   let stopping = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.once('error', (error) => {
-    log('error', 'the SQLite checkpoint worker failed; the hot path checkpoints by itself again', { error: errorText(error) });
+    log('error', 'the SQLite checkpoint worker failed; the hot path checkpoints by itself again', {
+      error: errorText(error),
+    });
   });
   worker.once('exit', () => {
     if (!stopping && db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT}`);

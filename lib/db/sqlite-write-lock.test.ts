@@ -6,12 +6,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
+import { scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { ensureTiers } from '../portal/first-start.ts';
 import { createDb } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
-import { ensureTiers } from '../portal/first-start.ts';
 import { sqliteFilePath } from './sqlite-file.ts';
 import { WRITE_LOCK_WAIT_MS } from './sqlite-write-lock.ts';
-import { scratchSqliteUrl } from '../../test/support/test-databases.ts';
 
 async function scratch(t: import('node:test').TestContext) {
   const url = scratchSqliteUrl(t);
@@ -25,7 +25,8 @@ async function scratch(t: import('node:test').TestContext) {
   return { db, other };
 }
 
-const bumpOther = (other: Database.Database) => other.prepare(`UPDATE "Tier" SET "dailyQuota" = "dailyQuota" + 1 WHERE "id" = 'pro'`).run();
+const bumpOther = (other: Database.Database) =>
+  other.prepare(`UPDATE "Tier" SET "dailyQuota" = "dailyQuota" + 1 WHERE "id" = 'pro'`).run();
 
 test('a transaction that reads, then writes, commits although another connection writes in between', async (t) => {
   const { db, other } = await scratch(t);
@@ -46,7 +47,7 @@ test('a transaction that reads, then writes, commits although another connection
   bumpOther(other); // and released it when it committed
 });
 
-test('a transaction waits for another connection\'s write lock without stalling the event loop', async (t) => {
+test("a transaction waits for another connection's write lock without stalling the event loop", async (t) => {
   const { db, other } = await scratch(t);
   const rename = () => db.$transaction(async (tx) => tx.tier.update({ where: { id: 'free' }, data: { name: 'Free' } }));
   await rename(); // Prisma compiles a query's plan at its first use: not part of what is measured
@@ -77,7 +78,13 @@ test('a lock held past the wait: the transaction fails with a clear error, and t
   assert.ok(performance.now() - started >= WRITE_LOCK_WAIT_MS - 100);
   other.exec('ROLLBACK');
   // The failed start released everything: the client still has transactions (no leaked mutex).
-  const renamed = await db.$transaction(async (tx) => tx.tier.update({ where: { id: 'free' }, data: { name: 'Free again' } }));
+  const renamed = await db.$transaction(async (tx) =>
+    tx.tier.update({ where: { id: 'free' }, data: { name: 'Free again' } }),
+  );
   assert.equal(renamed.name, 'Free again');
-  assert.deepEqual(await db.$queryRawUnsafe('PRAGMA busy_timeout'), [{ timeout: 1000n }], 'the connection\'s own busy timeout is back');
+  assert.deepEqual(
+    await db.$queryRawUnsafe('PRAGMA busy_timeout'),
+    [{ timeout: 1000n }],
+    "the connection's own busy timeout is back",
+  );
 });

@@ -34,8 +34,10 @@ const ROLLBACK = { sql: 'ROLLBACK', args: [], argTypes: [] };
 
 /** The adapter reports SQLITE_BUSY (any extended code) as a SocketTimeout driver error. */
 function isBusy(error: unknown): boolean {
-  return (error as { name?: string; cause?: { kind?: string } })?.name === 'DriverAdapterError'
-    && (error as { cause: { kind?: string } }).cause?.kind === 'SocketTimeout';
+  return (
+    (error as { name?: string; cause?: { kind?: string } })?.name === 'DriverAdapterError' &&
+    (error as { cause: { kind?: string } }).cause?.kind === 'SocketTimeout'
+  );
 }
 
 /** Makes `adapter`'s transactions take the write lock as they begin; `busyTimeoutMs` is the connection's own setting. */
@@ -58,7 +60,11 @@ export function lockOnBegin(adapter: SqlDriverAdapter, busyTimeoutMs: number): S
   return adapter;
 }
 
-async function takeWriteLock(adapter: SqlDriverAdapter, transaction: Transaction, busyTimeoutMs: number): Promise<void> {
+async function takeWriteLock(
+  adapter: SqlDriverAdapter,
+  transaction: Transaction,
+  busyTimeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + WRITE_LOCK_WAIT_MS;
   for (let pause = 2; ; pause = Math.min(pause * 2, MAX_PAUSE_MS)) {
     await adapter.executeScript(`PRAGMA busy_timeout = ${ATTEMPT_BUSY_TIMEOUT_MS}`);
@@ -68,7 +74,9 @@ async function takeWriteLock(adapter: SqlDriverAdapter, transaction: Transaction
     } catch (error) {
       if (!isBusy(error)) throw error;
       if (Date.now() >= deadline) {
-        throw new Error(`The database is locked by another writer: waited ${WRITE_LOCK_WAIT_MS / 1000} s for its write lock. Nothing was written; try again.`);
+        throw new Error(
+          `The database is locked by another writer: waited ${WRITE_LOCK_WAIT_MS / 1000} s for its write lock. Nothing was written; try again.`,
+        );
       }
     } finally {
       await adapter.executeScript(`PRAGMA busy_timeout = ${busyTimeoutMs}`);

@@ -6,19 +6,19 @@
  * (keyId, day, tool) key stays unique with the unknown names' counts summed into one row.
  */
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import pg from 'pg';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import type { DatabaseProvider } from '../config.ts';
 import { keyWithBody } from '../keys/format.ts';
 import { toolListing } from '../mcp/registry.ts';
-import type { CallRow, HotPathStore } from './hot-path.ts';
 import type { CallOutcome } from '../ops/call-labels.ts';
+import type { CallRow, HotPathStore } from './hot-path.ts';
 import { openPostgresHotPath } from './hot-path-postgres.ts';
 import { openSqliteHotPath } from './hot-path-sqlite.ts';
 import { migrateDatabase } from './migrate.ts';
 import { readMigrations } from './migrations.ts';
 import { openSqliteFile } from './sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import type { DatabaseProvider } from '../config.ts';
 
 const MIGRATION = readMigrations('sqlite').find((m) => m.name.endsWith('_unknown_tool_label'))!.name;
 const KNOWN = 'service_formula_info';
@@ -55,16 +55,33 @@ for (const provider of ['sqlite', 'postgresql'] as DatabaseProvider[]) {
     const url = provider === 'sqlite' ? scratchSqliteUrl(t) : await scratchPostgresUrl(t);
     if (!url) return;
     await migrateDatabase(url);
-    await sql(url, `INSERT INTO "Tier" ("id", "name", "dailyQuota", "ratePerSecond", "description", "updatedAt") VALUES ('free', 'Free', 100, 1, 'free', CURRENT_TIMESTAMP)`);
-    await sql(url, `INSERT INTO "User" ("id", "email", "updatedAt") VALUES ('u1', 'dev@example.test', CURRENT_TIMESTAMP)`);
+    await sql(
+      url,
+      `INSERT INTO "Tier" ("id", "name", "dailyQuota", "ratePerSecond", "description", "updatedAt") VALUES ('free', 'Free', 100, 1, 'free', CURRENT_TIMESTAMP)`,
+    );
+    await sql(
+      url,
+      `INSERT INTO "User" ("id", "email", "updatedAt") VALUES ('u1', 'dev@example.test', CURRENT_TIMESTAMP)`,
+    );
     for (const id of ['k1', 'k2']) {
-      await sql(url, `INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "updatedAt") VALUES ($1, $1, 'u1', $1, $2, 'abcd', 'wxyz', 'free', CURRENT_TIMESTAMP)`, [id, `hash-${id}`]);
+      await sql(
+        url,
+        `INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "updatedAt") VALUES ($1, $1, 'u1', $1, $2, 'abcd', 'wxyz', 'free', CURRENT_TIMESTAMP)`,
+        [id, `hash-${id}`],
+      );
     }
 
     // Usage as the server recorded it before the fix: the names as sent.
     let n = 0;
     const row = (keyId: string, day: string, tool: string, outcome: CallOutcome): CallRow => ({
-      requestId: `r${++n}`, keyId, tool, outcome, errorCode: outcome === 'success' ? null : 'unknown_tool', latencyMs: 1, createdAt: Date.UTC(2026, 10, 20) + n, day,
+      requestId: `r${++n}`,
+      keyId,
+      tool,
+      outcome,
+      errorCode: outcome === 'success' ? null : 'unknown_tool',
+      latencyMs: 1,
+      createdAt: Date.UTC(2026, 10, 20) + n,
+      day,
     });
     const store = hotPath(url);
     await store.writeCalls([
@@ -86,15 +103,29 @@ for (const provider of ['sqlite', 'postgresql'] as DatabaseProvider[]) {
     const labels = new Set([...toolListing.map((tool) => tool.name), 'unknown_tool']);
     const calls = await sql(url, 'SELECT "requestId", "tool" FROM "CallLog" ORDER BY "id"');
     assert.equal(calls.length, 9, 'every call is kept');
-    assert.deepEqual(calls.map((c) => c.tool), [KNOWN, KNOWN, ...Array(7).fill('unknown_tool')]);
+    assert.deepEqual(
+      calls.map((c) => c.tool),
+      [KNOWN, KNOWN, ...Array(7).fill('unknown_tool')],
+    );
 
-    const daily = await sql(url, 'SELECT "keyId", "day", "tool", "successes", "failures", "rateLimited" FROM "DailyUsage" ORDER BY "keyId", "day", "tool"');
-    assert.deepEqual(daily.map((d) => ({ ...d, successes: Number(d.successes), failures: Number(d.failures), rateLimited: Number(d.rateLimited) })), [
-      { keyId: 'k1', day: '2026-11-20', tool: KNOWN, successes: 1, failures: 1, rateLimited: 0 },
-      { keyId: 'k1', day: '2026-11-20', tool: 'unknown_tool', successes: 0, failures: 4, rateLimited: 1 },
-      { keyId: 'k1', day: '2026-11-21', tool: 'unknown_tool', successes: 0, failures: 1, rateLimited: 0 },
-      { keyId: 'k2', day: '2026-11-20', tool: 'unknown_tool', successes: 0, failures: 1, rateLimited: 0 },
-    ]);
+    const daily = await sql(
+      url,
+      'SELECT "keyId", "day", "tool", "successes", "failures", "rateLimited" FROM "DailyUsage" ORDER BY "keyId", "day", "tool"',
+    );
+    assert.deepEqual(
+      daily.map((d) => ({
+        ...d,
+        successes: Number(d.successes),
+        failures: Number(d.failures),
+        rateLimited: Number(d.rateLimited),
+      })),
+      [
+        { keyId: 'k1', day: '2026-11-20', tool: KNOWN, successes: 1, failures: 1, rateLimited: 0 },
+        { keyId: 'k1', day: '2026-11-20', tool: 'unknown_tool', successes: 0, failures: 4, rateLimited: 1 },
+        { keyId: 'k1', day: '2026-11-21', tool: 'unknown_tool', successes: 0, failures: 1, rateLimited: 0 },
+        { keyId: 'k2', day: '2026-11-20', tool: 'unknown_tool', successes: 0, failures: 1, rateLimited: 0 },
+      ],
+    );
     for (const stored of [...calls, ...daily]) assert.ok(labels.has(String(stored.tool)));
   });
 }

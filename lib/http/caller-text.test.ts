@@ -13,7 +13,12 @@ test('short text passes through whole; long text is cut to the bound with a mark
 });
 
 test('a secret is redacted wherever it sits, including across the cut', () => {
-  for (const text of [SECRET, `tool ${SECRET}`, `${'y'.repeat(CALLER_TEXT_MAX - 20)}${SECRET}${'z'.repeat(100)}`, `${'y'.repeat(CALLER_TEXT_MAX - 5)}${SECRET}`]) {
+  for (const text of [
+    SECRET,
+    `tool ${SECRET}`,
+    `${'y'.repeat(CALLER_TEXT_MAX - 20)}${SECRET}${'z'.repeat(100)}`,
+    `${'y'.repeat(CALLER_TEXT_MAX - 5)}${SECRET}`,
+  ]) {
     const shown = callerText(text);
     assert.ok(!shown.includes(SECRET.slice(3, 12)), `${JSON.stringify(text)} → ${shown}`);
     assert.ok(shown.length <= CALLER_TEXT_MAX + 20);

@@ -42,9 +42,14 @@ export function trackConnections(server: http.Server | https.Server): () => Prom
   return () => {
     // net.Server's close: stop accepting, call back once every connection has ended. http's own close
     // would also close the idle connections at once, resetting requests already sent on them.
-    const closed = new Promise<void>((resolve, reject) => net.Server.prototype.close.call(server, (error) => (error ? reject(error) : resolve())));
+    const closed = new Promise<void>((resolve, reject) =>
+      net.Server.prototype.close.call(server, (error) => (error ? reject(error) : resolve())),
+    );
     // Requests that arrive from now on, on connections already open: answered, then their connection ends.
-    server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => (res.shouldKeepAlive = false));
+    server.prependListener(
+      'request',
+      (_req: http.IncomingMessage, res: http.ServerResponse) => (res.shouldKeepAlive = false),
+    );
     for (const socket of sockets) {
       const res = socket._httpMessage;
       if (!res || res.writableFinished) continue;

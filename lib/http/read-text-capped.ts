@@ -7,7 +7,11 @@
 /** Returned instead of text once the body exceeds the limit: a symbol, so no body's text can be mistaken for it. */
 export const TOO_LARGE: unique symbol = Symbol('body too large');
 
-export async function readTextCapped(request: Request, limit: number, { fatal = false } = {}): Promise<string | typeof TOO_LARGE> {
+export async function readTextCapped(
+  request: Request,
+  limit: number,
+  { fatal = false } = {},
+): Promise<string | typeof TOO_LARGE> {
   if (Number(request.headers.get('content-length')) > limit) return TOO_LARGE;
   if (!request.body) return '';
   const reader = request.body.getReader();

@@ -3,7 +3,11 @@
  * proxy stands in front (TRUST_PROXY=1), else the Host header. Any client can send X-Forwarded-Host, so
  * without TRUST_PROXY it is ignored (server.ts also strips it before Next sees the request).
  */
-export function requestHost(host: string | null | undefined, forwardedHost: string | null | undefined, trustProxy: boolean): string | undefined {
+export function requestHost(
+  host: string | null | undefined,
+  forwardedHost: string | null | undefined,
+  trustProxy: boolean,
+): string | undefined {
   const forwarded = trustProxy ? forwardedHost?.split(',', 1)[0].trim() : undefined;
   return (forwarded || host || undefined)?.toLowerCase();
 }

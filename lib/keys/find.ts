@@ -3,8 +3,8 @@
  * form "cf_abcd…wxyz", or its first 4 characters after "cf_".
  */
 import type { Db } from '../db/client.ts';
-import { KEY_PREFIX, keyFormatProblem } from './format.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
+import { KEY_PREFIX, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
 import { KeyStoreError } from './store.ts';
 
@@ -23,14 +23,24 @@ export async function findKey(db: Db, reference: string) {
     const matches = await db.apiKey.findMany({ where: { start, ...(display ? { end: display[2] } : {}) }, take: 5 });
     if (matches.length === 1) return matches[0];
     if (matches.length > 1) {
-      throw new KeyStoreError('invalid', `"${ref}" matches several keys (${matches.map((k) => k.id).join(', ')}); use the key's id.`);
+      throw new KeyStoreError(
+        'invalid',
+        `"${ref}" matches several keys (${matches.map((k) => k.id).join(', ')}); use the key's id.`,
+      );
     }
   }
   const byId = await db.apiKey.findUnique({ where: { id: ref } });
   if (!byId && containsSecretFragment(ref)) {
     // Most of a secret is still a secret: not echoed to the terminal (and from there to shell logs).
-    throw new KeyStoreError('not_found', 'No key matches that secret: it is not a whole, valid key. Check that all 41 characters were copied (cf_ and 38 letters or digits).');
+    throw new KeyStoreError(
+      'not_found',
+      'No key matches that secret: it is not a whole, valid key. Check that all 41 characters were copied (cf_ and 38 letters or digits).',
+    );
   }
-  if (!byId) throw new KeyStoreError('not_found', `No key matches "${ref}" (give its id, the full secret, cf_abcd…wxyz, or its first 4 characters).`);
+  if (!byId)
+    throw new KeyStoreError(
+      'not_found',
+      `No key matches "${ref}" (give its id, the full secret, cf_abcd…wxyz, or its first 4 characters).`,
+    );
   return byId;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { displayKey, generateKey, KEY_LENGTH, KEY_PATTERN, keyDisplayParts, keyFormatProblem } from './format.ts';
 import { containsSecretFragment, redactSecretFragments } from '../ops/redact.ts';
+import { displayKey, generateKey, KEY_LENGTH, KEY_PATTERN, keyDisplayParts, keyFormatProblem } from './format.ts';
 
 it('generates cf_ keys of 32 random base62 characters plus a checksum, all distinct', () => {
   const keys = new Set(Array.from({ length: 2000 }, generateKey));

@@ -63,7 +63,7 @@ export function describeFormatProblem(problem: KeyFormatProblem): string {
     case 'characters':
       return 'API keys contain only letters and digits after "cf_"; check for stray spaces or quotes';
     case 'checksum':
-      return 'the key\'s checksum does not match, so it was mistyped or altered';
+      return "the key's checksum does not match, so it was mistyped or altered";
   }
 }
 

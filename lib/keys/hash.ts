@@ -11,6 +11,10 @@ let secret: string | undefined;
 
 /** The stored form of a key: hex HMAC-SHA256 under the server secret. */
 export function hashKey(key: string): string {
-  secret ??= loadOrCreateSecret({ envVar: 'KEY_HASH_SECRET', fileEnvVar: 'KEY_HASH_SECRET_FILE', defaultFile: 'data/key-hash-secret' });
+  secret ??= loadOrCreateSecret({
+    envVar: 'KEY_HASH_SECRET',
+    fileEnvVar: 'KEY_HASH_SECRET_FILE',
+    defaultFile: 'data/key-hash-secret',
+  });
   return createHmac('sha256', secret).update(key).digest('hex');
 }

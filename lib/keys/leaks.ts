@@ -29,7 +29,12 @@ export function secretsInText(text: string): string[] {
   return [...new Set(text.match(KEY_PATTERN) ?? [])].filter((s) => keyFormatProblem(s) === null);
 }
 
-export async function disableLeakedSecrets(db: Db, secrets: string[], actor: Actor, report: string): Promise<LeakOutcome> {
+export async function disableLeakedSecrets(
+  db: Db,
+  secrets: string[],
+  actor: Actor,
+  report: string,
+): Promise<LeakOutcome> {
   const distinct = [...new Set(secrets)].filter((s) => keyFormatProblem(s) === null);
   const outcome: LeakOutcome = { examined: distinct.length, matched: 0, disabled: 0, alreadyDisabled: 0, keyIds: [] };
   if (!distinct.length) return outcome;
@@ -40,7 +45,9 @@ export async function disableLeakedSecrets(db: Db, secrets: string[], actor: Act
     outcome.keyIds.push(key.id);
     if (key.disabledAt) {
       outcome.alreadyDisabled++;
-      await db.$transaction((tx) => writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason }));
+      await db.$transaction((tx) =>
+        writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason }),
+      );
       continue;
     }
     try {

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { type TestContext, test } from 'node:test';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import type { Db } from '../db/client.ts';
 import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
-import { scratchPortal } from '../../test/support/portal-db.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from './store.ts';
 
 // hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.
@@ -29,18 +29,33 @@ const auditOf = (db: Db, keyId: string) => db.auditEvent.findMany({ where: { key
 /** Makes every audit write fail, as a full disk or a broken audit table would. */
 function breakAuditWrites(url: string): void {
   const raw = openSqliteFile(url);
-  raw.exec(`CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`);
+  raw.exec(
+    `CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`,
+  );
   raw.close();
 }
 
 test('issueKey stores the HMAC of the secret and its display parts, and one key.issue audit event', async (t) => {
   const { db, owner, actor } = await storeDb(t);
-  const { key, secret } = await issueKey(db, { ownerId: owner.id, name: ' laptop ', tierId: 'pro', dailyQuota: 500, expiresAt: new Date('2031-01-01T00:00:00Z') }, actor);
+  const { key, secret } = await issueKey(
+    db,
+    {
+      ownerId: owner.id,
+      name: ' laptop ',
+      tierId: 'pro',
+      dailyQuota: 500,
+      expiresAt: new Date('2031-01-01T00:00:00Z'),
+    },
+    actor,
+  );
 
   const row = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
   assert.equal(row.keyHash, hmac(secret));
   assert.deepEqual([row.start, row.end], [secret.slice(3, 7), secret.slice(-4)]);
-  assert.deepEqual([row.name, row.tierId, row.dailyQuota, row.ratePerSecond, row.disabledAt], ['laptop', 'pro', 500, null, null]);
+  assert.deepEqual(
+    [row.name, row.tierId, row.dailyQuota, row.ratePerSecond, row.disabledAt],
+    ['laptop', 'pro', 500, null, null],
+  );
 
   const events = await auditOf(db, key.id);
   assert.equal(events.length, 1);
@@ -50,8 +65,13 @@ test('issueKey stores the HMAC of the secret and its display parts, and one key.
     ['key.issue', actor.userId, actor.label, actor.ip, owner.id, null, null],
   );
   assert.deepEqual(JSON.parse(event.after!), {
-    name: 'laptop', tierId: 'pro', dailyQuota: 500, ratePerSecond: null,
-    expiresAt: '2031-01-01T00:00:00.000Z', disabledAt: null, disabledReason: null,
+    name: 'laptop',
+    tierId: 'pro',
+    dailyQuota: 500,
+    ratePerSecond: null,
+    expiresAt: '2031-01-01T00:00:00.000Z',
+    disabledAt: null,
+    disabledReason: null,
   });
 });
 
@@ -63,7 +83,9 @@ test('no secret appears anywhere in the database: not in the raw file bytes, not
   const secrets = [issued.secret, reissued.secret];
 
   const textValues: string[] = [];
-  for (const { name } of await db.$queryRawUnsafe<{ name: string }[]>(`SELECT name FROM sqlite_master WHERE type = 'table'`)) {
+  for (const { name } of await db.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT name FROM sqlite_master WHERE type = 'table'`,
+  )) {
     for (const row of await db.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${name}"`)) {
       textValues.push(...Object.values(row).filter((v): v is string => typeof v === 'string'));
     }
@@ -93,7 +115,10 @@ test('disableKey records who, when and why, with one key.disable audit event hol
   const events = (await auditOf(db, key.id)).filter((e) => e.action === 'key.disable');
   assert.equal(events.length, 1);
   const [event] = events;
-  assert.deepEqual([event.actorId, event.actorLabel, event.ip, event.reason, event.targetUserId], [actor.userId, actor.label, actor.ip, 'leaked in a gist', owner.id]);
+  assert.deepEqual(
+    [event.actorId, event.actorLabel, event.ip, event.reason, event.targetUserId],
+    [actor.userId, actor.label, actor.ip, 'leaked in a gist', owner.id],
+  );
   assert.deepEqual(JSON.parse(event.before!), { ...JSON.parse(event.after!), disabledAt: null, disabledReason: null });
   assert.equal(JSON.parse(event.after!).disabledAt, disabled.disabledAt!.toISOString());
   assert.equal(JSON.parse(event.after!).disabledReason, 'leaked in a gist');
@@ -116,7 +141,18 @@ test('refused changes write no audit event: a missing key, an already disabled k
 
 test('reissueKey: a new secret with the same settings; the old key disabled and linked; one audit event per key', async (t) => {
   const { db, owner, actor } = await storeDb(t);
-  const old = await issueKey(db, { ownerId: owner.id, name: 'prod', tierId: 'pro', dailyQuota: 7, ratePerSecond: 3, expiresAt: new Date('2031-01-01T00:00:00Z') }, actor);
+  const old = await issueKey(
+    db,
+    {
+      ownerId: owner.id,
+      name: 'prod',
+      tierId: 'pro',
+      dailyQuota: 7,
+      ratePerSecond: 3,
+      expiresAt: new Date('2031-01-01T00:00:00Z'),
+    },
+    actor,
+  );
   const { key, secret, replaced } = await reissueKey(db, old.key.id, actor);
 
   assert.notEqual(secret, old.secret);
@@ -135,18 +171,24 @@ test('reissueKey: a new secret with the same settings; the old key disabled and 
   assert.equal(JSON.parse(reissue.after!).replacedById, key.id);
   assert.equal(JSON.parse(reissue.before!).disabledAt, null);
   const newEvents = await auditOf(db, key.id);
-  assert.deepEqual(newEvents.map((e) => [e.action, e.actorLabel]), [['key.issue', actor.label]]);
+  assert.deepEqual(
+    newEvents.map((e) => [e.action, e.actorLabel]),
+    [['key.issue', actor.label]],
+  );
   assert.equal(JSON.parse(newEvents[0].after!).replaces, old.key.id);
 
   await assert.rejects(reissueKey(db, old.key.id, actor), /already reissued/);
 });
 
-test('reissueKey: every key of a reissue chain belongs to its first key\'s allowance; a new key starts its own', async (t) => {
+test("reissueKey: every key of a reissue chain belongs to its first key's allowance; a new key starts its own", async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const first = await issueKey(db, { ownerId: owner.id, name: 'ci' }, actor);
   const second = await reissueKey(db, first.key.id, actor);
   const third = await reissueKey(db, second.key.id, actor);
-  assert.deepEqual([second.key.lineageId, third.key.lineageId, third.replaced.lineageId], Array(3).fill(first.key.lineageId));
+  assert.deepEqual(
+    [second.key.lineageId, third.key.lineageId, third.replaced.lineageId],
+    Array(3).fill(first.key.lineageId),
+  );
   const other = await issueKey(db, { ownerId: owner.id, name: 'laptop' }, actor);
   assert.notEqual(other.key.lineageId, first.key.lineageId);
 });
@@ -160,7 +202,11 @@ test('when the audit write fails, the key change is rolled back with it', async 
 
   await assert.rejects(disableKey(db, key.id, 'leaked', actor), auditFailed);
   const after = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
-  assert.deepEqual([after.disabledAt, after.disabledReason, after.disabledById], [null, null, null], 'the key stays enabled');
+  assert.deepEqual(
+    [after.disabledAt, after.disabledReason, after.disabledById],
+    [null, null, null],
+    'the key stays enabled',
+  );
 
   await assert.rejects(reissueKey(db, key.id, actor), auditFailed);
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).replacedById, null);

@@ -5,16 +5,19 @@
  */
 import type { AuditAction } from '../audit/actions.ts';
 import { type Actor, writeAudit } from '../audit/write.ts';
-import { providerOf, type Db } from '../db/client.ts';
+import { type Db, providerOf } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 import { publishKeyChange } from '../redis/clients.ts';
 import { generateKey, keyDisplayParts } from './format.ts';
-import { redactSecretFragments } from '../ops/redact.ts';
 import { hashKey } from './hash.ts';
 
 export class KeyStoreError extends Error {
-  constructor(readonly code: 'not_found' | 'already_disabled' | 'not_disabled' | 'invalid', message: string) {
+  constructor(
+    readonly code: 'not_found' | 'already_disabled' | 'not_disabled' | 'invalid',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -31,8 +34,12 @@ export interface IssueKeyInput {
 /** The fields an audit event shows before/after a change (never the hash). */
 function auditView(key: ApiKey) {
   return {
-    name: key.name, tierId: key.tierId, dailyQuota: key.dailyQuota, ratePerSecond: key.ratePerSecond,
-    expiresAt: key.expiresAt?.toISOString() ?? null, disabledAt: key.disabledAt?.toISOString() ?? null,
+    name: key.name,
+    tierId: key.tierId,
+    dailyQuota: key.dailyQuota,
+    ratePerSecond: key.ratePerSecond,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    disabledAt: key.disabledAt?.toISOString() ?? null,
     disabledReason: key.disabledReason,
   };
 }
@@ -64,12 +71,16 @@ function validateLimits(input: Pick<IssueKeyInput, 'dailyQuota' | 'ratePerSecond
   if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 100)) {
     throw new KeyStoreError('invalid', 'A key name needs 1 to 100 characters.');
   }
-  for (const [field, value] of [['daily quota', input.dailyQuota], ['per-second limit', input.ratePerSecond]] as const) {
+  for (const [field, value] of [
+    ['daily quota', input.dailyQuota],
+    ['per-second limit', input.ratePerSecond],
+  ] as const) {
     if (value !== undefined && value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_LIMIT)) {
       throw new KeyStoreError('invalid', `The ${field} must be a whole number of at least 1 and at most ${MAX_LIMIT}.`);
     }
   }
-  if (input.expiresAt && Number.isNaN(input.expiresAt.getTime())) throw new KeyStoreError('invalid', 'The expiry is not a valid date.');
+  if (input.expiresAt && Number.isNaN(input.expiresAt.getTime()))
+    throw new KeyStoreError('invalid', 'The expiry is not a valid date.');
 }
 
 /**
@@ -106,7 +117,12 @@ export async function issueKey(db: Db, input: IssueKeyInput, actor: Actor): Prom
     const tier = await tx.tier.findUnique({ where: { id: input.tierId ?? 'free' } });
     if (!tier) throw new KeyStoreError('invalid', `Unknown tier "${input.tierId}".`);
     const issued = await createKeyRow(tx, input);
-    await writeAudit(tx, actor, { action: 'key.issue', keyId: issued.key.id, targetUserId: input.ownerId, after: auditView(issued.key) });
+    await writeAudit(tx, actor, {
+      action: 'key.issue',
+      keyId: issued.key.id,
+      targetUserId: input.ownerId,
+      after: auditView(issued.key),
+    });
     return issued;
   });
 }
@@ -122,23 +138,47 @@ export async function renameKey(db: Db, keyId: string, name: string, actor: Acto
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     if (before.name === storedText(name)) return before;
     const after = await tx.apiKey.update({ where: { id: keyId }, data: { name: storedText(name) } });
-    await writeAudit(tx, actor, { action: 'key.rename', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after) });
+    await writeAudit(tx, actor, {
+      action: 'key.rename',
+      keyId,
+      targetUserId: before.ownerId,
+      before: auditView(before),
+      after: auditView(after),
+    });
     return after;
   });
 }
 
 /** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
-export async function disableKey(db: Db, keyId: string, reason: string, actor: Actor, action: Extract<AuditAction, 'key.disable' | 'key.leak_disable'> = 'key.disable'): Promise<ApiKey> {
-  if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
+export async function disableKey(
+  db: Db,
+  keyId: string,
+  reason: string,
+  actor: Actor,
+  action: Extract<AuditAction, 'key.disable' | 'key.leak_disable'> = 'key.disable',
+): Promise<ApiKey> {
+  if (!reason.trim())
+    throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
   const disabled = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
-    if (before.disabledAt) throw new KeyStoreError('already_disabled', `The key was already disabled on ${before.disabledAt.toISOString()}.`);
+    if (before.disabledAt)
+      throw new KeyStoreError(
+        'already_disabled',
+        `The key was already disabled on ${before.disabledAt.toISOString()}.`,
+      );
     const after = await tx.apiKey.update({
       where: { id: keyId },
       data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: storedText(reason) },
     });
-    await writeAudit(tx, actor, { action, keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
+    await writeAudit(tx, actor, {
+      action,
+      keyId,
+      targetUserId: before.ownerId,
+      before: auditView(before),
+      after: auditView(after),
+      reason: reason.trim(),
+    });
     await announceChange(db, tx, keyId);
     return after;
   });
@@ -150,24 +190,53 @@ export async function disableKey(db: Db, keyId: string, reason: string, actor: A
  * successor joins the old key's lineage: it is the same allowance (today's count, the per-second window,
  * the usage history), not a fresh one.
  */
-export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
+export async function reissueKey(
+  db: Db,
+  keyId: string,
+  actor: Actor,
+): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
   const reissued = await db.$transaction(async (tx) => {
     const old = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!old) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
-    if (old.replacedById) throw new KeyStoreError('invalid', `The key was already reissued as key ${old.replacedById}; reissue that one instead.`);
-    const issued = await createKeyRow(tx, {
-      ownerId: old.ownerId, name: old.name, tierId: old.tierId,
-      dailyQuota: old.dailyQuota, ratePerSecond: old.ratePerSecond, expiresAt: old.expiresAt,
-    }, old.lineageId);
+    if (old.replacedById)
+      throw new KeyStoreError(
+        'invalid',
+        `The key was already reissued as key ${old.replacedById}; reissue that one instead.`,
+      );
+    const issued = await createKeyRow(
+      tx,
+      {
+        ownerId: old.ownerId,
+        name: old.name,
+        tierId: old.tierId,
+        dailyQuota: old.dailyQuota,
+        ratePerSecond: old.ratePerSecond,
+        expiresAt: old.expiresAt,
+      },
+      old.lineageId,
+    );
     const replaced = await tx.apiKey.update({
       where: { id: keyId },
       data: {
         replacedById: issued.key.id,
-        ...(old.disabledAt ? {} : { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: 'reissued' }),
+        ...(old.disabledAt
+          ? {}
+          : { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: 'reissued' }),
       },
     });
-    await writeAudit(tx, actor, { action: 'key.reissue', keyId, targetUserId: old.ownerId, before: auditView(old), after: { ...auditView(replaced), replacedById: issued.key.id } });
-    await writeAudit(tx, actor, { action: 'key.issue', keyId: issued.key.id, targetUserId: old.ownerId, after: { ...auditView(issued.key), replaces: keyId } });
+    await writeAudit(tx, actor, {
+      action: 'key.reissue',
+      keyId,
+      targetUserId: old.ownerId,
+      before: auditView(old),
+      after: { ...auditView(replaced), replacedById: issued.key.id },
+    });
+    await writeAudit(tx, actor, {
+      action: 'key.issue',
+      keyId: issued.key.id,
+      targetUserId: old.ownerId,
+      after: { ...auditView(issued.key), replaces: keyId },
+    });
     await announceChange(db, tx, keyId);
     return { ...issued, replaced };
   });
@@ -176,16 +245,30 @@ export async function reissueKey(db: Db, keyId: string, actor: Actor): Promise<{
 
 /** Turns a disabled key back on. A reissued key stays off: its successor is the live secret. */
 export async function enableKey(db: Db, keyId: string, reason: string, actor: Actor): Promise<ApiKey> {
-  if (!reason.trim()) throw new KeyStoreError('invalid', 'Give a reason for re-enabling the key (it is kept in the audit trail).');
+  if (!reason.trim())
+    throw new KeyStoreError('invalid', 'Give a reason for re-enabling the key (it is kept in the audit trail).');
   const enabled = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     if (!before.disabledAt) throw new KeyStoreError('not_disabled', 'The key is not disabled.');
     if (before.replacedById) {
-      throw new KeyStoreError('invalid', `The key was reissued as key ${before.replacedById}; re-enabling the old secret would leave two live secrets. Use the new key.`);
+      throw new KeyStoreError(
+        'invalid',
+        `The key was reissued as key ${before.replacedById}; re-enabling the old secret would leave two live secrets. Use the new key.`,
+      );
     }
-    const after = await tx.apiKey.update({ where: { id: keyId }, data: { disabledAt: null, disabledById: null, disabledReason: null } });
-    await writeAudit(tx, actor, { action: 'key.enable', keyId, targetUserId: before.ownerId, before: auditView(before), after: auditView(after), reason: reason.trim() });
+    const after = await tx.apiKey.update({
+      where: { id: keyId },
+      data: { disabledAt: null, disabledById: null, disabledReason: null },
+    });
+    await writeAudit(tx, actor, {
+      action: 'key.enable',
+      keyId,
+      targetUserId: before.ownerId,
+      before: auditView(before),
+      after: auditView(after),
+      reason: reason.trim(),
+    });
     await announceChange(db, tx, keyId);
     return after;
   });
@@ -208,30 +291,57 @@ const SETTING_FIELDS = ['tierId', 'dailyQuota', 'ratePerSecond', 'expiresAt'] as
  * `changed` is empty, and nothing is written, when the key already has these settings.
  */
 export async function applyKeySettings(
-  db: Db, tx: Prisma.TransactionClient, keyId: string, changes: KeySettingsChange, actor: Actor, reason?: string,
+  db: Db,
+  tx: Prisma.TransactionClient,
+  keyId: string,
+  changes: KeySettingsChange,
+  actor: Actor,
+  reason?: string,
 ): Promise<{ key: ApiKey; changed: string[] }> {
   // No name here; validateLimits skips the fields it is not given.
-  validateLimits({ dailyQuota: changes.dailyQuota, ratePerSecond: changes.ratePerSecond, expiresAt: changes.expiresAt } as Parameters<typeof validateLimits>[0]);
+  validateLimits({
+    dailyQuota: changes.dailyQuota,
+    ratePerSecond: changes.ratePerSecond,
+    expiresAt: changes.expiresAt,
+  } as Parameters<typeof validateLimits>[0]);
   const before = await tx.apiKey.findUnique({ where: { id: keyId } });
   if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
   if (changes.tierId !== undefined && !(await tx.tier.findUnique({ where: { id: changes.tierId } }))) {
     throw new KeyStoreError('invalid', `Unknown tier "${changes.tierId}".`);
   }
   const beforeView = auditView(before) as Record<string, unknown>;
-  const proposed = { ...changes, expiresAt: changes.expiresAt === undefined ? undefined : (changes.expiresAt?.toISOString() ?? null) };
-  const changed = SETTING_FIELDS.filter((field) => proposed[field] !== undefined && proposed[field] !== beforeView[field]);
+  const proposed = {
+    ...changes,
+    expiresAt: changes.expiresAt === undefined ? undefined : (changes.expiresAt?.toISOString() ?? null),
+  };
+  const changed = SETTING_FIELDS.filter(
+    (field) => proposed[field] !== undefined && proposed[field] !== beforeView[field],
+  );
   if (!changed.length) return { key: before, changed };
   const data = Object.fromEntries(changed.map((field) => [field, changes[field]]));
   const key = await tx.apiKey.update({ where: { id: keyId }, data });
   const afterView = auditView(key) as Record<string, unknown>;
   const pick = (view: Record<string, unknown>) => Object.fromEntries(changed.map((field) => [field, view[field]]));
-  await writeAudit(tx, actor, { action: 'key.update', keyId, targetUserId: before.ownerId, before: pick(beforeView), after: pick(afterView), reason: reason?.trim() || undefined });
+  await writeAudit(tx, actor, {
+    action: 'key.update',
+    keyId,
+    targetUserId: before.ownerId,
+    before: pick(beforeView),
+    after: pick(afterView),
+    reason: reason?.trim() || undefined,
+  });
   await announceChange(db, tx, keyId);
   return { key, changed };
 }
 
 /** Changes a key's tier, limits or expiry (audited as "key.update" with just the changed fields). */
-export async function changeKeySettings(db: Db, keyId: string, changes: KeySettingsChange, actor: Actor, reason?: string) {
+export async function changeKeySettings(
+  db: Db,
+  keyId: string,
+  changes: KeySettingsChange,
+  actor: Actor,
+  reason?: string,
+) {
   const applied = await db.$transaction((tx) => applyKeySettings(db, tx, keyId, changes, actor, reason));
   return applied.changed.length ? announceCommitted(keyId, applied) : applied;
 }

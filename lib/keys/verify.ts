@@ -44,18 +44,25 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
     }
     const row = await lookup(hashKey(secret), deadline);
     if (!row) {
-      return { ok: false, reason: 'unknown', message: 'API key not recognised: no such key exists. Check that you copied the whole key, or create one in the portal.' };
+      return {
+        ok: false,
+        reason: 'unknown',
+        message:
+          'API key not recognised: no such key exists. Check that you copied the whole key, or create one in the portal.',
+      };
     }
     if (row.disabledAt !== null) {
       const why = row.disabledReason ? ` (reason: ${row.disabledReason})` : '';
       return {
-        ok: false, reason: 'disabled',
+        ok: false,
+        reason: 'disabled',
         message: `API key disabled on ${new Date(row.disabledAt).toISOString()}${why}. Reissue it or create a new key in the portal.`,
       };
     }
     if (row.expiresAt !== null && row.expiresAt <= now) {
       return {
-        ok: false, reason: 'expired',
+        ok: false,
+        reason: 'expired',
         message: `API key expired on ${new Date(row.expiresAt).toISOString()}. Create a new key in the portal.`,
       };
     }

@@ -5,11 +5,11 @@
  * attempts exactly, keeps its lists bounded and expiring, and falls back to memory when Redis is away.
  */
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
-import { openRedis, whenReady } from '../redis/clients.ts';
+import { type TestContext, test } from 'node:test';
+import { cleanUpPrefix, MACHINE_REDIS, redisAvailable, testKeyPrefix } from '../../test/support/shared-mode.ts';
 import { freePort } from '../../test/support/test-server.ts';
-import { MACHINE_REDIS, cleanUpPrefix, redisAvailable, testKeyPrefix } from '../../test/support/shared-mode.ts';
-import { memoryAttemptCounter, type AttemptCounter } from './attempt-counter.ts';
+import { openRedis, whenReady } from '../redis/clients.ts';
+import { type AttemptCounter, memoryAttemptCounter } from './attempt-counter.ts';
 import { AttemptWindow } from './attempt-window.ts';
 import { createRedisAttemptCounter } from './redis-attempt-counter.ts';
 
@@ -34,19 +34,34 @@ async function redisCounters(t: TestContext): Promise<{ make: MakeCounter; prefi
 }
 
 async function behavesAsAnAttemptWindow(t: TestContext, make: MakeCounter): Promise<void> {
-  await t.test('take allows `limit` attempts, says when the last one fills the window, then refuses without recording', async () => {
-    const counter = make(3, 60_000);
-    const first = await counter.take('a');
-    const second = await counter.take('a');
-    const third = await counter.take('a');
-    assert.deepEqual([first, second].map((a) => [a.taken, a.retryAfterMs]), [[true, 0], [true, 0]]);
-    assert.equal(third.taken, true);
-    assert.ok(third.retryAfterMs > 59_000 && third.retryAfterMs <= 60_000, `the lock begins with the third attempt: ${third.retryAfterMs}`);
-    const fourth = await counter.take('a');
-    assert.equal(fourth.taken, false);
-    assert.ok(fourth.retryAfterMs > 0 && fourth.retryAfterMs <= third.retryAfterMs, 'a refused attempt does not extend the wait');
-    assert.equal(await counter.retryAfterMs('b'), 0, 'other keys are unaffected');
-  });
+  await t.test(
+    'take allows `limit` attempts, says when the last one fills the window, then refuses without recording',
+    async () => {
+      const counter = make(3, 60_000);
+      const first = await counter.take('a');
+      const second = await counter.take('a');
+      const third = await counter.take('a');
+      assert.deepEqual(
+        [first, second].map((a) => [a.taken, a.retryAfterMs]),
+        [
+          [true, 0],
+          [true, 0],
+        ],
+      );
+      assert.equal(third.taken, true);
+      assert.ok(
+        third.retryAfterMs > 59_000 && third.retryAfterMs <= 60_000,
+        `the lock begins with the third attempt: ${third.retryAfterMs}`,
+      );
+      const fourth = await counter.take('a');
+      assert.equal(fourth.taken, false);
+      assert.ok(
+        fourth.retryAfterMs > 0 && fourth.retryAfterMs <= third.retryAfterMs,
+        'a refused attempt does not extend the wait',
+      );
+      assert.equal(await counter.retryAfterMs('b'), 0, 'other keys are unaffected');
+    },
+  );
 
   await t.test('record counts whatever the count, retryAfterMs only reads, clear forgets', async () => {
     const counter = make(2, 60_000);
@@ -81,21 +96,44 @@ test('the Redis counter', async (t) => {
   if (!scratch) return;
   await behavesAsAnAttemptWindow(t, scratch.make);
 
-  await t.test('instances share the count: 12 simultaneous attempts on two connections take exactly the limit of 5', async () => {
-    const instances = [0, 1].map(() => {
-      const redis = openRedis(MACHINE_REDIS);
-      t.after(() => redis.quit());
-      return createRedisAttemptCounter({ redis, prefix: scratch.prefix, name: 'shared', limit: 5, windowMs: 60_000, fallback: memoryCounters(5, 60_000), whenReady });
-    });
-    const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => instances[i % 2].take('203.0.113.7')));
-    assert.equal(attempts.filter((a) => a.taken).length, 5);
-    assert.equal(attempts.filter((a) => a.taken && a.retryAfterMs > 0).length, 1, 'exactly one attempt fills the window');
-  });
+  await t.test(
+    'instances share the count: 12 simultaneous attempts on two connections take exactly the limit of 5',
+    async () => {
+      const instances = [0, 1].map(() => {
+        const redis = openRedis(MACHINE_REDIS);
+        t.after(() => redis.quit());
+        return createRedisAttemptCounter({
+          redis,
+          prefix: scratch.prefix,
+          name: 'shared',
+          limit: 5,
+          windowMs: 60_000,
+          fallback: memoryCounters(5, 60_000),
+          whenReady,
+        });
+      });
+      const attempts = await Promise.all(Array.from({ length: 12 }, (_, i) => instances[i % 2].take('203.0.113.7')));
+      assert.equal(attempts.filter((a) => a.taken).length, 5);
+      assert.equal(
+        attempts.filter((a) => a.taken && a.retryAfterMs > 0).length,
+        1,
+        'exactly one attempt fills the window',
+      );
+    },
+  );
 
   await t.test('a key holds at most `limit` times and expires one window after its latest attempt', async () => {
     const redis = openRedis(MACHINE_REDIS);
     t.after(() => redis.quit());
-    const counter = createRedisAttemptCounter({ redis, prefix: scratch.prefix, name: 'bounded', limit: 3, windowMs: 60_000, fallback: memoryCounters(3, 60_000), whenReady });
+    const counter = createRedisAttemptCounter({
+      redis,
+      prefix: scratch.prefix,
+      name: 'bounded',
+      limit: 3,
+      windowMs: 60_000,
+      fallback: memoryCounters(3, 60_000),
+      whenReady,
+    });
     for (let i = 0; i < 10; i++) await counter.record('flood');
     const key = `${scratch.prefix}:attempts:bounded:flood`;
     assert.equal(await redis.llen(key), 3);
@@ -107,7 +145,15 @@ test('the Redis counter', async (t) => {
 test('with Redis unreachable the Redis counter counts in memory instead', async (t) => {
   const redis = openRedis(`redis://127.0.0.1:${await freePort()}`);
   t.after(() => redis.disconnect());
-  const counter = createRedisAttemptCounter({ redis, prefix: testKeyPrefix(), name: 'down', limit: 2, windowMs: 60_000, fallback: memoryCounters(2, 60_000), whenReady });
+  const counter = createRedisAttemptCounter({
+    redis,
+    prefix: testKeyPrefix(),
+    name: 'down',
+    limit: 2,
+    windowMs: 60_000,
+    fallback: memoryCounters(2, 60_000),
+    whenReady,
+  });
   assert.equal((await counter.take('a')).taken, true);
   assert.equal((await counter.take('a')).taken, true);
   const third = await counter.take('a');

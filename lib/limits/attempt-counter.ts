@@ -38,7 +38,9 @@ export function memoryAttemptCounter(window: AttemptWindow): AttemptCounter {
     async take(key) {
       const now = Date.now();
       const wait = window.take(key, now);
-      return wait > 0 ? { taken: false, retryAfterMs: wait } : { taken: true, retryAfterMs: window.retryAfterMs(key, now) };
+      return wait > 0
+        ? { taken: false, retryAfterMs: wait }
+        : { taken: true, retryAfterMs: window.retryAfterMs(key, now) };
     },
     clear: async (key) => window.clear(key),
   };
@@ -59,7 +61,15 @@ export function attemptCounter(name: string, limit: number, windowMs: number): A
   if (!counter) {
     const memory = memoryAttemptCounter(new AttemptWindow(limit, windowMs));
     counter = sharedMode()
-      ? createRedisAttemptCounter({ redis: getRedis(), prefix: config().redisKeyPrefix, name, limit, windowMs, fallback: memory, whenReady })
+      ? createRedisAttemptCounter({
+          redis: getRedis(),
+          prefix: config().redisKeyPrefix,
+          name,
+          limit,
+          windowMs,
+          fallback: memory,
+          whenReady,
+        })
       : memory;
     counters.set(name, counter);
   }

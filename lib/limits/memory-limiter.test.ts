@@ -24,7 +24,13 @@ it('admits exactly min(N, Q) of N simultaneous calls, loading the day counter on
   const results = await Promise.all(Array.from({ length: 30 }, () => l.admit(key, T0)));
   assert.equal(results.filter((r) => r.admitted).length, 8);
   assert.deepEqual(loads, ['k@2026-11-25']);
-  assert.deepEqual(results.filter((r) => r.admitted).map((r) => r.remaining).sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6, 7]);
+  assert.deepEqual(
+    results
+      .filter((r) => r.admitted)
+      .map((r) => r.remaining)
+      .sort((a, b) => a - b),
+    [0, 1, 2, 3, 4, 5, 6, 7],
+  );
   assert.ok(results.filter((r) => !r.admitted).every((r) => r.reason === 'quota' && r.remaining === 0));
 });
 
@@ -69,7 +75,10 @@ it('the keys of one lineage (a key and its reissued successors) share one day co
   assert.deepEqual([first.admitted, first.remaining], [true, 0]);
   const rated = await l.admit(successor, T0 + 20);
   assert.deepEqual([rated.admitted, rated.reason], [false, 'quota']);
-  assert.deepEqual([(await l.admit({ id: 'k3', lineageId: 'L', dailyQuota: 5, ratePerSecond: 2 }, T0 + 5000)).reason], ['quota']);
+  assert.deepEqual(
+    [(await l.admit({ id: 'k3', lineageId: 'L', dailyQuota: 5, ratePerSecond: 2 }, T0 + 5000)).reason],
+    ['quota'],
+  );
   assert.deepEqual(loads, ['L@2026-11-25'], 'one load per lineage and day, not per key');
   // Another lineage is another allowance.
   assert.equal((await l.admit({ id: 'k9', lineageId: 'M', dailyQuota: 5, ratePerSecond: 2 }, T0 + 5000)).remaining, 1);

@@ -57,15 +57,23 @@ export function createMemoryLimiter(options: {
 
       if (state.used >= key.dailyQuota) {
         return {
-          admitted: false, reason: 'quota', limit: key.dailyQuota, remaining: 0,
-          resetAt: dailyReset, retryAfter: Math.max(1, Math.ceil((resetsAt - now) / 1000)),
+          admitted: false,
+          reason: 'quota',
+          limit: key.dailyQuota,
+          remaining: 0,
+          resetAt: dailyReset,
+          retryAfter: Math.max(1, Math.ceil((resetsAt - now) / 1000)),
         };
       }
       if (state.recent.length >= key.ratePerSecond) {
         const windowEnds = state.recent[0] + WINDOW_MS;
         return {
-          admitted: false, reason: 'rate', limit: key.dailyQuota, remaining: key.dailyQuota - state.used,
-          resetAt: Math.ceil(windowEnds / 1000), retryAfter: Math.max(1, Math.ceil((windowEnds - now) / 1000)),
+          admitted: false,
+          reason: 'rate',
+          limit: key.dailyQuota,
+          remaining: key.dailyQuota - state.used,
+          resetAt: Math.ceil(windowEnds / 1000),
+          retryAfter: Math.max(1, Math.ceil((windowEnds - now) / 1000)),
         };
       }
       state.used++;

@@ -40,7 +40,12 @@ return {1, wait()}
 
 type Mode = 'peek' | 'take' | 'record';
 type WithAttemptScript = Redis & {
-  chemflowAttempt(key: string, limit: number, windowMs: number, mode: Mode): Promise<[taken: number, retryAfterMs: number]>;
+  chemflowAttempt(
+    key: string,
+    limit: number,
+    windowMs: number,
+    mode: Mode,
+  ): Promise<[taken: number, retryAfterMs: number]>;
 };
 
 export interface RedisAttemptCounterOptions {
@@ -66,12 +71,21 @@ export function createRedisAttemptCounter(options: RedisAttemptCounterOptions): 
   async function run(key: string, mode: Mode, orElse: () => Promise<Attempt>): Promise<Attempt> {
     try {
       if (redis.status !== 'ready') await options.whenReady?.(redis);
-      const [taken, retryAfterMs] = await redis.chemflowAttempt(redisNames.attempts(prefix, name, key), limit, windowMs, mode);
+      const [taken, retryAfterMs] = await redis.chemflowAttempt(
+        redisNames.attempts(prefix, name, key),
+        limit,
+        windowMs,
+        mode,
+      );
       if (degraded) log('info', 'attempt counting is shared through Redis again', { counter: name });
       degraded = false;
       return { taken: taken === 1, retryAfterMs };
     } catch (error) {
-      if (!degraded) log('warn', 'Redis unreachable: counting failed attempts on this instance only until it returns', { counter: name, error: (error as Error).message });
+      if (!degraded)
+        log('warn', 'Redis unreachable: counting failed attempts on this instance only until it returns', {
+          counter: name,
+          error: (error as Error).message,
+        });
       degraded = true;
       return orElse();
     }
@@ -80,7 +94,9 @@ export function createRedisAttemptCounter(options: RedisAttemptCounterOptions): 
   return {
     limit,
     windowMs,
-    retryAfterMs: async (key) => (await run(key, 'peek', async () => ({ taken: false, retryAfterMs: await fallback.retryAfterMs(key) }))).retryAfterMs,
+    retryAfterMs: async (key) =>
+      (await run(key, 'peek', async () => ({ taken: false, retryAfterMs: await fallback.retryAfterMs(key) })))
+        .retryAfterMs,
     record: async (key) => {
       await run(key, 'record', async () => {
         await fallback.record(key);

@@ -63,7 +63,14 @@ return {0, used, 0, now}
 
 type ScriptAnswer = [outcome: number, used: number, windowEndsUs: number, nowUs: number];
 type WithAdmitScript = Redis & {
-  chemflowAdmit(rateKey: string, dayKey: string, quota: number, rate: number, dayEndsMs: number, seed: string): Promise<ScriptAnswer>;
+  chemflowAdmit(
+    rateKey: string,
+    dayKey: string,
+    quota: number,
+    rate: number,
+    dayEndsMs: number,
+    seed: string,
+  ): Promise<ScriptAnswer>;
 };
 
 export interface RedisLimiterOptions {
@@ -100,9 +107,15 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
     return pending;
   }
 
-  async function run(key: LimitedKey, day: string, dayEndsMs: number, deadline: number | undefined): Promise<ScriptAnswer> {
+  async function run(
+    key: LimitedKey,
+    day: string,
+    dayEndsMs: number,
+    deadline: number | undefined,
+  ): Promise<ScriptAnswer> {
     const tag = `{${options.prefix}:${key.lineageId}}`;
-    const call = (seed: string) => redis.chemflowAdmit(`${tag}:rate`, `${tag}:day:${day}`, key.dailyQuota, key.ratePerSecond, dayEndsMs, seed);
+    const call = (seed: string) =>
+      redis.chemflowAdmit(`${tag}:rate`, `${tag}:day:${day}`, key.dailyQuota, key.ratePerSecond, dayEndsMs, seed);
     try {
       if (redis.status !== 'ready') await options.whenReady?.(redis);
       const answer = await call('');
@@ -120,12 +133,23 @@ export function createRedisLimiter(options: RedisLimiterOptions): Limiter {
       const dailyReset = Math.ceil(resetsAt / 1000);
       const limit = key.dailyQuota;
       if (outcome === 2) {
-        return { admitted: false, reason: 'quota', limit, remaining: 0, resetAt: dailyReset, retryAfter: Math.max(1, Math.ceil((resetsAt - nowUs / 1000) / 1000)) };
+        return {
+          admitted: false,
+          reason: 'quota',
+          limit,
+          remaining: 0,
+          resetAt: dailyReset,
+          retryAfter: Math.max(1, Math.ceil((resetsAt - nowUs / 1000) / 1000)),
+        };
       }
       if (outcome === 1) {
         return {
-          admitted: false, reason: 'rate', limit, remaining: Math.max(0, limit - used),
-          resetAt: Math.ceil(windowEndsUs / WINDOW_US), retryAfter: Math.max(1, Math.ceil((windowEndsUs - nowUs) / WINDOW_US)),
+          admitted: false,
+          reason: 'rate',
+          limit,
+          remaining: Math.max(0, limit - used),
+          resetAt: Math.ceil(windowEndsUs / WINDOW_US),
+          retryAfter: Math.max(1, Math.ceil((windowEndsUs - nowUs) / WINDOW_US)),
         };
       }
       return { admitted: true, limit, remaining: Math.max(0, limit - used), resetAt: dailyReset };

@@ -7,8 +7,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
 import { quoteCallerText } from '../http/caller-text.ts';
-import { redactSecretFragments } from '../ops/redact.ts';
 import { errorText, log } from '../ops/log.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 import { describeArgumentErrors, registry, toolListing } from './registry.ts';
 
 export interface ToolOutcome {
@@ -25,17 +25,26 @@ export interface ToolOutcome {
 /** Messages and details may quote the call (a tool name, an argument), so secret fragments are cut out here. */
 function toolFailure(code: string, message: string, details?: Record<string, unknown>): ToolOutcome {
   const body = { error: code, message, ...details };
-  return { result: { content: [{ type: 'text', text: redactSecretFragments(JSON.stringify(body)) }], isError: true }, errorCode: code };
+  return {
+    result: { content: [{ type: 'text', text: redactSecretFragments(JSON.stringify(body)) }], isError: true },
+    errorCode: code,
+  };
 }
 
 export async function callTool(name: string, args: unknown): Promise<ToolOutcome> {
   const entry = registry.get(name);
   if (!entry) {
-    return toolFailure('unknown_tool', `Unknown tool ${quoteCallerText(name)}: call tools/list for the tools and their arguments. Available tools: ${toolListing.map((t) => t.name).join(', ')}.`);
+    return toolFailure(
+      'unknown_tool',
+      `Unknown tool ${quoteCallerText(name)}: call tools/list for the tools and their arguments. Available tools: ${toolListing.map((t) => t.name).join(', ')}.`,
+    );
   }
   const input = args ?? {};
   if (!entry.validateArguments(input)) {
-    return toolFailure('invalid_arguments', `Invalid arguments for ${name}: ${describeArgumentErrors(entry.validateArguments.errors)}.`);
+    return toolFailure(
+      'invalid_arguments',
+      `Invalid arguments for ${name}: ${describeArgumentErrors(entry.validateArguments.errors)}.`,
+    );
   }
   try {
     // Lets compound lookups match any SMILES of a structure (RDKit canonical form). Loaded once, at
@@ -53,7 +62,11 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
     const valueJson = JSON.stringify(value);
     return {
       // A tool's result is a plain JSON object (its outputSchema is of type object).
-      result: { content: [{ type: 'text', text: valueJson }], structuredContent: value as Record<string, unknown>, isError: false },
+      result: {
+        content: [{ type: 'text', text: valueJson }],
+        structuredContent: value as Record<string, unknown>,
+        isError: false,
+      },
       errorCode: null,
       valueJson,
     };

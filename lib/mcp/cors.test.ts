@@ -9,10 +9,16 @@ process.env.CORS_ORIGINS = 'https://agent.example, https://lab.example';
 const { handleWebMcpRequest } = await import('./web.ts');
 
 const preflight = (origin: string) =>
-  handleWebMcpRequest(new Request('http://localhost/mcp', {
-    method: 'OPTIONS',
-    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
-  }));
+  handleWebMcpRequest(
+    new Request('http://localhost/mcp', {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, content-type',
+      },
+    }),
+  );
 
 it('answers preflights from configured origins, naming the origin and the key headers', async () => {
   const response = await preflight('https://lab.example');
@@ -25,7 +31,9 @@ it('answers preflights from configured origins, naming the origin and the key he
 it('refuses other origins with a 403 that says how to allow them', async () => {
   for (const response of [
     await preflight('https://evil.example'),
-    await handleWebMcpRequest(new Request('http://localhost/mcp', { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' })),
+    await handleWebMcpRequest(
+      new Request('http://localhost/mcp', { method: 'POST', headers: { origin: 'https://evil.example' }, body: '{}' }),
+    ),
   ]) {
     assert.equal(response.status, 403);
     const body = await response.json();

@@ -5,8 +5,10 @@
  */
 import { config } from '../config.ts';
 
-const ALLOWED_HEADERS = 'Authorization, X-API-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
-const EXPOSED_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Mcp-Session-Id';
+const ALLOWED_HEADERS =
+  'Authorization, X-API-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+const EXPOSED_HEADERS =
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, X-Request-Id, Mcp-Session-Id';
 
 export function originAllowed(origin: string): boolean {
   const allowed = config().corsOrigins;

@@ -22,7 +22,8 @@ export function readCredentials(headers: HeaderReader): Credentials {
     if (!match) {
       return {
         kind: 'bad_header',
-        message: 'The Authorization header must be "Bearer <API key>" (a single key after the word Bearer), or send the key in the X-API-Key header instead.',
+        message:
+          'The Authorization header must be "Bearer <API key>" (a single key after the word Bearer), or send the key in the X-API-Key header instead.',
       };
     }
     fromAuthorization = match[1];

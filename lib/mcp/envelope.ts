@@ -17,29 +17,54 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 export function checkEnvelope(body: unknown): EnvelopeCheck {
   if (Array.isArray(body)) {
-    return { ok: false, error: 'batch_not_supported', message: 'Send one JSON-RPC message per request; batches (JSON arrays) are not supported by this MCP version.' };
+    return {
+      ok: false,
+      error: 'batch_not_supported',
+      message: 'Send one JSON-RPC message per request; batches (JSON arrays) are not supported by this MCP version.',
+    };
   }
   if (!isObject(body)) {
-    return { ok: false, error: 'invalid_request', message: 'The body must be a JSON-RPC 2.0 object with "jsonrpc": "2.0", "method" and, for requests, "id".' };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      message: 'The body must be a JSON-RPC 2.0 object with "jsonrpc": "2.0", "method" and, for requests, "id".',
+    };
   }
   if (body.jsonrpc !== '2.0') {
     return { ok: false, error: 'invalid_request', message: 'The "jsonrpc" field must be the string "2.0".' };
   }
   if (typeof body.method !== 'string' || body.method === '') {
     if ('result' in body || 'error' in body) {
-      return { ok: false, error: 'invalid_request', message: 'This server sends no requests, so it accepts no JSON-RPC responses; send a request with a "method".' };
+      return {
+        ok: false,
+        error: 'invalid_request',
+        message: 'This server sends no requests, so it accepts no JSON-RPC responses; send a request with a "method".',
+      };
     }
-    return { ok: false, error: 'invalid_request', message: 'The "method" field must be a non-empty string, e.g. "tools/call".' };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      message: 'The "method" field must be a non-empty string, e.g. "tools/call".',
+    };
   }
   const unknown = Object.keys(body).find((name) => !MEMBERS.has(name));
   if (unknown !== undefined) {
-    return { ok: false, error: 'invalid_request', message: `Unknown member ${quoteCallerText(unknown)}: a JSON-RPC request has only "jsonrpc", "id", "method" and "params".` };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      message: `Unknown member ${quoteCallerText(unknown)}: a JSON-RPC request has only "jsonrpc", "id", "method" and "params".`,
+    };
   }
   if ('id' in body && !(typeof body.id === 'string' || Number.isSafeInteger(body.id))) {
-    return { ok: false, error: 'invalid_request', message: 'The "id" field must be a string or an integer (at most 2^53 - 1 in magnitude).' };
+    return {
+      ok: false,
+      error: 'invalid_request',
+      message: 'The "id" field must be a string or an integer (at most 2^53 - 1 in magnitude).',
+    };
   }
   if ('params' in body && body.params !== undefined) {
-    if (!isObject(body.params)) return { ok: false, error: 'invalid_request', message: 'The "params" field must be an object.' };
+    if (!isObject(body.params))
+      return { ok: false, error: 'invalid_request', message: 'The "params" field must be an object.' };
     const metaProblem = checkMeta(body.params._meta);
     if (metaProblem) return { ok: false, error: 'invalid_request', message: metaProblem };
   }
@@ -59,7 +84,10 @@ const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 function checkMeta(meta: unknown): string | null {
   if (meta === undefined) return null;
   if (!isObject(meta)) return 'The "params._meta" field must be an object.';
-  if (meta.progressToken !== undefined && !(typeof meta.progressToken === 'string' || Number.isSafeInteger(meta.progressToken))) {
+  if (
+    meta.progressToken !== undefined &&
+    !(typeof meta.progressToken === 'string' || Number.isSafeInteger(meta.progressToken))
+  ) {
     return 'The "params._meta.progressToken" field must be a string or an integer.';
   }
   const task = meta[RELATED_TASK];
@@ -72,10 +100,10 @@ function checkMeta(meta: unknown): string | null {
 /** tools/call params (spec §2.4): checked before admission so a malformed call costs no quota. */
 export function checkToolCallParams(params: Record<string, unknown> | undefined): string | null {
   if (!params || typeof params.name !== 'string' || params.name === '') {
-    return 'tools/call needs params.name, the tool\'s name as a string (see tools/list).';
+    return "tools/call needs params.name, the tool's name as a string (see tools/list).";
   }
   if (params.arguments !== undefined && !isObject(params.arguments)) {
-    return 'tools/call params.arguments must be an object of the tool\'s arguments.';
+    return "tools/call params.arguments must be an object of the tool's arguments.";
   }
   return null;
 }

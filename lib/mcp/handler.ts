@@ -16,12 +16,12 @@ import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
+import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
 import { hostRefusal } from './host-check.ts';
-import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
-import { INVALID_UTF8, TOO_LARGE, type BodyText, type McpAnswer, type McpRequest } from './request.ts';
+import { type BodyText, INVALID_UTF8, type McpAnswer, type McpRequest, TOO_LARGE } from './request.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './sdk-server.ts';
 import { getMcpService } from './service.ts';
@@ -38,14 +38,23 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   if (wrongHost) return wrongHost;
   const origin = request.headers.get('origin');
   if (origin && !originAllowed(origin)) {
-    return jsonError(403, 'origin_not_allowed', `Browser requests from ${quoteCallerText(origin)} are not allowed; the operator can add it to CORS_ORIGINS.`);
+    return jsonError(
+      403,
+      'origin_not_allowed',
+      `Browser requests from ${quoteCallerText(origin)} are not allowed; the operator can add it to CORS_ORIGINS.`,
+    );
   }
   const cors = corsHeaders(origin);
   if (request.method === 'OPTIONS') {
     return { status: 204, headers: origin ? preflightHeaders(origin) : { allow: 'POST, OPTIONS' }, body: null };
   }
   if (request.method !== 'POST') {
-    return jsonError(405, 'method_not_allowed', `/mcp accepts POST only (stateless Streamable HTTP: there is no stream to GET and no session to DELETE).`, { allow: 'POST', ...cors });
+    return jsonError(
+      405,
+      'method_not_allowed',
+      `/mcp accepts POST only (stateless Streamable HTTP: there is no stream to GET and no session to DELETE).`,
+      { allow: 'POST', ...cors },
+    );
   }
 
   const bad = checkHeaders(request);
@@ -56,7 +65,8 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);
   const message = envelope.message;
 
-  if (message.method === 'tools/list' && message.id !== undefined && hasNoParams(message)) return toolListAnswer(message.id, cors);
+  if (message.method === 'tools/list' && message.id !== undefined && hasNoParams(message))
+    return toolListAnswer(message.id, cors);
   if (PUBLIC_METHODS.has(message.method)) return runSdk(request, message, cors);
 
   const credentials = readCredentials(request.headers);
@@ -66,7 +76,12 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
     case 'bad_header':
       return jsonError(401, 'invalid_api_key', credentials.message, { 'www-authenticate': 'Bearer', ...cors });
     case 'conflict':
-      return jsonError(400, 'conflicting_api_keys', 'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).', cors);
+      return jsonError(
+        400,
+        'conflicting_api_keys',
+        'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).',
+        cors,
+      );
   }
 
   const service = getMcpService();
@@ -86,13 +101,30 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
 
   // tools/call: check the call itself; answerToolCall admits, runs, records and answers it.
   if (message.id === undefined) {
-    return jsonError(400, 'invalid_request', 'tools/call is a request: give it an "id" so its answer can be matched.', cors);
+    return jsonError(
+      400,
+      'invalid_request',
+      'tools/call is a request: give it an "id" so its answer can be matched.',
+      cors,
+    );
   }
   const paramsProblem = checkToolCallParams(message.params);
   if (paramsProblem) {
     return sseMessage({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: paramsProblem } }, cors);
   }
-  return answerToolCall({ request, id: message.id, name: message.params!.name as string, args: message.params!.arguments, key: verified.key }, service, now, deadline, cors);
+  return answerToolCall(
+    {
+      request,
+      id: message.id,
+      name: message.params!.name as string,
+      args: message.params!.arguments,
+      key: verified.key,
+    },
+    service,
+    now,
+    deadline,
+    cors,
+  );
 }
 
 /**
@@ -101,7 +133,12 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
  * (§5.6) keeps it a 401 invalid_api_key, with Retry-After saying when the address may try again.
  */
 async function refusedKey(
-  throttle: KeyAuthThrottle, address: string | undefined, key: string, verified: Verification, now: number, cors: Record<string, string>,
+  throttle: KeyAuthThrottle,
+  address: string | undefined,
+  key: string,
+  verified: Verification,
+  now: number,
+  cors: Record<string, string>,
 ): Promise<McpAnswer> {
   const headers = { 'www-authenticate': 'Bearer error="invalid_token"', ...cors };
   const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, hashKey(key), now);
@@ -129,12 +166,20 @@ function checkHeaders(request: McpRequest): McpAnswer | null {
   }
   const accept = request.headers.get('accept') ?? '';
   if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-    return jsonError(406, 'not_acceptable', 'Send "Accept: application/json, text/event-stream": answers come as a server-sent event.');
+    return jsonError(
+      406,
+      'not_acceptable',
+      'Send "Accept: application/json, text/event-stream": answers come as a server-sent event.',
+    );
   }
   // Checked here, not left to the SDK, so that a tools/call it would refuse is never admitted or billed.
   const version = request.headers.get('mcp-protocol-version');
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-    return jsonError(400, 'unsupported_protocol_version', `MCP-Protocol-Version ${quoteCallerText(version)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`);
+    return jsonError(
+      400,
+      'unsupported_protocol_version',
+      `MCP-Protocol-Version ${quoteCallerText(version)} is not supported; use one of ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+    );
   }
   return null;
 }
@@ -147,24 +192,48 @@ class ParseFailure {
 function parseJsonBody(text: BodyText): unknown {
   if (text === TOO_LARGE) return new ParseFailure(payloadTooLarge());
   if (text === INVALID_UTF8) {
-    return new ParseFailure(jsonError(400, 'parse_error', 'The request body is not valid UTF-8; send the JSON-RPC message as UTF-8 text (JSON must be UTF-8, RFC 8259 §8.1).'));
+    return new ParseFailure(
+      jsonError(
+        400,
+        'parse_error',
+        'The request body is not valid UTF-8; send the JSON-RPC message as UTF-8 text (JSON must be UTF-8, RFC 8259 §8.1).',
+      ),
+    );
   }
-  if (text.trim() === '') return new ParseFailure(jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.'));
+  if (text.trim() === '')
+    return new ParseFailure(jsonError(400, 'parse_error', 'The request body is empty; send one JSON-RPC 2.0 message.'));
   try {
     return JSON.parse(text);
   } catch (error) {
-    return new ParseFailure(jsonError(400, 'parse_error', `The request body is not valid JSON (${callerText((error as Error).message, 200)}).`));
+    return new ParseFailure(
+      jsonError(
+        400,
+        'parse_error',
+        `The request body is not valid JSON (${callerText((error as Error).message, 200)}).`,
+      ),
+    );
   }
 }
 
 /** Hands a method other than tools/call to a single-use SDK server and transport. */
-async function runSdk(request: McpRequest, message: JsonRpcMessage, headers: Record<string, string>): Promise<McpAnswer> {
+async function runSdk(
+  request: McpRequest,
+  message: JsonRpcMessage,
+  headers: Record<string, string>,
+): Promise<McpAnswer> {
   const server = createMcpServer();
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: false,
+  });
   await server.connect(transport);
   const response = await transport.handleRequest(request.toWebRequest(), { parsedBody: message });
   // Stateless: the SSE stream holds one event and ends with it, so reading it whole is safe.
-  const answer = { status: response.status, headers: Object.fromEntries(response.headers), body: response.body ? await response.text() : null };
+  const answer = {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: response.body ? await response.text() : null,
+  };
   return withHeaders(answer, headers);
 }
 

@@ -8,13 +8,16 @@
  * timeout, so a load balancer gets its answer fast. Failures say which dependency failed with a
  * one-line message: no stack, no URL credentials.
  */
-import { getMcpService } from './service.ts';
-import { getRedis, lastConnectionError, sharedMode, whenReady } from '../redis/clients.ts';
+
 import { redactUrls } from '../ops/redact.ts';
+import { getRedis, lastConnectionError, sharedMode, whenReady } from '../redis/clients.ts';
+import { getMcpService } from './service.ts';
 
 export const PROBE_TIMEOUT_MS = 1000;
 
-export type CheckResult = { status: 'ok'; latencyMs: number } | { status: 'unavailable'; latencyMs: number; message: string };
+export type CheckResult =
+  | { status: 'ok'; latencyMs: number }
+  | { status: 'unavailable'; latencyMs: number; message: string };
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';
@@ -24,7 +27,10 @@ export interface HealthReport {
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${PROBE_TIMEOUT_MS} ms`)),
+      PROBE_TIMEOUT_MS,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -66,5 +72,8 @@ export async function checkHealth(): Promise<HealthReport> {
 
 export async function healthResponse(): Promise<Response> {
   const report = await checkHealth();
-  return Response.json(report, { status: report.status === 'ok' ? 200 : 503, headers: { 'cache-control': 'no-store' } });
+  return Response.json(report, {
+    status: report.status === 'ok' ? 200 : 503,
+    headers: { 'cache-control': 'no-store' },
+  });
 }

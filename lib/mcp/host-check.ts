@@ -6,7 +6,7 @@
  */
 import { config } from '../config.ts';
 import { requestHost } from '../http/request-host.ts';
-import type { McpRequest, McpAnswer } from './request.ts';
+import type { McpAnswer, McpRequest } from './request.ts';
 import { jsonError } from './responses.ts';
 
 const PORT = /:\d+$/;
@@ -25,7 +25,10 @@ export function hostRefusal(request: McpRequest): McpAnswer | null {
   // No browser leaves Host out, so a request without one (HTTP/1.0 tools) is no rebinding attack.
   if (host === undefined || hostAllowed(host, settings.allowedHosts)) return null;
   const shown = JSON.stringify(host.length > SHOWN_HOST_CHARS ? `${host.slice(0, SHOWN_HOST_CHARS)}…` : host);
-  return jsonError(403, 'host_not_allowed',
+  return jsonError(
+    403,
+    'host_not_allowed',
     `/mcp does not answer requests addressed to host ${shown} (a protection against DNS rebinding). ` +
-    'If this server is published under that name, the operator adds it to ALLOWED_HOSTS (comma-separated host or host:port).');
+      'If this server is published under that name, the operator adds it to ALLOWED_HOSTS (comma-separated host or host:port).',
+  );
 }

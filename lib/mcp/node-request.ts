@@ -1,6 +1,6 @@
 /** server.ts's fast path: a node:http request as the /mcp handler's McpRequest, and its answer written back. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { INVALID_UTF8, TOO_LARGE, type BodyText, type McpAnswer, type McpRequest } from './request.ts';
+import { type BodyText, INVALID_UTF8, type McpAnswer, type McpRequest, TOO_LARGE } from './request.ts';
 
 /**
  * Strict UTF-8: malformed bytes throw instead of becoming U+FFFD. One decoder serves every request

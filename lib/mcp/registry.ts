@@ -3,8 +3,8 @@
  * once at start-up (the hot path never compiles a schema).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { chemTools } from '../chem/tools/index.ts';
 import type { ChemTool } from '../chem/tool.ts';
+import { chemTools } from '../chem/tools/index.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
 import { UNKNOWN_TOOL } from '../ops/call-labels.ts';
 
@@ -48,7 +48,7 @@ const MAX_DESCRIBED_ERRORS = 5;
  * caller text (callerText); the rest comes from the schema.
  */
 export function describeArgumentErrors(errors: ErrorObject[] | null | undefined): string {
-  if (!errors?.length) return 'arguments do not match the tool\'s input schema';
+  if (!errors?.length) return "arguments do not match the tool's input schema";
   const described = errors
     .slice(0, MAX_DESCRIBED_ERRORS)
     .map((e) => {

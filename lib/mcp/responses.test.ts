@@ -16,7 +16,10 @@ import { createMcpServer } from './sdk-server.ts';
 async function answerFromSdk(message: Record<string, unknown>, toolResult?: CallToolResult): Promise<Response> {
   const server = createMcpServer();
   if (toolResult) server.setRequestHandler(CallToolRequestSchema, () => toolResult);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: false,
+  });
   await server.connect(transport);
   const request = new Request('http://localhost/mcp', {
     method: 'POST',
@@ -53,13 +56,16 @@ for (const [label, args] of calls) {
   });
 }
 
-it('a tools/list answer is the SDK\'s, byte for byte', async () => {
+it("a tools/list answer is the SDK's, byte for byte", async () => {
   for (const id of IDS) {
-    assert.deepEqual(await onTheWire(toolListAnswer(id)), await onTheWire(await answerFromSdk({ id, method: 'tools/list' })));
+    assert.deepEqual(
+      await onTheWire(toolListAnswer(id)),
+      await onTheWire(await answerFromSdk({ id, method: 'tools/list' })),
+    );
   }
 });
 
-it('a JSON-RPC error answer is framed like the SDK\'s', async () => {
+it("a JSON-RPC error answer is framed like the SDK's", async () => {
   const fromSdk = await onTheWire(await answerFromSdk({ id: 3, method: 'no/such/method' }));
   const body = JSON.parse(fromSdk.body.replace(/^event: message\ndata: /, ''));
   assert.deepEqual(await onTheWire(sseMessage(body)), fromSdk);

@@ -11,7 +11,13 @@ import type { McpAnswer } from './request.ts';
  * quote the request (a header, a JSON parser's excerpt of the body), so secret fragments are cut out of
  * the body here, for every error answer (redaction keeps the JSON valid).
  */
-export function jsonError(status: number, error: string, message: string, headers: Record<string, string> = {}, extra: object = {}): McpAnswer {
+export function jsonError(
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+  extra: object = {},
+): McpAnswer {
   return {
     status,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
@@ -36,14 +42,19 @@ export function sseMessage(message: JSONRPCMessage, headers: Record<string, stri
  * result's text and structuredContent are the same JSON, so it is spliced in twice rather than the
  * value being serialized again (serializing answers was a fifth of a call's CPU).
  */
-export function toolCallAnswer(id: string | number, outcome: ToolOutcome, headers: Record<string, string> = {}): McpAnswer {
+export function toolCallAnswer(
+  id: string | number,
+  outcome: ToolOutcome,
+  headers: Record<string, string> = {},
+): McpAnswer {
   const json = outcome.valueJson;
   if (json === undefined) return sseMessage({ result: outcome.result, jsonrpc: '2.0', id }, headers);
   return {
     status: 200,
     headers: { ...SDK_SSE_HEADERS, ...headers },
-    body: `event: message\ndata: {"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],`
-      + `"structuredContent":${json},"isError":false},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
+    body:
+      `event: message\ndata: {"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],` +
+      `"structuredContent":${json},"isError":false},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
   };
 }
 
@@ -70,5 +81,9 @@ const SDK_SSE_HEADERS = {
 };
 
 export function payloadTooLarge(): McpAnswer {
-  return jsonError(413, 'payload_too_large', `The request body exceeds ${config().maxBodyBytes} bytes; send one JSON-RPC message with smaller arguments.`);
+  return jsonError(
+    413,
+    'payload_too_large',
+    `The request body exceeds ${config().maxBodyBytes} bytes; send one JSON-RPC message with smaller arguments.`,
+  );
 }

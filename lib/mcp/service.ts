@@ -5,21 +5,20 @@
  * recorder's batches. With REDIS_URL (the shared mode) the limiter's counters and the key-failure
  * counts live in Redis instead, shared by all instances.
  */
-import { config } from '../config.ts';
+import { config, databaseProvider, databaseUrl } from '../config.ts';
 import type { HotPathStore } from '../db/hot-path.ts';
-import { openSqliteFile } from '../db/sqlite-file.ts';
-import { databaseProvider, databaseUrl } from '../config.ts';
-import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
+import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
+import { openSqliteFile } from '../db/sqlite-file.ts';
 import { createKeyVerifier, type KeyVerifier } from '../keys/verify.ts';
 import { attemptCounter } from '../limits/attempt-counter.ts';
+import { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
+import type { Limiter } from '../limits/limiter.ts';
 import { createMemoryLimiter } from '../limits/memory-limiter.ts';
+import { type QuotaDay, quotaDayCalculator } from '../limits/quota-day.ts';
 import { createRedisLimiter } from '../limits/redis-limiter.ts';
 import { closeRedis, getRedis, redisNames, sharedMode, subscribe, whenReady } from '../redis/clients.ts';
-import type { Limiter } from '../limits/limiter.ts';
-import { quotaDayCalculator, type QuotaDay } from '../limits/quota-day.ts';
 import { createUsageRecorder, type UsageRecorder } from '../usage/recorder.ts';
-import { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
 
 export interface McpService {
   store: HotPathStore;
@@ -48,9 +47,18 @@ export function getMcpService(): McpService {
     holder[SERVICE] = {
       store,
       verifyKey: createKeyVerifier(store),
-      keyAuthThrottle: new KeyAuthThrottle(attemptCounter('key-auth', config().keyAuthMaxFailures, config().keyAuthFailureWindowSeconds * 1000)),
+      keyAuthThrottle: new KeyAuthThrottle(
+        attemptCounter('key-auth', config().keyAuthMaxFailures, config().keyAuthFailureWindowSeconds * 1000),
+      ),
       limiter: sharedMode()
-        ? createRedisLimiter({ redis: getRedis(), prefix: config().redisKeyPrefix, quotaDay, usedOnDay, beforeSeeding: () => recorder.flush(), whenReady })
+        ? createRedisLimiter({
+            redis: getRedis(),
+            prefix: config().redisKeyPrefix,
+            quotaDay,
+            usedOnDay,
+            beforeSeeding: () => recorder.flush(),
+            whenReady,
+          })
         : createMemoryLimiter({ quotaDay, usedOnDay }),
       recorder,
       quotaDay,

@@ -6,15 +6,15 @@
  */
 import { config } from '../config.ts';
 import type { KeyRow } from '../db/hot-path.ts';
+import { type Admission, LimiterUnavailableError } from '../limits/limiter.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
-import { LimiterUnavailableError, type Admission } from '../limits/limiter.ts';
 import { errorText, log } from '../ops/log.ts';
 import { countLimiterRejection, countToolCall } from '../ops/metrics.ts';
 import { logToolCall } from '../ops/request-log.ts';
 import { newRequestId } from '../usage/request-id.ts';
 import { callTool } from './call-tool.ts';
-import type { McpAnswer, McpRequest } from './request.ts';
 import { toolLabel } from './registry.ts';
+import type { McpAnswer, McpRequest } from './request.ts';
 import { jsonError, toolCallAnswer } from './responses.ts';
 import type { McpService } from './service.ts';
 
@@ -27,7 +27,13 @@ export interface ToolCall {
   key: KeyRow;
 }
 
-export async function answerToolCall(call: ToolCall, service: McpService, now: number, deadline: number, cors: Record<string, string>): Promise<McpAnswer> {
+export async function answerToolCall(
+  call: ToolCall,
+  service: McpService,
+  now: number,
+  deadline: number,
+  cors: Record<string, string>,
+): Promise<McpAnswer> {
   // Usage rows, the log and metrics hold this label, never the caller's text (see toolLabel). A name
   // outside the catalogue still goes through the limiter and counts as a failure: the per-second limit
   // and the daily quota bound everything a key can make the server do.
@@ -39,7 +45,12 @@ export async function answerToolCall(call: ToolCall, service: McpService, now: n
   } catch (error) {
     // Fail closed: without the shared counters no instance can know the key's limits are respected.
     if (error instanceof LimiterUnavailableError) {
-      return jsonError(503, 'limiter_unavailable', 'The rate limiter is unreachable, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+      return jsonError(
+        503,
+        'limiter_unavailable',
+        'The rate limiter is unreachable, so the call was not run; please retry shortly.',
+        { 'retry-after': '1', ...cors },
+      );
     }
     // The limiter reads the key's usage so far from the database the first time it sees the key each day.
     return databaseUnavailable('quota lookup failed', error, cors);
@@ -50,7 +61,19 @@ export async function answerToolCall(call: ToolCall, service: McpService, now: n
 
   if (!admission.admitted) {
     await service.recorder
-      .record({ requestId, keyId: key.id, tool, outcome: 'rate_limited', errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded', latencyMs: 0, createdAt: now, day }, deadline)
+      .record(
+        {
+          requestId,
+          keyId: key.id,
+          tool,
+          outcome: 'rate_limited',
+          errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded',
+          latencyMs: 0,
+          createdAt: now,
+          day,
+        },
+        deadline,
+      )
       .catch((error) => logError('could not record a rate-limited call', error));
     countToolCall(tool, 'rate_limited');
     countLimiterRejection(admission.reason!);
@@ -62,15 +85,28 @@ export async function answerToolCall(call: ToolCall, service: McpService, now: n
   const outcome = await callTool(call.name, call.args);
   const result = outcome.errorCode ? 'failure' : 'success';
   try {
-    await service.recorder.record({
-      requestId, keyId: key.id, tool,
-      outcome: result, errorCode: outcome.errorCode,
-      latencyMs: Math.round((performance.now() - started) * 1000) / 1000, createdAt: now, day,
-    }, deadline);
+    await service.recorder.record(
+      {
+        requestId,
+        keyId: key.id,
+        tool,
+        outcome: result,
+        errorCode: outcome.errorCode,
+        latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
+        createdAt: now,
+        day,
+      },
+      deadline,
+    );
   } catch (error) {
     logError('usage write failed', error);
     logToolCall(requestId, key.id, tool, 'unrecorded', 503, Math.round((performance.now() - started) * 10) / 10);
-    return jsonError(503, 'usage_store_unavailable', 'The call could not be recorded, so its answer was withheld; please retry shortly.', { 'retry-after': '1', ...cors });
+    return jsonError(
+      503,
+      'usage_store_unavailable',
+      'The call could not be recorded, so its answer was withheld; please retry shortly.',
+      { 'retry-after': '1', ...cors },
+    );
   }
   const seconds = (performance.now() - started) / 1000;
   countToolCall(tool, result, seconds);
@@ -86,16 +122,28 @@ function rateLimitHeaders(admission: Admission): Record<string, string> {
   };
 }
 
-function rateLimited(request: McpRequest, admission: Admission, tier: string, headers: Record<string, string>): McpAnswer {
-  const message = admission.reason === 'quota'
-    ? `Daily quota of ${admission.limit} calls used up; it resets at ${new Date(admission.resetAt * 1000).toISOString()}.`
-    : `Too many calls per second for this key; retry in ${admission.retryAfter} s.`;
+function rateLimited(
+  request: McpRequest,
+  admission: Admission,
+  tier: string,
+  headers: Record<string, string>,
+): McpAnswer {
+  const message =
+    admission.reason === 'quota'
+      ? `Daily quota of ${admission.limit} calls used up; it resets at ${new Date(admission.resetAt * 1000).toISOString()}.`
+      : `Too many calls per second for this key; retry in ${admission.retryAfter} s.`;
   const baseUrl = config().publicUrl || new URL(request.url).origin;
-  return jsonError(429, 'rate_limit_exceeded', message, { ...headers, 'retry-after': String(admission.retryAfter) }, {
-    reason: admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second',
-    tier,
-    upgrade: upgradeGuidance(baseUrl),
-  });
+  return jsonError(
+    429,
+    'rate_limit_exceeded',
+    message,
+    { ...headers, 'retry-after': String(admission.retryAfter) },
+    {
+      reason: admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second',
+      tier,
+      upgrade: upgradeGuidance(baseUrl),
+    },
+  );
 }
 
 /**
@@ -104,7 +152,12 @@ function rateLimited(request: McpRequest, admission: Admission, tier: string, he
  */
 export function databaseUnavailable(what: string, error: unknown, cors: Record<string, string>): McpAnswer {
   logError(what, error);
-  return jsonError(503, 'database_unavailable', 'The service cannot reach its database right now, so the call was not run; please retry shortly.', { 'retry-after': '1', ...cors });
+  return jsonError(
+    503,
+    'database_unavailable',
+    'The service cannot reach its database right now, so the call was not run; please retry shortly.',
+    { 'retry-after': '1', ...cors },
+  );
 }
 
 function logError(msg: string, error: unknown): void {

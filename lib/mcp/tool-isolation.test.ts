@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { ChemTool } from '../chem/tool.ts';
-import { sqliteFilePath } from '../db/sqlite-file.ts';
 import { bearer, MCP_HEADERS, toolCall } from '../../test/support/mcp-client.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
+import type { ChemTool } from '../chem/tool.ts';
+import { sqliteFilePath } from '../db/sqlite-file.ts';
 
 const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {}, additionalProperties: false };
 
@@ -26,16 +26,22 @@ test('a slow tool and a crashing tool hold no transaction and block no other key
   let finishSlowTool!: () => void;
   const slowToolMayFinish = new Promise<void>((resolve) => (finishSlowTool = resolve));
   const slowTool: ChemTool = {
-    name: 'test_slow_tool', title: 'Slow', description: 'Waits until the test lets it finish.',
-    inputSchema: EMPTY_OBJECT_SCHEMA, outputSchema: { type: 'object' },
+    name: 'test_slow_tool',
+    title: 'Slow',
+    description: 'Waits until the test lets it finish.',
+    inputSchema: EMPTY_OBJECT_SCHEMA,
+    outputSchema: { type: 'object' },
     async run() {
       await slowToolMayFinish;
       return { finished: true };
     },
   };
   const crashingTool: ChemTool = {
-    name: 'test_crashing_tool', title: 'Crashing', description: 'Throws like a bug would.',
-    inputSchema: EMPTY_OBJECT_SCHEMA, outputSchema: { type: 'object' },
+    name: 'test_crashing_tool',
+    title: 'Crashing',
+    description: 'Throws like a bug would.',
+    inputSchema: EMPTY_OBJECT_SCHEMA,
+    outputSchema: { type: 'object' },
     run() {
       throw new TypeError('cannot read properties of undefined (reading "x") at /srv/chemflow/lib/secret.ts:1');
     },
@@ -56,16 +62,29 @@ test('a slow tool and a crashing tool hold no transaction and block no other key
     portal.issue(portal.bob, 'crash', 'pro'),
   ]);
   const call = async (key: string, name: string, args: Record<string, unknown> = {}) => {
-    const response = await handleWebMcpRequest(new Request('http://localhost/mcp', {
-      method: 'POST', headers: { ...MCP_HEADERS, ...bearer(key) }, body: JSON.stringify(toolCall(name, args)),
-    }));
+    const response = await handleWebMcpRequest(
+      new Request('http://localhost/mcp', {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, ...bearer(key) },
+        body: JSON.stringify(toolCall(name, args)),
+      }),
+    );
     const text = await response.text();
-    return { status: response.status, message: JSON.parse(text.split('\n').find((l) => l.startsWith('data:'))!.slice(5)) };
+    return {
+      status: response.status,
+      message: JSON.parse(
+        text
+          .split('\n')
+          .find((l) => l.startsWith('data:'))!
+          .slice(5),
+      ),
+    };
   };
   const file = new Database(sqliteFilePath(portal.url));
   t.after(() => file.close());
   file.pragma('busy_timeout = 0'); // a held write lock must show up as SQLITE_BUSY at once, not after a wait
-  const recorded = (tool: string) => file.prepare('SELECT "outcome", "errorCode" FROM "CallLog" WHERE "tool" = ?').all(tool);
+  const recorded = (tool: string) =>
+    file.prepare('SELECT "outcome", "errorCode" FROM "CallLog" WHERE "tool" = ?').all(tool);
 
   let slowAnswered = false;
   const slowCall = call(slowKey.secret, slowTool.name).finally(() => (slowAnswered = true));
@@ -86,17 +105,20 @@ test('a slow tool and a crashing tool hold no transaction and block no other key
     assert.equal(recorded(slowTool.name).length, 0, 'nothing is written for a call that has not finished');
   });
 
-  await t.test('a crashing tool answers a tool error without internals, is recorded as a failure, and holds nothing', async () => {
-    const answer = await call(crashKey.secret, crashingTool.name);
-    assert.equal(answer.status, 200);
-    assert.equal(answer.message.result.isError, true);
-    const body = JSON.parse(answer.message.result.content[0].text);
-    assert.equal(body.error, 'internal_error');
-    assert.doesNotMatch(body.message, /TypeError|undefined|secret\.ts|\/srv/);
-    assert.deepEqual(recorded(crashingTool.name), [{ outcome: 'failure', errorCode: 'internal_error' }]);
-    file.exec('BEGIN IMMEDIATE');
-    file.exec('ROLLBACK');
-  });
+  await t.test(
+    'a crashing tool answers a tool error without internals, is recorded as a failure, and holds nothing',
+    async () => {
+      const answer = await call(crashKey.secret, crashingTool.name);
+      assert.equal(answer.status, 200);
+      assert.equal(answer.message.result.isError, true);
+      const body = JSON.parse(answer.message.result.content[0].text);
+      assert.equal(body.error, 'internal_error');
+      assert.doesNotMatch(body.message, /TypeError|undefined|secret\.ts|\/srv/);
+      assert.deepEqual(recorded(crashingTool.name), [{ outcome: 'failure', errorCode: 'internal_error' }]);
+      file.exec('BEGIN IMMEDIATE');
+      file.exec('ROLLBACK');
+    },
+  );
 
   await t.test('the slow call is answered and recorded once its tool finishes', async () => {
     finishSlowTool();

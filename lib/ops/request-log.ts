@@ -6,7 +6,14 @@ import type { CallOutcome } from './call-labels.ts';
 import { log, logEnabled } from './log.ts';
 
 /** `tool` is the call's label (lib/ops/call-labels.ts), never the name as the caller sent it. */
-export function logToolCall(requestId: string, keyId: string, tool: string, outcome: CallOutcome | 'unrecorded', status: number, latencyMs: number): void {
+export function logToolCall(
+  requestId: string,
+  keyId: string,
+  tool: string,
+  outcome: CallOutcome | 'unrecorded',
+  status: number,
+  latencyMs: number,
+): void {
   if (!logEnabled('info')) return;
   log('info', 'mcp tools/call', { requestId, method: 'tools/call', tool, outcome, status, latencyMs, keyId });
 }

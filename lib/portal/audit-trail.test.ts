@@ -3,9 +3,9 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { writeAudit } from '../audit/write.ts';
 import { disableKey } from '../keys/store.ts';
-import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError } from './access.ts';
 import { AUDIT_PAGE_SIZE, auditTrail, fieldChanges, MAX_FILTER_MATCHES } from './audit-trail.ts';
 
@@ -16,26 +16,48 @@ test('filters: key by id, display form or 4 characters; actor by whole or partia
   await disableKey(db, a.key.id, 'leaked', actor(support));
   await disableKey(db, b.key.id, 'owner asked', actor(admin));
   // One event on a fixed day, to test the date range.
-  await db.$transaction((tx) => writeAudit(tx, actor(admin), { action: 'key.update', keyId: b.key.id, before: { tierId: 'free' }, after: { tierId: 'pro' } }));
+  await db.$transaction((tx) =>
+    writeAudit(tx, actor(admin), {
+      action: 'key.update',
+      keyId: b.key.id,
+      before: { tierId: 'free' },
+      after: { tierId: 'pro' },
+    }),
+  );
   const dated = await db.auditEvent.findFirstOrThrow({ where: { action: 'key.update' } });
   await db.auditEvent.update({ where: { id: dated.id }, data: { createdAt: new Date('2026-03-15T23:30:00Z') } });
 
-  const actions = async (filters: Parameters<typeof auditTrail>[2]) => (await auditTrail(db, support, filters)).events.map((e) => `${e.action}:${e.keyDisplay}`);
+  const actions = async (filters: Parameters<typeof auditTrail>[2]) =>
+    (await auditTrail(db, support, filters)).events.map((e) => `${e.action}:${e.keyDisplay}`);
   const aDisplay = `cf_${a.key.start}…${a.key.end}`;
   assert.deepEqual(await actions({ key: a.key.id }), [`key.disable:${aDisplay}`, `key.issue:${aDisplay}`]);
   assert.deepEqual(await actions({ key: aDisplay }), [`key.disable:${aDisplay}`, `key.issue:${aDisplay}`]);
-  assert.deepEqual(await actions({ key: `cf_${a.key.start}...${a.key.end}` }), [`key.disable:${aDisplay}`, `key.issue:${aDisplay}`]);
+  assert.deepEqual(await actions({ key: `cf_${a.key.start}...${a.key.end}` }), [
+    `key.disable:${aDisplay}`,
+    `key.issue:${aDisplay}`,
+  ]);
   assert.ok((await actions({ key: a.key.end })).includes(`key.disable:${aDisplay}`), 'last 4 characters');
   assert.deepEqual(await actions({ key: 'no-such-key' }), []);
 
   const byGrace = (await auditTrail(db, support, { actor: 'GRACE@' })).events;
-  assert.deepEqual(byGrace.map((e) => [e.action, e.actor, e.reason, e.ip, e.targetEmail]), [['key.disable', 'support:grace@example.test', 'leaked', '203.0.113.9', 'ada@example.test']]);
-  assert.deepEqual((await auditTrail(db, support, { actor: 'root@example.test' })).events.map((e) => e.action), ['key.disable', 'key.update']);
+  assert.deepEqual(
+    byGrace.map((e) => [e.action, e.actor, e.reason, e.ip, e.targetEmail]),
+    [['key.disable', 'support:grace@example.test', 'leaked', '203.0.113.9', 'ada@example.test']],
+  );
+  assert.deepEqual(
+    (await auditTrail(db, support, { actor: 'root@example.test' })).events.map((e) => e.action),
+    ['key.disable', 'key.update'],
+  );
 
-  assert.deepEqual(await actions({ from: '2026-03-15', to: '2026-03-15' }), [`key.update:cf_${b.key.start}…${b.key.end}`]);
+  assert.deepEqual(await actions({ from: '2026-03-15', to: '2026-03-15' }), [
+    `key.update:cf_${b.key.start}…${b.key.end}`,
+  ]);
   assert.deepEqual(await actions({ from: '2026-03-16', to: '2026-03-20' }), []);
   assert.deepEqual(await actions({ to: '2026-03-14' }), []);
-  await assert.rejects(auditTrail(db, support, { from: '15/03/2026' }), (e: Error) => e instanceof PortalInputError && /a day like 2026-11-26/.test(e.message));
+  await assert.rejects(
+    auditTrail(db, support, { from: '15/03/2026' }),
+    (e: Error) => e instanceof PortalInputError && /a day like 2026-11-26/.test(e.message),
+  );
   await assert.rejects(auditTrail(db, support, { from: '2026-02-30' }), PortalInputError);
   await assert.rejects(auditTrail(db, support, { from: '2026-03-16', to: '2026-03-15' }), /swap them/);
 });
@@ -44,14 +66,26 @@ test('50 events a page, newest first; an out-of-range page shows the last one', 
   const { db, ada, support, actor } = await scratchPortal(t);
   const base = Date.parse('2026-05-01T00:00:00Z');
   await db.auditEvent.createMany({
-    data: Array.from({ length: 120 }, (_, i) => ({ actorLabel: actor(ada).label, action: 'user.create', targetUserId: ada.id, reason: `#${i}`, createdAt: new Date(base + i * 1000) })),
+    data: Array.from({ length: 120 }, (_, i) => ({
+      actorLabel: actor(ada).label,
+      action: 'user.create',
+      targetUserId: ada.id,
+      reason: `#${i}`,
+      createdAt: new Date(base + i * 1000),
+    })),
   });
   const first = await auditTrail(db, support, {});
   const total = await db.auditEvent.count();
-  assert.deepEqual([first.page, first.pages, first.total, first.events.length], [1, Math.ceil(total / AUDIT_PAGE_SIZE), total, 50]);
+  assert.deepEqual(
+    [first.page, first.pages, first.total, first.events.length],
+    [1, Math.ceil(total / AUDIT_PAGE_SIZE), total, 50],
+  );
   assert.equal(first.events.find((e) => e.reason?.startsWith('#'))?.reason, '#119');
   const times = first.events.map((e) => e.createdAt.getTime());
-  assert.deepEqual(times, [...times].sort((x, y) => y - x));
+  assert.deepEqual(
+    times,
+    [...times].sort((x, y) => y - x),
+  );
   const last = await auditTrail(db, support, { page: 99 });
   assert.equal(last.page, first.pages);
   assert.equal(last.events.length, total - (first.pages - 1) * 50);
@@ -59,16 +93,29 @@ test('50 events a page, newest first; an out-of-range page shows the last one', 
 
 test('fieldChanges lists only fields that differ, with creations as after-only', () => {
   assert.deepEqual(
-    fieldChanges(JSON.stringify({ tierId: 'free', name: 'x', dailyQuota: null }), JSON.stringify({ tierId: 'pro', name: 'x', dailyQuota: 5 })),
-    [{ field: 'tierId', before: 'free', after: 'pro' }, { field: 'dailyQuota', before: null, after: 5 }],
+    fieldChanges(
+      JSON.stringify({ tierId: 'free', name: 'x', dailyQuota: null }),
+      JSON.stringify({ tierId: 'pro', name: 'x', dailyQuota: 5 }),
+    ),
+    [
+      { field: 'tierId', before: 'free', after: 'pro' },
+      { field: 'dailyQuota', before: null, after: 5 },
+    ],
   );
-  assert.deepEqual(fieldChanges(null, JSON.stringify({ role: 'admin' })), [{ field: 'role', before: undefined, after: 'admin' }]);
+  assert.deepEqual(fieldChanges(null, JSON.stringify({ role: 'admin' })), [
+    { field: 'role', before: undefined, after: 'admin' },
+  ]);
   assert.deepEqual(fieldChanges('not json', null), []);
 });
 
 test('an actor filter that matches too many people is refused with what to do, not run as a huge IN list', async (t) => {
   const { db, support } = await scratchPortal(t);
-  await db.user.createMany({ data: Array.from({ length: MAX_FILTER_MATCHES + 1 }, (_, i) => ({ email: `many${i}@crowd.example` })) });
-  await assert.rejects(auditTrail(db, support, { actor: 'crowd' }), (e: Error) => e instanceof PortalInputError && /type more of the actor's email/.test(e.message));
+  await db.user.createMany({
+    data: Array.from({ length: MAX_FILTER_MATCHES + 1 }, (_, i) => ({ email: `many${i}@crowd.example` })),
+  });
+  await assert.rejects(
+    auditTrail(db, support, { actor: 'crowd' }),
+    (e: Error) => e instanceof PortalInputError && /type more of the actor's email/.test(e.message),
+  );
   assert.deepEqual((await auditTrail(db, support, { actor: 'many7@crowd' })).events, []);
 });

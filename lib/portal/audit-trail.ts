@@ -76,9 +76,15 @@ export async function auditTrail(db: Db, viewer: Viewer, filters: AuditFilters =
   if (keyRef) and.push({ keyId: { in: await keyIdsFor(db, keyRef) } });
   const actorRef = filters.actor?.trim().toLowerCase();
   if (actorRef) {
-    const actors = await db.user.findMany({ where: { email: { contains: actorRef } }, select: { id: true }, take: MAX_FILTER_MATCHES + 1 });
+    const actors = await db.user.findMany({
+      where: { email: { contains: actorRef } },
+      select: { id: true },
+      take: MAX_FILTER_MATCHES + 1,
+    });
     if (actors.length > MAX_FILTER_MATCHES) {
-      throw new PortalInputError(`"${actorRef.slice(0, 40)}" is part of more than ${MAX_FILTER_MATCHES} people's emails; type more of the actor's email.`);
+      throw new PortalInputError(
+        `"${actorRef.slice(0, 40)}" is part of more than ${MAX_FILTER_MATCHES} people's emails; type more of the actor's email.`,
+      );
     }
     and.push({ OR: [{ actorId: { in: actors.map((a) => a.id) } }, { actorLabel: { contains: actorRef } }] });
   }
@@ -102,7 +108,9 @@ export async function auditTrail(db: Db, viewer: Viewer, filters: AuditFilters =
   const keyIds = [...new Set(events.map((e) => e.keyId).filter((id): id is string => Boolean(id)))];
   const userIds = [...new Set(events.map((e) => e.targetUserId).filter((id): id is string => Boolean(id)))];
   const [keys, users] = await Promise.all([
-    keyIds.length ? db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, start: true, end: true } }) : [],
+    keyIds.length
+      ? db.apiKey.findMany({ where: { id: { in: keyIds } }, select: { id: true, start: true, end: true } })
+      : [],
     userIds.length ? db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true } }) : [],
   ]);
   const keyDisplay = new Map(keys.map((k) => [k.id, displayKey(k)]));

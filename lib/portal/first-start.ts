@@ -3,13 +3,14 @@
  * an admin account with a one-time password and a free-tier demo key, both printed once by the caller.
  * Safe to run at every start: existing tiers and users are left as they are.
  */
-import { config } from '../config.ts';
+
 import { randomBytes } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../audit/write.ts';
+import { createUser } from '../auth/users.ts';
+import { config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { issueKey } from '../keys/store.ts';
 import { tierPolicies } from '../limits/policy.ts';
-import { createUser } from '../auth/users.ts';
-import type { Db } from '../db/client.ts';
 
 export interface SeedResult {
   admin?: { email: string; password: string; demoKey: string };

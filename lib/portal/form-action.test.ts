@@ -16,7 +16,7 @@ import { test } from 'node:test';
 import { z } from 'zod';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { createUser } from '../auth/users.ts';
-import { portalAction, publicAction, type Access } from './form-action.ts';
+import { type Access, portalAction, publicAction } from './form-action.ts';
 import { readForm, trimmedText, UNREADABLE_FORM, verbatimText } from './form-input.ts';
 import { renameMyKey } from './keys.ts';
 
@@ -29,8 +29,16 @@ function formOf(fields: [string, string | Blob][]): FormData {
 const signUpFields = z.object({ email: trimmedText, password: verbatimText, name: trimmedText });
 
 test('readForm: trimmed and verbatim text, "" for a missing field, the first of repeated names, other names dropped', () => {
-  const form = formOf([['email', '  ada@example.test \n'], ['password', '  spaces count  '], ['email', 'second@example.test'], ['$ACTION_KEY', 'k']]);
-  assert.deepEqual(readForm(signUpFields, form), { ok: true, input: { email: 'ada@example.test', password: '  spaces count  ', name: '' } });
+  const form = formOf([
+    ['email', '  ada@example.test \n'],
+    ['password', '  spaces count  '],
+    ['email', 'second@example.test'],
+    ['$ACTION_KEY', 'k'],
+  ]);
+  assert.deepEqual(readForm(signUpFields, form), {
+    ok: true,
+    input: { email: 'ada@example.test', password: '  spaces count  ', name: '' },
+  });
 });
 
 test('readForm: coercions run on the trimmed text, a missing field included (as the actions did with "")', () => {
@@ -41,8 +49,17 @@ test('readForm: coercions run on the trimmed text, a missing field included (as 
 });
 
 test('readForm: a file where text belongs, or a post that is not a form, is refused with a message naming what to do', () => {
-  const withFile = readForm(signUpFields, formOf([['email', new Blob(['ada@example.test'])], ['password', 'a long password']]));
-  assert.deepEqual(withFile, { ok: false, error: 'This form\'s "email" field could not be read: reload the page and send the form again.' });
+  const withFile = readForm(
+    signUpFields,
+    formOf([
+      ['email', new Blob(['ada@example.test'])],
+      ['password', 'a long password'],
+    ]),
+  );
+  assert.deepEqual(withFile, {
+    ok: false,
+    error: 'This form\'s "email" field could not be read: reload the page and send the form again.',
+  });
   for (const notAForm of [undefined, null, 'email=ada@example.test', { email: 'ada@example.test' }, 42]) {
     assert.deepEqual(readForm(signUpFields, notAForm), { ok: false, error: UNREADABLE_FORM }, JSON.stringify(notAForm));
   }
@@ -55,16 +72,37 @@ test('publicAction: the service gets the parsed input; its refusals are its own 
     return { message: `Welcome, ${user.email}.` };
   });
 
-  assert.deepEqual(await signUp(null, formOf([['email', '  Eve@Example.test '], ['password', 'a long enough password']])), { ok: true, message: 'Welcome, eve@example.test.' });
+  assert.deepEqual(
+    await signUp(
+      null,
+      formOf([
+        ['email', '  Eve@Example.test '],
+        ['password', 'a long enough password'],
+      ]),
+    ),
+    { ok: true, message: 'Welcome, eve@example.test.' },
+  );
 
   // The same words the service throws, not a schema's: the form shows what the person must change.
   const tooShort = { email: 'fay@example.test', password: 'short' };
-  const serviceSays = await createUser(db, tooShort, { label: 'test' }).then(() => assert.fail('a short password is refused'), (error: Error) => error.message);
+  const serviceSays = await createUser(db, tooShort, { label: 'test' }).then(
+    () => assert.fail('a short password is refused'),
+    (error: Error) => error.message,
+  );
   assert.deepEqual(await signUp(null, formOf(Object.entries(tooShort))), { ok: false, error: serviceSays });
 
   const users = await db.user.count();
-  const answer = await signUp(null, formOf([['email', 'gus@example.test'], ['password', new Blob(['a long enough password'])]]));
-  assert.deepEqual(answer, { ok: false, error: 'This form\'s "password" field could not be read: reload the page and send the form again.' });
+  const answer = await signUp(
+    null,
+    formOf([
+      ['email', 'gus@example.test'],
+      ['password', new Blob(['a long enough password'])],
+    ]),
+  );
+  assert.deepEqual(answer, {
+    ok: false,
+    error: 'This form\'s "password" field could not be read: reload the page and send the form again.',
+  });
   assert.deepEqual(await signUp(null, 'not a form' as unknown as FormData), { ok: false, error: UNREADABLE_FORM });
   assert.equal(await db.user.count(), users, 'no account was created by the malformed posts');
 });
@@ -77,7 +115,16 @@ test('publicAction: not-found refusals become the message; an unexpected failure
     await renameMyKey(db, bob, keyId, name, actor(bob));
     return {};
   });
-  assert.deepEqual(await renameAsBob(null, formOf([['keyId', ` ${key.id} `], ['name', 'taken over']])), { ok: false, error: 'No such key among yours.' });
+  assert.deepEqual(
+    await renameAsBob(
+      null,
+      formOf([
+        ['keyId', ` ${key.id} `],
+        ['name', 'taken over'],
+      ]),
+    ),
+    { ok: false, error: 'No such key among yours.' },
+  );
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).name, 'ada laptop');
 
   const broken = publicAction(z.object({}), async () => {
@@ -90,12 +137,30 @@ test('portalAction: a malformed post is refused before the session is read, for 
   for (const access of ['signed-in', 'staff', 'admin'] as Access[]) {
     let reached = false;
     const action = portalAction(
-      { input: z.object({ keyId: trimmedText }), access, returnTo: () => { reached = true; return '/keys'; } },
-      async () => { reached = true; return {}; },
+      {
+        input: z.object({ keyId: trimmedText }),
+        access,
+        returnTo: () => {
+          reached = true;
+          return '/keys';
+        },
+      },
+      async () => {
+        reached = true;
+        return {};
+      },
     );
     // Outside a request: had it read the session, Next would have thrown instead of answering.
-    assert.deepEqual(await action(null, formOf([['keyId', new Blob(['x'])]])), { ok: false, error: 'This form\'s "keyId" field could not be read: reload the page and send the form again.' }, access);
-    assert.deepEqual(await action(null, undefined as unknown as FormData), { ok: false, error: UNREADABLE_FORM }, access);
+    assert.deepEqual(
+      await action(null, formOf([['keyId', new Blob(['x'])]])),
+      { ok: false, error: 'This form\'s "keyId" field could not be read: reload the page and send the form again.' },
+      access,
+    );
+    assert.deepEqual(
+      await action(null, undefined as unknown as FormData),
+      { ok: false, error: UNREADABLE_FORM },
+      access,
+    );
     assert.equal(reached, false, `${access}: neither the return path nor the work ran`);
   }
 });
@@ -105,10 +170,30 @@ test('portalAction: a well-formed post computes its return path from the parsed 
     const seen: unknown[] = [];
     let worked = false;
     const action = portalAction(
-      { input: z.object({ keyId: trimmedText, name: trimmedText }), access, returnTo: (input) => { seen.push(input); return `/keys/${encodeURIComponent(input.keyId)}`; } },
-      async () => { worked = true; return {}; },
+      {
+        input: z.object({ keyId: trimmedText, name: trimmedText }),
+        access,
+        returnTo: (input) => {
+          seen.push(input);
+          return `/keys/${encodeURIComponent(input.keyId)}`;
+        },
+      },
+      async () => {
+        worked = true;
+        return {};
+      },
     );
-    await assert.rejects(action(null, formOf([['keyId', ' k1 '], ['name', ' laptop ']])), /outside a request scope/, access);
+    await assert.rejects(
+      action(
+        null,
+        formOf([
+          ['keyId', ' k1 '],
+          ['name', ' laptop '],
+        ]),
+      ),
+      /outside a request scope/,
+      access,
+    );
     assert.deepEqual(seen, [{ keyId: 'k1', name: 'laptop' }], access);
     assert.equal(worked, false, `${access}: no work without a viewer`);
   }

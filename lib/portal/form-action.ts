@@ -8,8 +8,8 @@
 import type { z } from 'zod';
 import type { Actor } from '../audit/write.ts';
 import { assertAdmin, type Viewer } from './access.ts';
-import { runAction, type ActionState } from './action-result.ts';
-import { readForm, type FormSchema } from './form-input.ts';
+import { type ActionState, runAction } from './action-result.ts';
+import { type FormSchema, readForm } from './form-input.ts';
 import { currentActor, requireStaffViewer, requireViewer } from './viewer.ts';
 
 /** What a form's useActionState calls: the previous answer and the form, to the next answer. */
@@ -55,7 +55,10 @@ export function portalAction<S extends FormSchema, T extends object>(
 }
 
 /** An action for people who are not signed in (sign-up, sign-in): the form and the refusals, no viewer. */
-export function publicAction<S extends FormSchema, T extends object>(input: S, work: (input: z.output<S>) => Promise<Done<T>>): FormAction<Data<T>> {
+export function publicAction<S extends FormSchema, T extends object>(
+  input: S,
+  work: (input: z.output<S>) => Promise<Done<T>>,
+): FormAction<Data<T>> {
   return async (_previous, form) => {
     const read = readForm(input, form);
     if (!read.ok) return { ok: false, error: read.error };

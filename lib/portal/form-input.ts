@@ -28,5 +28,10 @@ export function readForm<S extends FormSchema>(schema: S, form: unknown): FormRe
   const parsed = schema.safeParse(fields);
   if (parsed.success) return { ok: true, input: parsed.data };
   const name = parsed.error.issues[0]?.path.join('.');
-  return { ok: false, error: name ? `This form's "${name}" field could not be read: reload the page and send the form again.` : UNREADABLE_FORM };
+  return {
+    ok: false,
+    error: name
+      ? `This form's "${name}" field could not be read: reload the page and send the form again.`
+      : UNREADABLE_FORM,
+  };
 }

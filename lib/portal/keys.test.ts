@@ -7,6 +7,7 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SCRATCH_IP, scratchPortal } from '../../test/support/portal-db.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
@@ -14,22 +15,35 @@ import { openSqliteFile } from '../db/sqlite-file.ts';
 import { disableKey, issueKey } from '../keys/store.ts';
 import { createKeyVerifier } from '../keys/verify.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { SCRATCH_IP, scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import {
-  createMyKey, disableMyKey, KEYS_SHOWN, listMyKeys, MAX_ACTIVE_KEYS, myKeyDetail, myKeyReport, renameMyKey, reissueMyKey, reportMyKeyLeaked,
+  createMyKey,
+  disableMyKey,
+  KEYS_SHOWN,
+  listMyKeys,
+  MAX_ACTIVE_KEYS,
+  myKeyDetail,
+  myKeyReport,
+  reissueMyKey,
+  renameMyKey,
+  reportMyKeyLeaked,
 } from './keys.ts';
 
 const DAY = 86_400_000;
 
 const auditOf = (db: Db, keyId: string) => db.auditEvent.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } });
 const isNotFound = (error: unknown) => error instanceof PortalNotFound;
-const isInputError = (pattern: RegExp) => (error: unknown) => error instanceof PortalInputError && pattern.test(error.message);
+const isInputError = (pattern: RegExp) => (error: unknown) =>
+  error instanceof PortalInputError && pattern.test(error.message);
 
-test('authorization: every operation on another developer\'s key, or a key that does not exist, is PortalNotFound and changes nothing', async (t) => {
+test("authorization: every operation on another developer's key, or a key that does not exist, is PortalNotFound and changes nothing", async (t) => {
   const { db, ada, bob, support, actor } = await scratchPortal(t);
   const { key } = await createMyKey(db, ada, { name: 'ada laptop', expiryDays: 90 }, actor(ada));
-  const snapshot = async () => ({ row: await db.apiKey.findUniqueOrThrow({ where: { id: key.id } }), keys: await db.apiKey.count(), audit: await db.auditEvent.count() });
+  const snapshot = async () => ({
+    row: await db.apiKey.findUniqueOrThrow({ where: { id: key.id } }),
+    keys: await db.apiKey.count(),
+    audit: await db.auditEvent.count(),
+  });
   const before = await snapshot();
 
   const operations: [string, (viewer: Viewer, keyId: string) => Promise<unknown>][] = [
@@ -51,50 +65,74 @@ test('authorization: every operation on another developer\'s key, or a key that 
     }
   }
   assert.deepEqual(await snapshot(), before, 'the key, the key count and the audit trail are unchanged');
-  assert.deepEqual((await listMyKeys(db, bob)).keys, [], 'the key is not in the other developer\'s list');
+  assert.deepEqual((await listMyKeys(db, bob)).keys, [], "the key is not in the other developer's list");
 });
 
 test('createMyKey: a free key per expiry choice (30, 90, 365 days or never), audited with the developer and their address', async (t) => {
   const { db, ada, actor } = await scratchPortal(t);
   const now = Date.parse('2026-11-26T10:00:00Z');
   for (const expiryDays of [30, 90, 365, null] as const) {
-    const { key, secret } = await createMyKey(db, ada, { name: `  expires ${expiryDays} `, expiryDays }, actor(ada), now);
+    const { key, secret } = await createMyKey(
+      db,
+      ada,
+      { name: `  expires ${expiryDays} `, expiryDays },
+      actor(ada),
+      now,
+    );
     assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
     assert.deepEqual(
       [key.ownerId, key.name, key.tierId, key.dailyQuota, key.ratePerSecond, key.expiresAt?.getTime() ?? null],
       [ada.id, `expires ${expiryDays}`, 'free', null, null, expiryDays === null ? null : now + expiryDays * DAY],
     );
     const [event] = await auditOf(db, key.id);
-    assert.deepEqual([event.action, event.actorId, event.actorLabel, event.ip, event.targetUserId], ['key.issue', ada.id, 'developer:ada@example.test', SCRATCH_IP, ada.id]);
+    assert.deepEqual(
+      [event.action, event.actorId, event.actorLabel, event.ip, event.targetUserId],
+      ['key.issue', ada.id, 'developer:ada@example.test', SCRATCH_IP, ada.id],
+    );
   }
 });
 
 test('createMyKey refuses a bad name or expiry, and more than the active-key limit, with what to do', async (t) => {
   const { db, ada, actor } = await scratchPortal(t);
-  await assert.rejects(createMyKey(db, ada, { name: '   ', expiryDays: 30 }, actor(ada)), isInputError(/name of 1 to 100 characters/));
-  await assert.rejects(createMyKey(db, ada, { name: 'x'.repeat(101), expiryDays: 30 }, actor(ada)), isInputError(/1 to 100/));
+  await assert.rejects(
+    createMyKey(db, ada, { name: '   ', expiryDays: 30 }, actor(ada)),
+    isInputError(/name of 1 to 100 characters/),
+  );
+  await assert.rejects(
+    createMyKey(db, ada, { name: 'x'.repeat(101), expiryDays: 30 }, actor(ada)),
+    isInputError(/1 to 100/),
+  );
   for (const expiryDays of [7, Number.NaN, -30, 30.5]) {
-    await assert.rejects(createMyKey(db, ada, { name: 'odd expiry', expiryDays }, actor(ada)), isInputError(/30, 90 or 365 days, or never/));
+    await assert.rejects(
+      createMyKey(db, ada, { name: 'odd expiry', expiryDays }, actor(ada)),
+      isInputError(/30, 90 or 365 days, or never/),
+    );
   }
 
   const now = Date.now();
   // An expired and a disabled key do not count towards the limit.
   await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(now - DAY) }, actor(ada));
   const keys = [];
-  for (let i = 0; i < MAX_ACTIVE_KEYS; i++) keys.push((await createMyKey(db, ada, { name: `key ${i}`, expiryDays: null }, actor(ada))).key);
-  await assert.rejects(createMyKey(db, ada, { name: 'one too many', expiryDays: null }, actor(ada)), isInputError(/20 active keys.*Disable a key you no longer use/));
+  for (let i = 0; i < MAX_ACTIVE_KEYS; i++)
+    keys.push((await createMyKey(db, ada, { name: `key ${i}`, expiryDays: null }, actor(ada))).key);
+  await assert.rejects(
+    createMyKey(db, ada, { name: 'one too many', expiryDays: null }, actor(ada)),
+    isInputError(/20 active keys.*Disable a key you no longer use/),
+  );
   await disableMyKey(db, ada, keys[0].id, undefined, actor(ada));
   await createMyKey(db, ada, { name: 'fits again', expiryDays: null }, actor(ada));
   assert.equal(await db.apiKey.count({ where: { ownerId: ada.id } }), MAX_ACTIVE_KEYS + 2);
 });
 
-test('listMyKeys: only my keys, newest first, with status, effective quota and today\'s calls from one grouped query', async (t) => {
+test("listMyKeys: only my keys, newest first, with status, effective quota and today's calls from one grouped query", async (t) => {
   const { db, ada, bob, actor } = await scratchPortal(t);
   const now = Date.now();
   const { day } = quotaDayCalculator(config().quotaTimeZone)(now);
   const active = (await createMyKey(db, ada, { name: 'active', expiryDays: 30 }, actor(ada))).key;
   const small = (await issueKey(db, { ownerId: ada.id, name: 'small quota', dailyQuota: 2 }, actor(ada))).key;
-  const expired = (await issueKey(db, { ownerId: ada.id, name: 'expired', expiresAt: new Date(now - 1000) }, actor(ada))).key;
+  const expired = (
+    await issueKey(db, { ownerId: ada.id, name: 'expired', expiresAt: new Date(now - 1000) }, actor(ada))
+  ).key;
   const disabled = (await createMyKey(db, ada, { name: 'disabled', expiryDays: null }, actor(ada))).key;
   await disableMyKey(db, ada, disabled.id, undefined, actor(ada));
   const reissued = (await createMyKey(db, ada, { name: 'reissued', expiryDays: null }, actor(ada))).key;
@@ -105,7 +143,14 @@ test('listMyKeys: only my keys, newest first, with status, effective quota and t
     data: [
       { keyId: active.id, day, tool: 'service_query_compound', successes: 10, failures: 2, rateLimited: 5 },
       { keyId: active.id, day, tool: 'service_list_compounds', successes: 1, failures: 0, rateLimited: 0 },
-      { keyId: active.id, day: '2000-01-01', tool: 'service_query_compound', successes: 99, failures: 0, rateLimited: 0 },
+      {
+        keyId: active.id,
+        day: '2000-01-01',
+        tool: 'service_query_compound',
+        successes: 99,
+        failures: 0,
+        rateLimited: 0,
+      },
       { keyId: small.id, day, tool: 'service_query_compound', successes: 2, failures: 0, rateLimited: 3 },
     ],
   });
@@ -114,11 +159,25 @@ test('listMyKeys: only my keys, newest first, with status, effective quota and t
   const { keys, quotaResetsAt } = await listMyKeys(db, ada, now);
   assert.ok(Date.parse(quotaResetsAt) > now && Date.parse(quotaResetsAt) <= now + DAY);
   const row = (id: string) => keys.find((k) => k.id === id)!;
-  assert.deepEqual(keys.map((k) => k.name), ['reissued', 'reissued', 'disabled', 'expired', 'small quota', 'active']);
+  assert.deepEqual(
+    keys.map((k) => k.name),
+    ['reissued', 'reissued', 'disabled', 'expired', 'small quota', 'active'],
+  );
   assert.equal(keys[0].id, successor.id, 'the reissued key (same name) is the newest');
   assert.deepEqual(
-    [active, small, expired, disabled, reissued, successor].map((k) => [row(k.id).status, row(k.id).usedToday, row(k.id).dailyQuota]),
-    [['active', 13, 1000], ['active', 2, 2], ['expired', 0, 1000], ['disabled', 0, 1000], ['replaced', 0, 1000], ['active', 0, 1000]],
+    [active, small, expired, disabled, reissued, successor].map((k) => [
+      row(k.id).status,
+      row(k.id).usedToday,
+      row(k.id).dailyQuota,
+    ]),
+    [
+      ['active', 13, 1000],
+      ['active', 2, 2],
+      ['expired', 0, 1000],
+      ['disabled', 0, 1000],
+      ['replaced', 0, 1000],
+      ['active', 0, 1000],
+    ],
   );
   assert.match(row(active.id).display, /^cf_[0-9A-Za-z]{4}…[0-9A-Za-z]{4}$/);
   assert.equal(row(active.id).lastUsedAt, new Date(now - 60_000).toISOString());
@@ -138,12 +197,18 @@ test('renameMyKey: a new name with one key.rename event holding before and after
   assert.equal(JSON.parse(events[0].after!).name, 'work laptop');
 
   await renameMyKey(db, ada, key.id, 'work laptop', actor(ada));
-  assert.equal((await auditOf(db, key.id)).filter((e) => e.action === 'key.rename').length, 1, 'an unchanged name writes nothing');
+  assert.equal(
+    (await auditOf(db, key.id)).filter((e) => e.action === 'key.rename').length,
+    1,
+    'an unchanged name writes nothing',
+  );
   await assert.rejects(renameMyKey(db, ada, key.id, ' ', actor(ada)), isInputError(/1 to 100 characters/));
 
   // Same transaction: when the audit insert fails, the rename is rolled back.
   const raw = openSqliteFile(url);
-  raw.exec(`CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`);
+  raw.exec(
+    `CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`,
+  );
   raw.close();
   await assert.rejects(renameMyKey(db, ada, key.id, 'never saved', actor(ada)), /auditEvent\.create/);
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).name, 'work laptop');
@@ -161,11 +226,20 @@ test('disableMyKey: disabled at once with the owner\'s reason (or "disabled by o
   assert.deepEqual([event.reason, event.actorId, event.ip], ['disabled by owner', ada.id, SCRATCH_IP]);
   assert.equal(JSON.parse(event.before!).disabledAt, null);
 
-  assert.equal((await disableMyKey(db, ada, second.id, '  moved to a new laptop ', actor(ada))).disabledReason, 'moved to a new laptop');
+  assert.equal(
+    (await disableMyKey(db, ada, second.id, '  moved to a new laptop ', actor(ada))).disabledReason,
+    'moved to a new laptop',
+  );
   await assert.rejects(disableMyKey(db, ada, first.id, undefined, actor(ada)), isInputError(/already disabled/));
   await assert.rejects(reportMyKeyLeaked(db, ada, first.id, actor(ada)), isInputError(/already disabled/));
   const detail = await myKeyDetail(db, ada, first.id);
-  assert.deepEqual(detail.actions, { disable: false, reportLeaked: false, reissue: true, reissueRefusal: null, upgrade: false });
+  assert.deepEqual(detail.actions, {
+    disable: false,
+    reportLeaked: false,
+    reissue: true,
+    reissueRefusal: null,
+    upgrade: false,
+  });
   assert.equal(detail.report.status, 'disabled');
 });
 
@@ -183,14 +257,21 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
   assert.ok(fresh.ok && fresh.key.id === key.id, 'the new secret is accepted');
   const stale = await verifyKey(old.secret, Date.now());
   assert.ok(!stale.ok && stale.reason === 'disabled', 'the old secret is refused');
-  assert.deepEqual([key.name, key.tierId, key.expiresAt?.getTime(), key.ownerId], [old.key.name, old.key.tierId, old.key.expiresAt?.getTime(), ada.id]);
+  assert.deepEqual(
+    [key.name, key.tierId, key.expiresAt?.getTime(), key.ownerId],
+    [old.key.name, old.key.tierId, old.key.expiresAt?.getTime(), ada.id],
+  );
   assert.equal(replaced.replacedById, key.id);
   const reissue = (await auditOf(db, old.key.id)).find((e) => e.action === 'key.reissue')!;
   assert.deepEqual([reissue.actorId, reissue.ip], [ada.id, SCRATCH_IP]);
 
   await assert.rejects(reissueMyKey(db, ada, old.key.id, actor(ada)), isInputError(/already reissued/));
   assert.deepEqual((await myKeyDetail(db, ada, old.key.id)).actions, {
-    disable: false, reportLeaked: false, reissue: false, reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.', upgrade: false,
+    disable: false,
+    reportLeaked: false,
+    reissue: false,
+    reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
+    upgrade: false,
   });
 });
 
@@ -198,11 +279,16 @@ test('reissueMyKey keeps off a key that staff or a leak report disabled, and ref
   const { db, ada, support, actor } = await scratchPortal(t);
   const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, actor(ada))).key;
   await disableKey(db, byStaff.id, 'abuse', actor(support));
-  await assert.rejects(reissueMyKey(db, ada, byStaff.id, actor(ada)), isInputError(/disabled by ChemFlow.*ask support/));
+  await assert.rejects(
+    reissueMyKey(db, ada, byStaff.id, actor(ada)),
+    isInputError(/disabled by ChemFlow.*ask support/),
+  );
   const { actions } = await myKeyDetail(db, ada, byStaff.id);
   assert.equal(actions.reissue, false);
   assert.match(actions.reissueRefusal!, /disabled by ChemFlow/);
-  const expired = (await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(Date.now() - 1000) }, actor(ada))).key;
+  const expired = (
+    await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(Date.now() - 1000) }, actor(ada))
+  ).key;
   await assert.rejects(reissueMyKey(db, ada, expired.id, actor(ada)), isInputError(/expired.*Create a new key/));
   assert.equal(await db.apiKey.count(), 2, 'no key was issued');
 });
@@ -217,7 +303,10 @@ test('reportMyKeyLeaked: disabled at once, audited as key.leak_disable "reported
   assert.equal(disabled.disabledReason, 'reported leaked by the owner');
   const events = (await auditOf(db, key.id)).filter((e) => e.action === 'key.leak_disable');
   assert.equal(events.length, 1);
-  assert.deepEqual([events[0].reason, events[0].actorId, events[0].ip, events[0].targetUserId], ['reported leaked by the owner', ada.id, SCRATCH_IP, ada.id]);
+  assert.deepEqual(
+    [events[0].reason, events[0].actorId, events[0].ip, events[0].targetUserId],
+    ['reported leaked by the owner', ada.id, SCRATCH_IP, ada.id],
+  );
   assert.equal(JSON.parse(events[0].after!).disabledReason, 'reported leaked by the owner');
 
   const { key: successor } = await reissueMyKey(db, ada, key.id, actor(ada));

@@ -8,9 +8,9 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { keyReport, keyStatus, type KeyReport } from '../usage/key-report.ts';
 import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { type KeyReport, keyReport, keyStatus } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
 import { formatUtc } from './format.ts';
@@ -59,14 +59,17 @@ function listStatus(key: ApiKey, now: number): KeyListStatus {
 function checkedName(name: unknown): string {
   const trimmed = typeof name === 'string' ? name.trim() : '';
   if (!trimmed || trimmed.length > 100) {
-    throw new PortalInputError('Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".');
+    throw new PortalInputError(
+      'Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".',
+    );
   }
   refuseFreeText(trimmed, 'key name');
   return trimmed;
 }
 
 function checkedExpiry(expiryDays: number | null): ExpiryDays {
-  if (expiryDays === null || EXPIRY_DAYS.includes(expiryDays as (typeof EXPIRY_DAYS)[number])) return expiryDays as ExpiryDays;
+  if (expiryDays === null || EXPIRY_DAYS.includes(expiryDays as (typeof EXPIRY_DAYS)[number]))
+    return expiryDays as ExpiryDays;
   throw new PortalInputError('Choose when the key expires: in 30, 90 or 365 days, or never.');
 }
 
@@ -76,7 +79,8 @@ function refuseWith(refusal: string | null): void {
 
 /** Why a key cannot be disabled (or reported leaked) any more, or null when it can. */
 function disableRefusal(key: ApiKey): string | null {
-  if (key.replacedById) return 'This key was replaced by a reissued key, so it no longer works; open the new key instead.';
+  if (key.replacedById)
+    return 'This key was replaced by a reissued key, so it no longer works; open the new key instead.';
   if (key.disabledAt) return `This key is already disabled (since ${formatUtc(key.disabledAt)}) and no longer works.`;
   return null;
 }
@@ -145,14 +149,20 @@ export async function createMyKey(
     where: { ownerId: viewer.id, disabledAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(now) } }] },
   });
   if (active >= MAX_ACTIVE_KEYS) {
-    throw new PortalInputError(`You already have ${active} active keys, the most one account may hold. Disable a key you no longer use, then create the new one.`);
+    throw new PortalInputError(
+      `You already have ${active} active keys, the most one account may hold. Disable a key you no longer use, then create the new one.`,
+    );
   }
-  return issueKey(db, {
-    ownerId: viewer.id,
-    name,
-    tierId: 'free',
-    expiresAt: expiryDays === null ? null : new Date(now + expiryDays * DAY_MS),
-  }, actor);
+  return issueKey(
+    db,
+    {
+      ownerId: viewer.id,
+      name,
+      tierId: 'free',
+      expiresAt: expiryDays === null ? null : new Date(now + expiryDays * DAY_MS),
+    },
+    actor,
+  );
 }
 
 /** "My key and usage": settings, limits, today's calls per tool, the 7-day trend and the last calls. */
@@ -171,7 +181,12 @@ export interface MyKeyActions {
 }
 
 /** The key page: the report plus the actions that make sense for the key's state. */
-export async function myKeyDetail(db: Db, viewer: Viewer, keyId: string, now = Date.now()): Promise<{ report: KeyReport; actions: MyKeyActions }> {
+export async function myKeyDetail(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  now = Date.now(),
+): Promise<{ report: KeyReport; actions: MyKeyActions }> {
   const key = await ownKey(db, viewer, keyId);
   const report = await keyReport(db, key, now);
   const usable = disableRefusal(key) === null;
@@ -193,7 +208,13 @@ export async function renameMyKey(db: Db, viewer: Viewer, keyId: string, name: s
   return renameKey(db, key.id, checkedName(name), actor);
 }
 
-export async function disableMyKey(db: Db, viewer: Viewer, keyId: string, reason: string | undefined, actor: Actor): Promise<ApiKey> {
+export async function disableMyKey(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  reason: string | undefined,
+  actor: Actor,
+): Promise<ApiKey> {
   const key = await ownKey(db, viewer, keyId);
   refuseWith(disableRefusal(key));
   const text = typeof reason === 'string' ? reason.trim() : '';

@@ -13,10 +13,10 @@ import type { Db } from '../db/client.ts';
 import { LEAK_REPORT_PATH } from '../http/cross-site.ts';
 import { readTextCapped, TOO_LARGE } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
-import { containsSecretFragment } from '../ops/redact.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
-import { attemptCounter, type AttemptCounter } from '../limits/attempt-counter.ts';
+import { type AttemptCounter, attemptCounter } from '../limits/attempt-counter.ts';
 import { log } from '../ops/log.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
 
 export const MAX_REPORT_BYTES = 64 * 1024;
 export const MAX_REPORTED_SECRETS = 1000;
@@ -86,7 +86,9 @@ function parseOwnShape(body: Record<string, unknown>): ParsedLeakReport {
   const notText = secrets.findIndex((s) => typeof s !== 'string');
   if (notText >= 0) return invalid(`"secrets[${notText}]" must be a string (one secret). ${EXPECTED_SHAPE}`);
   if (source !== undefined && (typeof source !== 'string' || source.length > MAX_SOURCE_CHARS)) {
-    return invalid(`"source" must be a string of at most ${MAX_SOURCE_CHARS} characters saying where the secrets were found (a URL, say), or be left out.`);
+    return invalid(
+      `"source" must be a string of at most ${MAX_SOURCE_CHARS} characters saying where the secrets were found (a URL, say), or be left out.`,
+    );
   }
   const report = source?.trim() ? `public report, found at: ${oneLine(source)}` : 'public report (no source given)';
   const sightings = new Map<string, string[]>();
@@ -103,7 +105,9 @@ function parseGitHubShape(items: unknown[]): ParsedLeakReport {
     if (!isObject(item) || typeof item.token !== 'string') {
       return invalid(`Item ${index} must be an object with a string "token". ${EXPECTED_SHAPE}`);
     }
-    const described = (['type', 'url', 'source'] as const).find((field) => item[field] !== undefined && typeof item[field] !== 'string');
+    const described = (['type', 'url', 'source'] as const).find(
+      (field) => item[field] !== undefined && typeof item[field] !== 'string',
+    );
     if (described) return invalid(`Item ${index}: "${described}" must be a string when present. ${EXPECTED_SHAPE}`);
     const where = [item.url, item.source && `(${item.source})`].filter(Boolean).join(' ');
     const report = `GitHub secret scanning${where ? `, found at: ${oneLine(where as string)}` : ''}`;
@@ -132,7 +136,12 @@ function refusal(status: number, error: string, message: string, headers: Record
 
 /** The answer to every method but POST. */
 export function leakReportMethodNotAllowed(): Response {
-  return refusal(405, 'method_not_allowed', `Send leaked secrets with POST ${LEAK_REPORT_PATH} and a JSON body. ${EXPECTED_SHAPE}`, { allow: 'POST' });
+  return refusal(
+    405,
+    'method_not_allowed',
+    `Send leaked secrets with POST ${LEAK_REPORT_PATH} and a JSON body. ${EXPECTED_SHAPE}`,
+    { allow: 'POST' },
+  );
 }
 
 /** Sized by LEAK_REPORTS_PER_MINUTE; per process, or shared by all instances through Redis in the shared mode. */
@@ -159,11 +168,19 @@ export async function answerLeakReport(request: Request, db: Db, window = report
 
   const mediaType = request.headers.get('content-type')?.split(';', 1)[0].trim().toLowerCase();
   if (mediaType !== 'application/json') {
-    return refusal(415, 'unsupported_media_type', `Send the report as JSON with "Content-Type: application/json". ${EXPECTED_SHAPE}`);
+    return refusal(
+      415,
+      'unsupported_media_type',
+      `Send the report as JSON with "Content-Type: application/json". ${EXPECTED_SHAPE}`,
+    );
   }
   const text = await readTextCapped(request, MAX_REPORT_BYTES, { fatal: true }).catch(() => null);
   if (text === TOO_LARGE) {
-    return refusal(413, 'payload_too_large', `A report may be at most ${MAX_REPORT_BYTES / 1024} KiB. Split the secrets into several reports.`);
+    return refusal(
+      413,
+      'payload_too_large',
+      `A report may be at most ${MAX_REPORT_BYTES / 1024} KiB. Split the secrets into several reports.`,
+    );
   }
   let body: unknown;
   try {
@@ -187,7 +204,11 @@ export async function answerLeakReport(request: Request, db: Db, window = report
   } catch (error) {
     // The message names the failing query, never a secret (only keyed hashes reach the database).
     log('error', 'leak report failed', { ip, error: error instanceof Error ? error.message : String(error) });
-    return refusal(500, 'internal_error', 'The report could not be fully processed. Please send it again: repeating a report is harmless.');
+    return refusal(
+      500,
+      'internal_error',
+      'The report could not be fully processed. Please send it again: repeating a report is harmless.',
+    );
   }
   log('info', 'leak report', { ip, received: parsed.report.received, ...totals });
   return json(202, { received: parsed.report.received, message: LEAK_REPORT_ACCEPTED_MESSAGE });

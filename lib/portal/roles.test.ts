@@ -8,14 +8,21 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scratchPortal } from '../../test/support/portal-db.ts';
+import { UserStoreError } from '../auth/users.ts';
 import { PortalNotFound, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
 import {
-  bulkDisableLeaked, searchKeys, staffChangeSettings, staffDisableKey, staffEnableKey, staffKeyDetail, staffKeyReport, staffReissueKey,
+  bulkDisableLeaked,
+  searchKeys,
+  staffChangeSettings,
+  staffDisableKey,
+  staffEnableKey,
+  staffKeyDetail,
+  staffKeyReport,
+  staffReissueKey,
 } from './support.ts';
 import { approveUpgrade, declineUpgrade, requestUpgrade, upgradeQueue } from './upgrades.ts';
 import { changeUserRole, listUsers } from './users.ts';
-import { UserStoreError } from '../auth/users.ts';
 
 const SETTINGS = { tierId: 'pro', dailyQuota: '5', ratePerSecond: '', expiresOn: '' };
 
@@ -26,13 +33,19 @@ async function world(t: Parameters<typeof scratchPortal>[0]) {
   const off = await issue(bob, 'bob off');
   await db.apiKey.update({ where: { id: off.key.id }, data: { disabledAt: new Date(), disabledReason: 'test' } });
   const own = await issue(ada, 'ada own');
-  const request = await requestUpgrade(db, bob, { keyId: active.key.id, useCase: 'agents', expectedDailyCalls: 5000, contact: 'bob@example.test' });
-  const snapshot = async () => JSON.stringify([
-    await db.apiKey.findMany({ orderBy: { id: 'asc' } }),
-    await db.upgradeRequest.findMany({ orderBy: { id: 'asc' } }),
-    await db.user.findMany({ orderBy: { id: 'asc' } }),
-    await db.auditEvent.count(),
-  ]);
+  const request = await requestUpgrade(db, bob, {
+    keyId: active.key.id,
+    useCase: 'agents',
+    expectedDailyCalls: 5000,
+    contact: 'bob@example.test',
+  });
+  const snapshot = async () =>
+    JSON.stringify([
+      await db.apiKey.findMany({ orderBy: { id: 'asc' } }),
+      await db.upgradeRequest.findMany({ orderBy: { id: 'asc' } }),
+      await db.user.findMany({ orderBy: { id: 'asc' } }),
+      await db.auditEvent.count(),
+    ]);
   return { ...portal, active, off, own, request, snapshot };
 }
 
@@ -85,7 +98,10 @@ test('a developer gets 404 from every staff and admin operation, even on their o
 
 test('a developer asking for Pro on someone else’s key gets 404', async (t) => {
   const w = await world(t);
-  await assert.rejects(requestUpgrade(w.db, w.ada, { keyId: w.active.key.id, useCase: 'x', expectedDailyCalls: 1, contact: 'x' }), PortalNotFound);
+  await assert.rejects(
+    requestUpgrade(w.db, w.ada, { keyId: w.active.key.id, useCase: 'x', expectedDailyCalls: 1, contact: 'x' }),
+    PortalNotFound,
+  );
 });
 
 test('support gets 404 from the admin operations; an admin may do everything support does', async (t) => {
@@ -93,7 +109,9 @@ test('support gets 404 from the admin operations; an admin may do everything sup
   const before = await w.snapshot();
   await allRefused(adminOperations(w, w.support));
   assert.equal(await w.snapshot(), before);
-  for (const [name, run] of staffOperations(w, w.admin).filter(([name]) => ['searchKeys', 'staffKeyDetail', 'auditTrail', 'upgradeQueue'].includes(name))) {
+  for (const [name, run] of staffOperations(w, w.admin).filter(([name]) =>
+    ['searchKeys', 'staffKeyDetail', 'auditTrail', 'upgradeQueue'].includes(name),
+  )) {
     await assert.doesNotReject(run(), name);
   }
 });
@@ -112,19 +130,35 @@ test('an admin grants a role: user.role audit event with before/after, actor and
   assert.deepEqual(outcome, { email: 'bob@example.test', role: 'support' });
   const [event] = await w.db.auditEvent.findMany({ where: { action: 'user.role' } });
   assert.deepEqual(
-    [event.actorId, event.actorLabel, event.ip, event.targetUserId, JSON.parse(event.before!), JSON.parse(event.after!)],
+    [
+      event.actorId,
+      event.actorLabel,
+      event.ip,
+      event.targetUserId,
+      JSON.parse(event.before!),
+      JSON.parse(event.after!),
+    ],
     [w.admin.id, 'admin:root@example.test', '203.0.113.9', w.bob.id, { role: 'developer' }, { role: 'support' }],
   );
-  await assert.rejects(changeUserRole(w.db, w.admin, w.bob.id, 'wizard'), (e: Error) => e instanceof UserStoreError && /Unknown role "wizard"/.test(e.message));
+  await assert.rejects(
+    changeUserRole(w.db, w.admin, w.bob.id, 'wizard'),
+    (e: Error) => e instanceof UserStoreError && /Unknown role "wizard"/.test(e.message),
+  );
   await assert.rejects(changeUserRole(w.db, w.admin, w.bob.id, 'support'), /already has the support role/);
 
   const listed = await listUsers(w.db, w.admin, { email: 'BOB' });
-  assert.deepEqual(listed.users.map((u) => [u.email, u.role, u.keys]), [['bob@example.test', 'support', 2]]);
+  assert.deepEqual(
+    listed.users.map((u) => [u.email, u.role, u.keys]),
+    [['bob@example.test', 'support', 2]],
+  );
 });
 
 test('the last admin cannot be demoted (not even by themselves); with a second admin it works', async (t) => {
   const w = await world(t);
-  await assert.rejects(changeUserRole(w.db, w.admin, w.admin.id, 'support'), /root@example\.test is the only admin; make another user admin first/);
+  await assert.rejects(
+    changeUserRole(w.db, w.admin, w.admin.id, 'support'),
+    /root@example\.test is the only admin; make another user admin first/,
+  );
   assert.equal(await w.db.auditEvent.count({ where: { action: 'user.role' } }), 0);
   await changeUserRole(w.db, w.admin, w.ada.id, 'admin');
   await changeUserRole(w.db, w.admin, w.admin.id, 'developer');

@@ -16,7 +16,10 @@ import { ROOT } from '../../test/support/test-server.ts';
 const PUBLIC_ACTION_FILES = new Set(['app/(auth)/actions.ts']);
 
 /** Pages only staff (or only admins) reach: their actions must stop everyone else first. */
-const ACCESS_BY_FOLDER: [string, string][] = [['app/support/', 'staff'], ['app/admin/', 'admin']];
+const ACCESS_BY_FOLDER: [string, string][] = [
+  ['app/support/', 'staff'],
+  ['app/admin/', 'admin'],
+];
 
 /** The modules an action file uses to be an action, rather than to decide anything. */
 const NOT_SERVICES = 'viewer|action-result|access|form-action|form-input';
@@ -25,7 +28,8 @@ function serverActionFiles(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) serverActionFiles(path, out);
-    else if (/\.tsx?$/.test(entry.name) && /^'use server';/m.test(readFileSync(path, 'utf8'))) out.push(relative(ROOT, path));
+    else if (/\.tsx?$/.test(entry.name) && /^'use server';/m.test(readFileSync(path, 'utf8')))
+      out.push(relative(ROOT, path));
   }
   return out;
 }
@@ -34,8 +38,14 @@ function serverActionFiles(dir: string, out: string[] = []): string[] {
 function exportedActions(source: string): { name: string; builtWith: string | null; body: string }[] {
   const starts = [...source.matchAll(/^export (?:const (\w+) = (\w+)\(|(?:async )?function (\w+))/gm)];
   return starts.map((match) => {
-    const end = source.slice(match.index! + 1).search(/^(?:export |function |const |async function |type |interface )/m);
-    return { name: match[1] ?? match[3], builtWith: match[2] ?? null, body: end < 0 ? source.slice(match.index!) : source.slice(match.index!, match.index! + 1 + end) };
+    const end = source
+      .slice(match.index! + 1)
+      .search(/^(?:export |function |const |async function |type |interface )/m);
+    return {
+      name: match[1] ?? match[3],
+      builtWith: match[2] ?? null,
+      body: end < 0 ? source.slice(match.index!) : source.slice(match.index!, match.index! + 1 + end),
+    };
   });
 }
 
@@ -48,18 +58,36 @@ test('the portal has server action files to check', () => {
 for (const file of files.filter((f) => !PUBLIC_ACTION_FILES.has(f) && f.endsWith('actions.ts'))) {
   test(`${file}: every action is a portalAction and leaves the decision to a lib/portal service`, () => {
     const source = readFileSync(join(ROOT, file), 'utf8');
-    const services = [...source.matchAll(new RegExp(`import \\{([^}]+)\\} from '@/lib/portal/(?!(?:${NOT_SERVICES})\\.ts)[\\w-]+\\.ts'`, 'g'))]
-      .flatMap((m) => m[1].split(',').map((name) => name.replace(/^\s*type\s+/, '').trim()).filter(Boolean));
+    const services = [
+      ...source.matchAll(
+        new RegExp(`import \\{([^}]+)\\} from '@/lib/portal/(?!(?:${NOT_SERVICES})\\.ts)[\\w-]+\\.ts'`, 'g'),
+      ),
+    ].flatMap((m) =>
+      m[1]
+        .split(',')
+        .map((name) => name.replace(/^\s*type\s+/, '').trim())
+        .filter(Boolean),
+    );
     const actions = exportedActions(source);
     assert.ok(actions.length > 0, 'no exported actions found');
     for (const { name, builtWith, body } of actions) {
-      assert.equal(builtWith, 'portalAction', `${name} is not built with portalAction, so nothing makes it read the session`);
-      assert.ok(services.some((service) => new RegExp(`\\b${service}\\(`).test(body)), `${name} calls no lib/portal service (imports: ${services.join(', ')})`);
+      assert.equal(
+        builtWith,
+        'portalAction',
+        `${name} is not built with portalAction, so nothing makes it read the session`,
+      );
+      assert.ok(
+        services.some((service) => new RegExp(`\\b${service}\\(`).test(body)),
+        `${name} calls no lib/portal service (imports: ${services.join(', ')})`,
+      );
     }
     const required = ACCESS_BY_FOLDER.find(([folder]) => file.startsWith(folder))?.[1];
     if (required) {
       const declared = [...source.matchAll(/access: '([\w-]+)'/g)].map((m) => m[1]);
-      assert.ok(declared.length > 0 && declared.every((access) => access === required), `${file}: every action is for ${required} only (declared: ${declared.join(', ')})`);
+      assert.ok(
+        declared.length > 0 && declared.every((access) => access === required),
+        `${file}: every action is for ${required} only (declared: ${declared.join(', ')})`,
+      );
     }
   });
 }
@@ -68,7 +96,12 @@ for (const file of PUBLIC_ACTION_FILES) {
   test(`${file}: every form action reads its form through publicAction`, () => {
     for (const { name, builtWith, body } of exportedActions(readFileSync(join(ROOT, file), 'utf8'))) {
       // Sign-out takes no form.
-      if (builtWith === null) assert.match(body, new RegExp(`^export async function ${name}\\(\\)`), `${name} takes a form without publicAction`);
+      if (builtWith === null)
+        assert.match(
+          body,
+          new RegExp(`^export async function ${name}\\(\\)`),
+          `${name} takes a form without publicAction`,
+        );
       else assert.equal(builtWith, 'publicAction', name);
     }
   });

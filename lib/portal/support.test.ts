@@ -6,14 +6,21 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { config } from '../config.ts';
 import { generateKey } from '../keys/format.ts';
 import { KeyStoreError } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError } from './access.ts';
 import {
-  bulkDisableLeaked, endOfUtcDay, searchKeys, staffChangeSettings, staffDisableKey, staffEnableKey, staffKeyDetail, staffReissueKey,
+  bulkDisableLeaked,
+  endOfUtcDay,
+  searchKeys,
+  staffChangeSettings,
+  staffDisableKey,
+  staffEnableKey,
+  staffKeyDetail,
+  staffReissueKey,
 } from './support.ts';
 
 const names = (search: Awaited<ReturnType<typeof searchKeys>>) => search.results.map((r) => r.name).sort();
@@ -44,7 +51,11 @@ test('search: no matches is an empty list; an unknown secret matches nothing; a 
   assert.deepEqual((await searchKeys(db, support, 'nobody@nowhere.test')).results, []);
   assert.deepEqual((await searchKeys(db, support, generateKey())).results, []);
   const broken = secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A');
-  await assert.rejects(searchKeys(db, support, broken), (e: Error) => e instanceof PortalInputError && /not a whole, valid key/.test(e.message) && !e.message.includes(broken));
+  await assert.rejects(
+    searchKeys(db, support, broken),
+    (e: Error) =>
+      e instanceof PortalInputError && /not a whole, valid key/.test(e.message) && !e.message.includes(broken),
+  );
   await assert.rejects(searchKeys(db, support, '   '), PortalInputError);
 });
 
@@ -53,16 +64,27 @@ test('search results carry owner, tier, status and today’s calls against the e
   const { key } = await issue(ada, 'busy');
   await db.apiKey.update({ where: { id: key.id }, data: { dailyQuota: 50 } });
   const { day } = quotaDayCalculator(config().quotaTimeZone)(Date.now());
-  await db.dailyUsage.createMany({ data: [
-    { keyId: key.id, day, tool: 'a', successes: 7, failures: 2, rateLimited: 4 },
-    { keyId: key.id, day, tool: 'b', successes: 1, failures: 0, rateLimited: 0 },
-    { keyId: key.id, day: '2001-01-01', tool: 'a', successes: 99, failures: 0, rateLimited: 0 },
-  ] });
+  await db.dailyUsage.createMany({
+    data: [
+      { keyId: key.id, day, tool: 'a', successes: 7, failures: 2, rateLimited: 4 },
+      { keyId: key.id, day, tool: 'b', successes: 1, failures: 0, rateLimited: 0 },
+      { keyId: key.id, day: '2001-01-01', tool: 'a', successes: 99, failures: 0, rateLimited: 0 },
+    ],
+  });
   await staffDisableKey(db, support, key.id, 'owner asked', actor(support));
   const [result] = (await searchKeys(db, support, 'ada@')).results;
   assert.deepEqual(
     { ...result, id: undefined, display: undefined },
-    { id: undefined, display: undefined, name: 'busy', owner: 'ada@example.test', tier: 'free', status: 'disabled', usedToday: 10, dailyQuota: 50 },
+    {
+      id: undefined,
+      display: undefined,
+      name: 'busy',
+      owner: 'ada@example.test',
+      tier: 'free',
+      status: 'disabled',
+      usedToday: 10,
+      dailyQuota: 50,
+    },
   );
 });
 
@@ -78,13 +100,22 @@ test('disable needs a reason and writes key.disable with before/after, reason, a
   await assert.rejects(staffEnableKey(db, support, key.id, 'again', actor(support)), /not disabled/);
 
   const events = await db.auditEvent.findMany({ where: { keyId: key.id }, orderBy: { createdAt: 'asc' } });
-  assert.deepEqual(events.map((e) => e.action), ['key.issue', 'key.disable', 'key.enable']);
+  assert.deepEqual(
+    events.map((e) => e.action),
+    ['key.issue', 'key.disable', 'key.enable'],
+  );
   const [, disabled, enabled] = events;
-  assert.deepEqual([disabled.actorId, disabled.ip, disabled.reason, disabled.targetUserId], [support.id, '203.0.113.9', 'leaked in a public gist', ada.id]);
+  assert.deepEqual(
+    [disabled.actorId, disabled.ip, disabled.reason, disabled.targetUserId],
+    [support.id, '203.0.113.9', 'leaked in a public gist', ada.id],
+  );
   assert.equal(JSON.parse(disabled.before!).disabledAt, null);
   assert.equal(JSON.parse(disabled.after!).disabledReason, 'leaked in a public gist');
   assert.equal(JSON.parse(enabled.before!).disabledReason, 'leaked in a public gist');
-  assert.deepEqual([JSON.parse(enabled.after!).disabledAt, enabled.reason], [null, 'false alarm: the gist held a revoked key']);
+  assert.deepEqual(
+    [JSON.parse(enabled.after!).disabledAt, enabled.reason],
+    [null, 'false alarm: the gist held a revoked key'],
+  );
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledAt, null);
 });
 
@@ -108,19 +139,37 @@ test('settings: blank limits mean the tier default, blank expiry never; only cha
   const { db, ada, support, issue, actor } = await scratchPortal(t);
   const { key } = await issue(ada);
   const change = (form: Partial<Parameters<typeof staffChangeSettings>[3]>) =>
-    staffChangeSettings(db, support, key.id, { tierId: 'free', dailyQuota: '', ratePerSecond: '', expiresOn: '', ...form }, actor(support));
+    staffChangeSettings(
+      db,
+      support,
+      key.id,
+      { tierId: 'free', dailyQuota: '', ratePerSecond: '', expiresOn: '', ...form },
+      actor(support),
+    );
 
   assert.deepEqual(await change({}), { changed: [] }, 'nothing differs: nothing written');
-  assert.deepEqual(await change({ tierId: 'pro', dailyQuota: '5000', expiresOn: '2099-06-30', reason: 'contract #42' }), { changed: ['tierId', 'dailyQuota', 'expiresAt'] });
+  assert.deepEqual(
+    await change({ tierId: 'pro', dailyQuota: '5000', expiresOn: '2099-06-30', reason: 'contract #42' }),
+    { changed: ['tierId', 'dailyQuota', 'expiresAt'] },
+  );
   const updated = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
-  assert.deepEqual([updated.tierId, updated.dailyQuota, updated.ratePerSecond, updated.expiresAt?.toISOString()], ['pro', 5000, null, '2099-06-30T23:59:59.999Z']);
+  assert.deepEqual(
+    [updated.tierId, updated.dailyQuota, updated.ratePerSecond, updated.expiresAt?.toISOString()],
+    ['pro', 5000, null, '2099-06-30T23:59:59.999Z'],
+  );
   const [event] = await db.auditEvent.findMany({ where: { keyId: key.id, action: 'key.update' } });
   assert.deepEqual(JSON.parse(event.before!), { tierId: 'free', dailyQuota: null, expiresAt: null });
-  assert.deepEqual(JSON.parse(event.after!), { tierId: 'pro', dailyQuota: 5000, expiresAt: '2099-06-30T23:59:59.999Z' });
+  assert.deepEqual(JSON.parse(event.after!), {
+    tierId: 'pro',
+    dailyQuota: 5000,
+    expiresAt: '2099-06-30T23:59:59.999Z',
+  });
   assert.deepEqual([event.reason, event.actorId, event.ip], ['contract #42', support.id, '203.0.113.9']);
 
   // The same expiry day keeps the stored time; blanks return to the defaults.
-  assert.deepEqual(await change({ tierId: 'pro', dailyQuota: '', expiresOn: '2099-06-30', ratePerSecond: '3' }), { changed: ['dailyQuota', 'ratePerSecond'] });
+  assert.deepEqual(await change({ tierId: 'pro', dailyQuota: '', expiresOn: '2099-06-30', ratePerSecond: '3' }), {
+    changed: ['dailyQuota', 'ratePerSecond'],
+  });
   assert.deepEqual(await change({ tierId: 'pro', ratePerSecond: '3', expiresOn: '' }), { changed: ['expiresAt'] });
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).expiresAt, null);
 
@@ -128,7 +177,10 @@ test('settings: blank limits mean the tier default, blank expiry never; only cha
   await assert.rejects(change({ ratePerSecond: '2.5' }), /per-second limit must be a whole number/);
   await assert.rejects(change({ expiresOn: '2001-01-01' }), /in the past. To stop the key now, disable it/);
   await assert.rejects(change({ expiresOn: 'soon' }), /must be a date like/);
-  await assert.rejects(change({ tierId: 'gold' }), (e: Error) => e instanceof PortalInputError && /Choose one of the tiers: free, pro\./.test(e.message));
+  await assert.rejects(
+    change({ tierId: 'gold' }),
+    (e: Error) => e instanceof PortalInputError && /Choose one of the tiers: free, pro\./.test(e.message),
+  );
   assert.equal(await db.auditEvent.count({ where: { keyId: key.id, action: 'key.update' } }), 3);
   assert.equal(endOfUtcDay('2027-01-31').toISOString(), '2027-01-31T23:59:59.999Z');
 });
@@ -144,9 +196,15 @@ test('bulk leak disable counts secrets found, matched, disabled now and already 
   await assert.rejects(bulkDisableLeaked(db, support, text, '  ', actor(support)), /Say where the secrets were found/);
   await assert.rejects(bulkDisableLeaked(db, support, '  ', 'gist', actor(support)), /Paste the text/);
   const outcome = await bulkDisableLeaked(db, support, text, 'https://gist.example/123', actor(support));
-  assert.deepEqual({ ...outcome, keys: outcome.keys.map((k) => k.name).sort() }, { found: 4, matched: 3, disabled: 2, alreadyDisabled: 1, keys: ['a', 'b', 'c'] });
+  assert.deepEqual(
+    { ...outcome, keys: outcome.keys.map((k) => k.name).sort() },
+    { found: 4, matched: 3, disabled: 2, alreadyDisabled: 1, keys: ['a', 'b', 'c'] },
+  );
   const event = await db.auditEvent.findFirstOrThrow({ where: { keyId: a.key.id, action: 'key.leak_disable' } });
-  assert.deepEqual([event.reason, event.actorId, event.ip], ['leaked: https://gist.example/123', support.id, '203.0.113.9']);
+  assert.deepEqual(
+    [event.reason, event.actorId, event.ip],
+    ['leaked: https://gist.example/123', support.id, '203.0.113.9'],
+  );
 
   const none = await bulkDisableLeaked(db, support, 'nothing to see here', 'ticket 7', actor(support));
   assert.deepEqual(none, { found: 0, matched: 0, disabled: 0, alreadyDisabled: 0, keys: [] });
@@ -157,7 +215,16 @@ test('the key detail for staff: report, overrides, tiers, and this key’s audit
   const { key } = await issue(ada, 'detail');
   await staffDisableKey(db, support, key.id, 'checking', actor(support));
   const detail = await staffKeyDetail(db, support, key.id);
-  assert.deepEqual([detail.report.owner, detail.report.status, detail.overrides.dailyQuota], ['ada@example.test', 'disabled', null]);
-  assert.deepEqual(detail.tiers.map((t) => t.id), ['free', 'pro']);
-  assert.deepEqual(detail.audit.events.map((e) => e.action), ['key.disable', 'key.issue']);
+  assert.deepEqual(
+    [detail.report.owner, detail.report.status, detail.overrides.dailyQuota],
+    ['ada@example.test', 'disabled', null],
+  );
+  assert.deepEqual(
+    detail.tiers.map((t) => t.id),
+    ['free', 'pro'],
+  );
+  assert.deepEqual(
+    detail.audit.events.map((e) => e.action),
+    ['key.disable', 'key.issue'],
+  );
 });

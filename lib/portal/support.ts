@@ -9,12 +9,19 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
-import { containsSecretFragment } from '../ops/redact.ts';
 import { hashKey } from '../keys/hash.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
-import { keyReport, keyStatus } from '../usage/key-report.ts';
-import { changeKeySettings, disableKey, enableKey, MAX_LIMIT, reissueKey, type KeySettingsChange } from '../keys/store.ts';
+import {
+  changeKeySettings,
+  disableKey,
+  enableKey,
+  type KeySettingsChange,
+  MAX_LIMIT,
+  reissueKey,
+} from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { containsSecretFragment } from '../ops/redact.ts';
+import { keyReport, keyStatus } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
@@ -36,7 +43,9 @@ function searchWhere(query: string): { kind: SearchKind; where: Prisma.ApiKeyWhe
   if (looksLikeSecret(query)) {
     const problem = query.length === KEY_LENGTH ? keyFormatProblem(query) : 'length';
     if (problem) {
-      throw new PortalInputError('That looks like a secret, but it is not a whole, valid key: check that all 41 characters were pasted (cf_ and 38 letters or digits).');
+      throw new PortalInputError(
+        'That looks like a secret, but it is not a whole, valid key: check that all 41 characters were pasted (cf_ and 38 letters or digits).',
+      );
     }
     return { kind: 'secret', where: { keyHash: hashKey(query) } };
   }
@@ -46,18 +55,20 @@ function searchWhere(query: string): { kind: SearchKind; where: Prisma.ApiKeyWhe
   const email = query.toLowerCase();
   if (four) {
     // Four letters may also be part of an owner's email ("acme"), unless typed with the cf_ prefix.
-    const owner: Prisma.ApiKeyWhereInput[] = query.startsWith(KEY_PREFIX) ? [] : [{ owner: { email: { contains: email } } }];
+    const owner: Prisma.ApiKeyWhereInput[] = query.startsWith(KEY_PREFIX)
+      ? []
+      : [{ owner: { email: { contains: email } } }];
     return { kind: 'four', where: { OR: [{ start: four }, { end: four }, { id: query }, ...owner] } };
   }
   return { kind: 'email', where: { OR: [{ owner: { email: { contains: email } } }, { id: query }] } };
 }
 
-
 /** Why a search query cannot be searched, or null; the search action checks it before putting the query in a URL. */
 export function searchQueryProblem(query: string): string | null {
   const q = typeof query === 'string' ? query.trim() : '';
   if (!q) return 'Type a key (cf_abcd…wxyz or 4 of its characters), paste a secret, or type an owner’s email.';
-  if (q.length > 200) return 'That is too long for a key or an email; paste one key or one email at a time (use Leaked keys for lists).';
+  if (q.length > 200)
+    return 'That is too long for a key or an email; paste one key or one email at a time (use Leaked keys for lists).';
   return null;
 }
 
@@ -75,7 +86,11 @@ export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Da
   });
   const shown = keys.slice(0, SEARCH_LIMIT);
   // Each key's allowance (its reissue chain), on the quota day the limiter counts.
-  const used = await usedOnDayByLineage(db, [...new Set(shown.map((k) => k.lineageId))], quotaDayCalculator(config().quotaTimeZone)(now).day);
+  const used = await usedOnDayByLineage(
+    db,
+    [...new Set(shown.map((k) => k.lineageId))],
+    quotaDayCalculator(config().quotaTimeZone)(now).day,
+  );
   return {
     kind,
     truncated: keys.length > SEARCH_LIMIT,
@@ -110,7 +125,12 @@ export async function staffKeyDetail(db: Db, viewer: Viewer, keyId: string, audi
   ]);
   return {
     report,
-    overrides: { tierId: key.tierId, dailyQuota: key.dailyQuota, ratePerSecond: key.ratePerSecond, expiresAt: key.expiresAt },
+    overrides: {
+      tierId: key.tierId,
+      dailyQuota: key.dailyQuota,
+      ratePerSecond: key.ratePerSecond,
+      expiresAt: key.expiresAt,
+    },
     ownerId: key.ownerId,
     tiers: tiers.map((t) => ({ id: t.id, name: t.name, dailyQuota: t.dailyQuota, ratePerSecond: t.ratePerSecond })),
     audit,
@@ -126,12 +146,24 @@ function requireReason(reason: string, what: string): string {
   return text;
 }
 
-export async function staffDisableKey(db: Db, viewer: Viewer, keyId: string, reason: string, actor: Actor = actorOf(viewer)): Promise<ApiKey> {
+export async function staffDisableKey(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  reason: string,
+  actor: Actor = actorOf(viewer),
+): Promise<ApiKey> {
   const key = await anyKeyForStaff(db, viewer, keyId);
   return disableKey(db, key.id, requireReason(reason, 'disabling the key'), actor);
 }
 
-export async function staffEnableKey(db: Db, viewer: Viewer, keyId: string, reason: string, actor: Actor = actorOf(viewer)): Promise<ApiKey> {
+export async function staffEnableKey(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  reason: string,
+  actor: Actor = actorOf(viewer),
+): Promise<ApiKey> {
   const key = await anyKeyForStaff(db, viewer, keyId);
   return enableKey(db, key.id, requireReason(reason, 're-enabling the key'), actor);
 }
@@ -161,7 +193,9 @@ function optionalWholeNumber(raw: string, label: string): number | null {
   if (!text) return null;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 1 || value > MAX_LIMIT) {
-    throw new PortalInputError(`The ${label} must be a whole number of at least 1 and at most ${MAX_LIMIT}, or blank for the tier's default.`);
+    throw new PortalInputError(
+      `The ${label} must be a whole number of at least 1 and at most ${MAX_LIMIT}, or blank for the tier's default.`,
+    );
   }
   return value;
 }
@@ -176,7 +210,14 @@ export function endOfUtcDay(day: string): Date {
   return date;
 }
 
-export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string, form: SettingsForm, actor: Actor = actorOf(viewer), now = Date.now()) {
+export async function staffChangeSettings(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  form: SettingsForm,
+  actor: Actor = actorOf(viewer),
+  now = Date.now(),
+) {
   const key = await anyKeyForStaff(db, viewer, keyId);
   const tierId = (typeof form.tierId === 'string' && form.tierId.trim()) || key.tierId;
   if (!(await db.tier.findUnique({ where: { id: tierId } }))) {
@@ -192,7 +233,8 @@ export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string,
   // An unchanged day keeps the key's exact expiry time (keys created for "30 days" expire mid-day).
   if (expiresOn !== (key.expiresAt?.toISOString().slice(0, 10) ?? '')) {
     const expiresAt = expiresOn ? endOfUtcDay(expiresOn) : null;
-    if (expiresAt && expiresAt.getTime() <= now) throw new PortalInputError('That expiry is in the past. To stop the key now, disable it instead.');
+    if (expiresAt && expiresAt.getTime() <= now)
+      throw new PortalInputError('That expiry is in the past. To stop the key now, disable it instead.');
     changes.expiresAt = expiresAt;
   }
   const reason = typeof form.reason === 'string' ? form.reason.trim() : '';
@@ -203,20 +245,33 @@ export async function staffChangeSettings(db: Db, viewer: Viewer, keyId: string,
 }
 
 /** Bulk disable: every valid secret in the pasted text; the outcome counts and lists the matched keys. */
-export async function bulkDisableLeaked(db: Db, viewer: Viewer, text: string, source: string, actor: Actor = actorOf(viewer)) {
+export async function bulkDisableLeaked(
+  db: Db,
+  viewer: Viewer,
+  text: string,
+  source: string,
+  actor: Actor = actorOf(viewer),
+) {
   assertStaff(viewer);
   const where = typeof source === 'string' ? source.trim() : '';
-  if (!where) throw new PortalInputError('Say where the secrets were found (a URL, a ticket number); it becomes the reason in the audit trail.');
+  if (!where)
+    throw new PortalInputError(
+      'Say where the secrets were found (a URL, a ticket number); it becomes the reason in the audit trail.',
+    );
   if (where.length > 300) throw new PortalInputError('Keep the source under 300 characters.');
   // A secret in the source is kept, redacted (the key store and writeAudit cut it out): the source names
   // where keys leaked, often by a URL that holds one, so refusing it would lose what staff need.
   refuseControlCharacters(where, 'source');
-  if (typeof text !== 'string' || !text.trim()) throw new PortalInputError('Paste the text that contains the leaked secrets.');
+  if (typeof text !== 'string' || !text.trim())
+    throw new PortalInputError('Paste the text that contains the leaked secrets.');
   if (text.length > 1_000_000) throw new PortalInputError('That text is over 1 MB; split it into smaller pastes.');
   const secrets = secretsInText(text);
   const outcome = await disableLeakedSecrets(db, secrets, actor, where);
   const keys = outcome.keyIds.length
-    ? await db.apiKey.findMany({ where: { id: { in: outcome.keyIds } }, include: { owner: { select: { email: true } } } })
+    ? await db.apiKey.findMany({
+        where: { id: { in: outcome.keyIds } },
+        include: { owner: { select: { email: true } } },
+      })
     : [];
   return {
     found: secrets.length,

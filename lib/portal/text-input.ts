@@ -18,7 +18,8 @@ const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 
 /** Why `text` does not belong in the field called `label` ("key name", "reason"), or null when it does. */
 export function controlCharacterProblem(text: string, label: string, multiLine = false): string | null {
-  if (CONTROL.test(text)) return `The ${label} contains an invisible control character (often from a paste out of a terminal); type it again as plain text.`;
+  if (CONTROL.test(text))
+    return `The ${label} contains an invisible control character (often from a paste out of a terminal); type it again as plain text.`;
   if (!multiLine && LINE_BREAK.test(text)) return `The ${label} must be one line: remove the line breaks and tabs.`;
   return null;
 }

@@ -7,15 +7,25 @@ process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { scratchPortal } from '../../test/support/portal-db.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
 import { disableKey, reissueKey } from '../keys/store.ts';
-import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError, PortalNotFound } from './access.ts';
 import {
-  approveUpgrade, declineUpgrade, myUpgradeRequests, requestUpgrade, tierComparison, upgradeableKeys, upgradeQueue,
+  approveUpgrade,
+  declineUpgrade,
+  myUpgradeRequests,
+  requestUpgrade,
+  tierComparison,
+  upgradeableKeys,
+  upgradeQueue,
 } from './upgrades.ts';
 
-const ASK = { useCase: 'Our lab assistant agent looks up vapour pressures for every reagent.', expectedDailyCalls: 20_000, contact: 'ada@example.test' };
+const ASK = {
+  useCase: 'Our lab assistant agent looks up vapour pressures for every reagent.',
+  expectedDailyCalls: 20_000,
+  contact: 'ada@example.test',
+};
 
 test('authorization: developers get 404 for every staff operation and for requests on keys that are not theirs', async (t) => {
   const { db, ada, bob, support, issue } = await scratchPortal(t);
@@ -26,7 +36,11 @@ test('authorization: developers get 404 for every staff operation and for reques
   await assert.rejects(approveUpgrade(db, ada, request.id), PortalNotFound);
   await assert.rejects(declineUpgrade(db, ada, request.id, 'no'), PortalNotFound);
   await assert.rejects(requestUpgrade(db, bob, { ...ASK, keyId: key.id }), PortalNotFound, 'someone else’s key');
-  await assert.rejects(requestUpgrade(db, support, { ...ASK, keyId: key.id }), PortalNotFound, 'staff ask for their own keys only');
+  await assert.rejects(
+    requestUpgrade(db, support, { ...ASK, keyId: key.id }),
+    PortalNotFound,
+    'staff ask for their own keys only',
+  );
   await assert.rejects(requestUpgrade(db, ada, { ...ASK, keyId: 'no-such-key' }), PortalNotFound);
   await assert.rejects(approveUpgrade(db, support, 'no-such-request'), PortalNotFound);
   assert.deepEqual(await myUpgradeRequests(db, bob), [], 'bob does not see ada’s request');
@@ -38,7 +52,10 @@ test('a request needs a use case, a whole expected volume and a contact, within 
   const { db, ada, issue } = await scratchPortal(t);
   const { key } = await issue(ada);
   const refused = async (input: Partial<typeof ASK>, message: RegExp) =>
-    assert.rejects(requestUpgrade(db, ada, { ...ASK, ...input, keyId: key.id }), (e: Error) => e instanceof PortalInputError && message.test(e.message));
+    assert.rejects(
+      requestUpgrade(db, ada, { ...ASK, ...input, keyId: key.id }),
+      (e: Error) => e instanceof PortalInputError && message.test(e.message),
+    );
   await refused({ useCase: '  ' }, /Describe your use case/);
   await refused({ useCase: 'x'.repeat(2001) }, /under 2000 characters/);
   await refused({ expectedDailyCalls: 0 }, /whole number of at least 1/);
@@ -48,7 +65,10 @@ test('a request needs a use case, a whole expected volume and a contact, within 
   assert.equal(await db.upgradeRequest.count(), 0);
 
   const created = await requestUpgrade(db, ada, { ...ASK, useCase: `  ${ASK.useCase}  `, keyId: key.id });
-  assert.deepEqual([created.status, created.useCase, created.expectedDailyCalls, created.userId], ['pending', ASK.useCase, 20_000, ada.id]);
+  assert.deepEqual(
+    [created.status, created.useCase, created.expectedDailyCalls, created.userId],
+    ['pending', ASK.useCase, 20_000, ada.id],
+  );
   await refused({}, /already a pending request/);
 });
 
@@ -62,9 +82,15 @@ test('only active free keys can ask: pro, disabled and expired keys are refused 
   await db.apiKey.update({ where: { id: old.key.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
   await issue(bob, 'bob’s');
 
-  assert.deepEqual((await upgradeableKeys(db, ada)).map((k) => k.name), ['free one']);
+  assert.deepEqual(
+    (await upgradeableKeys(db, ada)).map((k) => k.name),
+    ['free one'],
+  );
   await assert.rejects(requestUpgrade(db, ada, { ...ASK, keyId: pro.key.id }), /already on the pro tier/);
-  await assert.rejects(requestUpgrade(db, ada, { ...ASK, keyId: off.key.id }), /is disabled; request Pro for an active key/);
+  await assert.rejects(
+    requestUpgrade(db, ada, { ...ASK, keyId: off.key.id }),
+    /is disabled; request Pro for an active key/,
+  );
   await assert.rejects(requestUpgrade(db, ada, { ...ASK, keyId: old.key.id }), /is expired/);
   assert.ok(free);
 });
@@ -83,22 +109,41 @@ test('approval: the key becomes pro with a key.update audit event, the request i
   const request = await requestUpgrade(db, ada, { ...ASK, keyId: key.id });
 
   const outcome = await approveUpgrade(db, support, request.id, ' Welcome to Pro ', actor(support));
-  assert.deepEqual(outcome, { keyId: key.id, display: outcome.display, alreadyPro: false, disabled: false, followedReissue: false });
+  assert.deepEqual(outcome, {
+    keyId: key.id,
+    display: outcome.display,
+    alreadyPro: false,
+    disabled: false,
+    followedReissue: false,
+  });
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).tierId, 'pro');
 
   const decided = await db.upgradeRequest.findUniqueOrThrow({ where: { id: request.id } });
-  assert.deepEqual([decided.status, decided.decidedById, decided.decisionNote], ['approved', support.id, 'Welcome to Pro']);
+  assert.deepEqual(
+    [decided.status, decided.decidedById, decided.decisionNote],
+    ['approved', support.id, 'Welcome to Pro'],
+  );
   assert.ok(decided.decidedAt && Date.now() - decided.decidedAt.getTime() < 60_000);
 
   const [event] = await db.auditEvent.findMany({ where: { keyId: key.id, action: 'key.update' } });
   assert.deepEqual(
-    [event.actorId, event.actorLabel, event.ip, event.targetUserId, JSON.parse(event.before!), JSON.parse(event.after!)],
+    [
+      event.actorId,
+      event.actorLabel,
+      event.ip,
+      event.targetUserId,
+      JSON.parse(event.before!),
+      JSON.parse(event.after!),
+    ],
     [support.id, 'support:grace@example.test', '203.0.113.9', ada.id, { tierId: 'free' }, { tierId: 'pro' }],
   );
   assert.equal(event.reason, `upgrade request ${request.id} approved`);
 
   const [mine] = await myUpgradeRequests(db, ada);
-  assert.deepEqual([mine.status, mine.decisionNote, mine.decidedBy, mine.key.tier], ['approved', 'Welcome to Pro', 'grace@example.test', 'pro']);
+  assert.deepEqual(
+    [mine.status, mine.decisionNote, mine.decidedBy, mine.key.tier],
+    ['approved', 'Welcome to Pro', 'grace@example.test', 'pro'],
+  );
   await assert.rejects(approveUpgrade(db, support, request.id), /already approved/);
   await assert.rejects(declineUpgrade(db, support, request.id, 'changed my mind'), /already approved/);
 });
@@ -108,7 +153,9 @@ test('approval is one transaction: when the audit write fails, neither the tier 
   const { key } = await issue(ada);
   const request = await requestUpgrade(db, ada, { ...ASK, keyId: key.id });
   const raw = openSqliteFile(process.env.DATABASE_URL!);
-  raw.exec(`CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`);
+  raw.exec(
+    `CREATE TRIGGER audit_unavailable BEFORE INSERT ON "AuditEvent" BEGIN SELECT RAISE(ABORT, 'audit store unavailable'); END`,
+  );
   raw.close();
 
   // Prisma reports the trigger's abort as a failed audit insert; what matters is where it failed.
@@ -124,7 +171,10 @@ test('decline needs a note, leaves the key alone, and the developer sees the not
   await assert.rejects(declineUpgrade(db, admin, request.id, '   '), /Write a note for the developer/);
   await declineUpgrade(db, admin, request.id, 'Please describe the workload in more detail.');
   const [mine] = await myUpgradeRequests(db, ada);
-  assert.deepEqual([mine.status, mine.decisionNote, mine.decidedBy, mine.key.tier], ['declined', 'Please describe the workload in more detail.', 'root@example.test', 'free']);
+  assert.deepEqual(
+    [mine.status, mine.decisionNote, mine.decidedBy, mine.key.tier],
+    ['declined', 'Please describe the workload in more detail.', 'root@example.test', 'free'],
+  );
   assert.equal(await db.auditEvent.count({ where: { keyId: key.id, action: 'key.update' } }), 0);
   // Declined is not pending: the developer may ask again.
   await requestUpgrade(db, ada, { ...ASK, keyId: key.id });
@@ -147,7 +197,11 @@ test('approving after the key was disabled upgrades it (still disabled); after a
   const reissued = await approveUpgrade(db, support, r2.id);
   assert.deepEqual([reissued.keyId, reissued.followedReissue], [successor.key.id, true]);
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: successor.key.id } })).tierId, 'pro');
-  assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: second.key.id } })).tierId, 'free', 'the dead secret is left as it was');
+  assert.equal(
+    (await db.apiKey.findUniqueOrThrow({ where: { id: second.key.id } })).tierId,
+    'free',
+    'the dead secret is left as it was',
+  );
 });
 
 test('the queue lists pending requests oldest first, then decisions newest first', async (t) => {
@@ -160,6 +214,12 @@ test('the queue lists pending requests oldest first, then decisions newest first
   await declineUpgrade(db, support, b.id, 'not now');
 
   const queue = await upgradeQueue(db, support);
-  assert.deepEqual(queue.pending.map((r) => r.id), [a.id, c.id]);
-  assert.deepEqual(queue.decided.map((r) => [r.id, r.status, r.requester]), [[b.id, 'declined', 'bob@example.test']]);
+  assert.deepEqual(
+    queue.pending.map((r) => r.id),
+    [a.id, c.id],
+  );
+  assert.deepEqual(
+    queue.decided.map((r) => [r.id, r.status, r.requester]),
+    [[b.id, 'declined', 'bob@example.test']],
+  );
 });

@@ -11,8 +11,8 @@ import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { keyStatus } from '../usage/key-report.ts';
 import { announceCommitted, applyKeySettings, MAX_LIMIT } from '../keys/store.ts';
+import { keyStatus } from '../usage/key-report.ts';
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import { refuseFreeText } from './text-input.ts';
 
@@ -38,7 +38,13 @@ export async function tierComparison(db: Db) {
   const pick = (id: string) => {
     const tier = byId.get(id);
     if (!tier) throw new Error(`The "${id}" tier is missing from the Tier table.`);
-    return { id: tier.id, name: tier.name, dailyQuota: tier.dailyQuota, ratePerSecond: tier.ratePerSecond, description: tier.description };
+    return {
+      id: tier.id,
+      name: tier.name,
+      dailyQuota: tier.dailyQuota,
+      ratePerSecond: tier.ratePerSecond,
+      description: tier.description,
+    };
   };
   return { free: pick('free'), pro: pick('pro') };
 }
@@ -46,7 +52,11 @@ export async function tierComparison(db: Db) {
 /** The viewer's keys that may ask for Pro: active and still on the free tier. */
 export async function upgradeableKeys(db: Db, viewer: Viewer, now = Date.now()) {
   // Staff may create keys for anyone, so the count is not capped by MAX_ACTIVE_KEYS; the choice list is.
-  const keys = await db.apiKey.findMany({ where: { ownerId: viewer.id, tierId: 'free', disabledAt: null }, orderBy: { createdAt: 'desc' }, take: REQUESTS_SHOWN });
+  const keys = await db.apiKey.findMany({
+    where: { ownerId: viewer.id, tierId: 'free', disabledAt: null },
+    orderBy: { createdAt: 'desc' },
+    take: REQUESTS_SHOWN,
+  });
   return keys
     .reverse()
     .filter((key) => keyStatus(key, now) === 'active')
@@ -56,13 +66,22 @@ export async function upgradeableKeys(db: Db, viewer: Viewer, now = Date.now()) 
 function checkInput(input: UpgradeRequestInput): UpgradeRequestInput {
   const useCase = typeof input.useCase === 'string' ? input.useCase.trim() : '';
   const contact = typeof input.contact === 'string' ? input.contact.trim() : '';
-  if (!useCase) throw new PortalInputError('Describe your use case: what your agent does with the tools, so staff can size the upgrade.');
-  if (useCase.length > USE_CASE_MAX) throw new PortalInputError(`Keep the use case under ${USE_CASE_MAX} characters (it has ${useCase.length}).`);
+  if (!useCase)
+    throw new PortalInputError(
+      'Describe your use case: what your agent does with the tools, so staff can size the upgrade.',
+    );
+  if (useCase.length > USE_CASE_MAX)
+    throw new PortalInputError(`Keep the use case under ${USE_CASE_MAX} characters (it has ${useCase.length}).`);
   refuseFreeText(useCase, 'use case', true);
-  if (!Number.isInteger(input.expectedDailyCalls) || input.expectedDailyCalls < 1 || input.expectedDailyCalls > MAX_LIMIT) {
+  if (
+    !Number.isInteger(input.expectedDailyCalls) ||
+    input.expectedDailyCalls < 1 ||
+    input.expectedDailyCalls > MAX_LIMIT
+  ) {
     throw new PortalInputError(`Expected calls per day must be a whole number of at least 1 and at most ${MAX_LIMIT}.`);
   }
-  if (!contact) throw new PortalInputError('Say how staff can reach you (an email address, a phone number or a chat handle).');
+  if (!contact)
+    throw new PortalInputError('Say how staff can reach you (an email address, a phone number or a chat handle).');
   if (contact.length > CONTACT_MAX) throw new PortalInputError(`Keep the contact under ${CONTACT_MAX} characters.`);
   refuseFreeText(contact, 'contact');
   return { ...input, useCase, contact };
@@ -73,14 +92,24 @@ export async function requestUpgrade(db: Db, viewer: Viewer, input: UpgradeReque
   const key = await ownKey(db, viewer, input.keyId);
   const checked = checkInput(input);
   const status = keyStatus(key);
-  if (status !== 'active') throw new PortalInputError(`The key ${displayKey(key)} is ${status}; request Pro for an active key.`);
-  if (key.tierId !== 'free') throw new PortalInputError(`The key ${displayKey(key)} is already on the ${key.tierId} tier.`);
+  if (status !== 'active')
+    throw new PortalInputError(`The key ${displayKey(key)} is ${status}; request Pro for an active key.`);
+  if (key.tierId !== 'free')
+    throw new PortalInputError(`The key ${displayKey(key)} is already on the ${key.tierId} tier.`);
   return db.$transaction(async (tx) => {
     if (await tx.upgradeRequest.findFirst({ where: { keyId: key.id, status: 'pending' } })) {
-      throw new PortalInputError(`There is already a pending request for ${displayKey(key)}; staff will answer it soon.`);
+      throw new PortalInputError(
+        `There is already a pending request for ${displayKey(key)}; staff will answer it soon.`,
+      );
     }
     return tx.upgradeRequest.create({
-      data: { userId: viewer.id, keyId: key.id, useCase: checked.useCase, expectedDailyCalls: checked.expectedDailyCalls, contact: checked.contact },
+      data: {
+        userId: viewer.id,
+        keyId: key.id,
+        useCase: checked.useCase,
+        expectedDailyCalls: checked.expectedDailyCalls,
+        contact: checked.contact,
+      },
     });
   });
 }
@@ -92,7 +121,9 @@ const REQUEST_VIEW = {
 
 async function decidersById(db: Db, ids: (string | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  const users = wanted.length ? await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, email: true } }) : [];
+  const users = wanted.length
+    ? await db.user.findMany({ where: { id: { in: wanted } }, select: { id: true, email: true } })
+    : [];
   return new Map(users.map((u) => [u.id, u.email]));
 }
 
@@ -108,7 +139,13 @@ function requestView(request: Awaited<ReturnType<typeof loadRequests>>[number], 
     decisionNote: request.decisionNote,
     decidedBy: request.decidedById ? (deciders.get(request.decidedById) ?? 'a former staff member') : null,
     requester: request.user.email,
-    key: { id: request.key.id, name: request.key.name, display: displayKey(request.key), tier: request.key.tierId, status: keyStatus(request.key) },
+    key: {
+      id: request.key.id,
+      name: request.key.name,
+      display: displayKey(request.key),
+      tier: request.key.tierId,
+      status: keyStatus(request.key),
+    },
   };
 }
 
@@ -121,7 +158,10 @@ export type UpgradeRequestView = ReturnType<typeof requestView>;
 /** The viewer's own requests, newest first. */
 export async function myUpgradeRequests(db: Db, viewer: Viewer): Promise<UpgradeRequestView[]> {
   const requests = await loadRequests(db, { userId: viewer.id }, { createdAt: 'desc' }, REQUESTS_SHOWN);
-  const deciders = await decidersById(db, requests.map((r) => r.decidedById));
+  const deciders = await decidersById(
+    db,
+    requests.map((r) => r.decidedById),
+  );
   return requests.map((r) => requestView(r, deciders));
 }
 
@@ -133,8 +173,15 @@ export async function upgradeQueue(db: Db, viewer: Viewer, recentDecisions = 20)
     db.upgradeRequest.count({ where: { status: 'pending' } }),
     loadRequests(db, { status: { not: 'pending' } }, { decidedAt: 'desc' }, recentDecisions),
   ]);
-  const deciders = await decidersById(db, decided.map((r) => r.decidedById));
-  return { pending: pending.map((r) => requestView(r, deciders)), pendingTotal, decided: decided.map((r) => requestView(r, deciders)) };
+  const deciders = await decidersById(
+    db,
+    decided.map((r) => r.decidedById),
+  );
+  return {
+    pending: pending.map((r) => requestView(r, deciders)),
+    pendingTotal,
+    decided: decided.map((r) => requestView(r, deciders)),
+  };
 }
 
 /** The key an approval upgrades: the requested one, or the key that replaced it when it was reissued. */
@@ -150,15 +197,27 @@ async function currentSuccessor(tx: Prisma.TransactionClient, keyId: string) {
 
 function checkNote(note: string | undefined, required: boolean): string | null {
   const text = typeof note === 'string' ? note.trim() : '';
-  if (required && !text) throw new PortalInputError('Write a note for the developer: why the request is declined and what they can do instead.');
+  if (required && !text)
+    throw new PortalInputError(
+      'Write a note for the developer: why the request is declined and what they can do instead.',
+    );
   if (text.length > NOTE_MAX) throw new PortalInputError(`Keep the note under ${NOTE_MAX} characters.`);
   refuseFreeText(text, 'note', true);
   return text || null;
 }
 
 /** Claims a pending request for a decision; the conditional update makes a second decision fail cleanly. */
-async function decide(tx: Prisma.TransactionClient, requestId: string, viewer: Viewer, status: UpgradeStatus, note: string | null) {
-  const request = typeof requestId === 'string' && requestId ? await tx.upgradeRequest.findUnique({ where: { id: requestId } }) : null;
+async function decide(
+  tx: Prisma.TransactionClient,
+  requestId: string,
+  viewer: Viewer,
+  status: UpgradeStatus,
+  note: string | null,
+) {
+  const request =
+    typeof requestId === 'string' && requestId
+      ? await tx.upgradeRequest.findUnique({ where: { id: requestId } })
+      : null;
   if (!request) throw new PortalNotFound('No such upgrade request.');
   const claimed = await tx.upgradeRequest.updateMany({
     where: { id: requestId, status: 'pending' },
@@ -172,14 +231,33 @@ async function decide(tx: Prisma.TransactionClient, requestId: string, viewer: V
  * Staff approve: in one transaction the key (or its reissued successor) moves to Pro with its
  * "key.update" audit event, and the request is marked approved. /mcp sees the new tier on its next call.
  */
-export async function approveUpgrade(db: Db, viewer: Viewer, requestId: string, note?: string, actor: Actor = actorOf(viewer)) {
+export async function approveUpgrade(
+  db: Db,
+  viewer: Viewer,
+  requestId: string,
+  note?: string,
+  actor: Actor = actorOf(viewer),
+) {
   assertStaff(viewer);
   const decisionNote = checkNote(note, false);
   const approved = await db.$transaction(async (tx) => {
     const request = await decide(tx, requestId, viewer, 'approved', decisionNote);
     const key = await currentSuccessor(tx, request.keyId);
-    const { changed } = await applyKeySettings(db, tx, key.id, { tierId: 'pro' }, actor, `upgrade request ${request.id} approved`);
-    return { keyId: key.id, display: displayKey(key), alreadyPro: changed.length === 0, disabled: Boolean(key.disabledAt), followedReissue: key.id !== request.keyId };
+    const { changed } = await applyKeySettings(
+      db,
+      tx,
+      key.id,
+      { tierId: 'pro' },
+      actor,
+      `upgrade request ${request.id} approved`,
+    );
+    return {
+      keyId: key.id,
+      display: displayKey(key),
+      alreadyPro: changed.length === 0,
+      disabled: Boolean(key.disabledAt),
+      followedReissue: key.id !== request.keyId,
+    };
   });
   return approved.alreadyPro ? approved : announceCommitted(approved.keyId, approved);
 }

@@ -3,7 +3,7 @@
  * KeyReport as JSON, never cached. `load` decides who may read which key; signed out, not allowed or no
  * such key all get the same 404, so ids cannot be probed.
  */
-import { getDb, type Db } from '../db/client.ts';
+import { type Db, getDb } from '../db/client.ts';
 import type { KeyReport } from '../usage/key-report.ts';
 import { PortalNotFound, type Viewer } from './access.ts';
 import { currentViewer } from './viewer.ts';
@@ -11,14 +11,18 @@ import { currentViewer } from './viewer.ts';
 const NO_STORE = { 'cache-control': 'no-store' };
 
 export function keyUsageRoute(load: (db: Db, viewer: Viewer, keyId: string) => Promise<KeyReport>) {
-  return async function getKeyUsage(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  return async function getKeyUsage(
+    _request: Request,
+    { params }: { params: Promise<{ id: string }> },
+  ): Promise<Response> {
     const { id } = await params;
     const viewer = await currentViewer();
     try {
       if (!viewer) throw new PortalNotFound();
       return Response.json(await load(getDb(), viewer, id), { headers: NO_STORE });
     } catch (error) {
-      if (error instanceof PortalNotFound) return Response.json({ error: error.message }, { status: 404, headers: NO_STORE });
+      if (error instanceof PortalNotFound)
+        return Response.json({ error: error.message }, { status: 404, headers: NO_STORE });
       throw error;
     }
   };

@@ -1,7 +1,7 @@
 /** Admin: the user list and role changes (audited; the last admin cannot be demoted). */
 import type { Actor } from '../audit/write.ts';
-import type { Db } from '../db/client.ts';
 import { setUserRole } from '../auth/users.ts';
+import type { Db } from '../db/client.ts';
 import { actorOf, assertAdmin, PortalNotFound, type Viewer } from './access.ts';
 
 export const USERS_PAGE_LIMIT = 200;
@@ -21,9 +21,19 @@ export async function listUsers(db: Db, viewer: Viewer, filter: { email?: string
   };
 }
 
-export async function changeUserRole(db: Db, viewer: Viewer, userId: string, role: string, actor: Actor = actorOf(viewer)) {
+export async function changeUserRole(
+  db: Db,
+  viewer: Viewer,
+  userId: string,
+  role: string,
+  actor: Actor = actorOf(viewer),
+) {
   assertAdmin(viewer);
-  if (typeof userId !== 'string' || !userId || !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))) {
+  if (
+    typeof userId !== 'string' ||
+    !userId ||
+    !(await db.user.findUnique({ where: { id: userId }, select: { id: true } }))
+  ) {
     throw new PortalNotFound('No such user.');
   }
   const user = await setUserRole(db, userId, role, actor);

@@ -21,7 +21,10 @@ class SessionCheckUnavailable extends Error {
 
 export const currentViewer = cache(async (): Promise<Viewer | null> => {
   // What the session callback of lib/auth/auth.ts returns: the user as the database has them, or null.
-  const session = (await auth()) as { user?: { id?: string; email?: string; name?: string | null; role?: string } | null; unavailable?: boolean } | null;
+  const session = (await auth()) as {
+    user?: { id?: string; email?: string; name?: string | null; role?: string } | null;
+    unavailable?: boolean;
+  } | null;
   if (session?.unavailable) throw new SessionCheckUnavailable();
   const user = session?.user;
   if (!user?.id || !user.email || !user.role || !isRole(user.role)) return null;

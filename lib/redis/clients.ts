@@ -99,7 +99,10 @@ export function whenReady(client: Redis): Promise<void> {
     nextReady.set(client, ready);
   }
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Redis not reachable (connection ${client.status})`)), READY_WAIT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`Redis not reachable (connection ${client.status})`)),
+      READY_WAIT_MS,
+    );
     ready.then(() => {
       clearTimeout(timer);
       resolve();
@@ -134,7 +137,10 @@ export async function publishKeyChange(keyId: string): Promise<void> {
     await whenReady(redis);
     await redis.publish(redisNames.keyChanges(config().redisKeyPrefix), keyId);
   } catch (error) {
-    log('warn', 'could not publish a key change on Redis (PostgreSQL NOTIFY still carries it)', { keyId, error: (error as Error).message });
+    log('warn', 'could not publish a key change on Redis (PostgreSQL NOTIFY still carries it)', {
+      keyId,
+      error: (error as Error).message,
+    });
   }
 }
 
@@ -144,5 +150,7 @@ export async function closeRedis(): Promise<void> {
   const open = holder[CLIENTS];
   if (!open) return;
   delete holder[CLIENTS];
-  await Promise.all([open.commands, ...open.subscribers].map((client) => client.quit().catch(() => client.disconnect())));
+  await Promise.all(
+    [open.commands, ...open.subscribers].map((client) => client.quit().catch(() => client.disconnect())),
+  );
 }

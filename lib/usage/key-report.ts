@@ -5,9 +5,9 @@
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
+import { displayKey } from '../keys/format.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
-import { displayKey } from '../keys/format.ts';
 
 export type KeyStatus = 'active' | 'disabled' | 'expired';
 

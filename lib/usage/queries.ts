@@ -25,7 +25,8 @@ export interface DayUsage {
 export function daysEndingWith(lastDay: string, count: number): string[] {
   const [y, m, d] = lastDay.split('-').map(Number);
   return Array.from({ length: count }, (_, i) =>
-    new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
+    new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10),
+  );
 }
 
 /**
@@ -43,7 +44,10 @@ export async function usageByTool(db: Db, lineageId: string, day: string): Promi
     take: MAX_TOOL_ROWS,
   });
   return groups.map(({ tool, _sum }) => ({
-    tool, successes: _sum.successes ?? 0, failures: _sum.failures ?? 0, rateLimited: _sum.rateLimited ?? 0,
+    tool,
+    successes: _sum.successes ?? 0,
+    failures: _sum.failures ?? 0,
+    rateLimited: _sum.rateLimited ?? 0,
   }));
 }
 
@@ -84,15 +88,25 @@ export async function lastCalls(db: Db, lineageId: string, limit = 10) {
     take: LAST_CALLS_KEYS,
     select: { id: true, start: true, end: true },
   });
-  const perKey = await Promise.all(keys.map(async (key) => {
-    const calls = await db.callLog.findMany({
-      where: { keyId: key.id },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: limit,
-      select: { id: true, requestId: true, tool: true, outcome: true, errorCode: true, latencyMs: true, createdAt: true },
-    });
-    return calls.map(({ id, ...call }) => ({ ...call, order: id, key }));
-  }));
+  const perKey = await Promise.all(
+    keys.map(async (key) => {
+      const calls = await db.callLog.findMany({
+        where: { keyId: key.id },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+        select: {
+          id: true,
+          requestId: true,
+          tool: true,
+          outcome: true,
+          errorCode: true,
+          latencyMs: true,
+          createdAt: true,
+        },
+      });
+      return calls.map(({ id, ...call }) => ({ ...call, order: id, key }));
+    }),
+  );
   return perKey
     .flat()
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.order - a.order)

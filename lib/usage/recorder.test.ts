@@ -6,18 +6,18 @@
 import assert from 'node:assert/strict';
 import { describe, it, type TestContext } from 'node:test';
 import pg from 'pg';
+import { postgresAdminUrl } from '../../scripts/scratch-postgres.ts';
+import { setEnvForTest } from '../../test/support/env.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { CLI_ACTOR } from '../audit/write.ts';
 import { createDb, type Db } from '../db/client.ts';
+import { type CallRow, DatabaseLocked, type HotPathStore } from '../db/hot-path.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
-import { DatabaseLocked, type CallRow, type HotPathStore } from '../db/hot-path.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { ensureTiers } from '../portal/first-start.ts';
-import { postgresAdminUrl } from '../../scripts/scratch-postgres.ts';
 import { openSqliteFile } from '../db/sqlite-file.ts';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import { setEnvForTest } from '../../test/support/env.ts';
 import { disableKey } from '../keys/store.ts';
+import { ensureTiers } from '../portal/first-start.ts';
 import { createUsageRecorder } from './recorder.ts';
 
 type Provider = 'sqlite' | 'postgresql';
@@ -49,7 +49,16 @@ async function fixture(t: TestContext, provider: Provider): Promise<Fixture | un
   const owner = await db.user.create({ data: { email: 'ada@example.test' } });
   const keyIds = [] as unknown as [string, string];
   for (const n of [1, 2]) {
-    const key = await db.apiKey.create({ data: { ownerId: owner.id, name: `key ${n}`, keyHash: `hash-${n}`, start: `abc${n}`, end: `wxy${n}`, tierId: 'free' } });
+    const key = await db.apiKey.create({
+      data: {
+        ownerId: owner.id,
+        name: `key ${n}`,
+        keyHash: `hash-${n}`,
+        start: `abc${n}`,
+        end: `wxy${n}`,
+        tierId: 'free',
+      },
+    });
     keyIds.push(key.id);
   }
   store = provider === 'sqlite' ? openSqliteHotPath(openSqliteFile(url)) : openPostgresHotPath(url);
@@ -81,7 +90,8 @@ function callRows(keyIds: string[], n: number, tag: string): CallRow[] {
       keyId: keyIds[i % 2],
       tool: TOOLS[Math.floor(i / 2) % 2],
       outcome,
-      errorCode: outcome === 'failure' ? 'compound_not_found' : outcome === 'rate_limited' ? 'rate_limit_exceeded' : null,
+      errorCode:
+        outcome === 'failure' ? 'compound_not_found' : outcome === 'rate_limited' ? 'rate_limit_exceeded' : null,
       latencyMs: (i % 97) + 0.125,
       createdAt,
       day: new Date(createdAt).toISOString().slice(0, 10),
@@ -90,7 +100,10 @@ function callRows(keyIds: string[], n: number, tag: string): CallRow[] {
 }
 
 function expectedDailyUsage(rows: CallRow[]) {
-  const groups = new Map<string, { keyId: string; day: string; tool: string; successes: number; failures: number; rateLimited: number }>();
+  const groups = new Map<
+    string,
+    { keyId: string; day: string; tool: string; successes: number; failures: number; rateLimited: number }
+  >();
   for (const r of rows) {
     const id = `${r.keyId}|${r.day}|${r.tool}`;
     const g = groups.get(id) ?? { keyId: r.keyId, day: r.day, tool: r.tool, successes: 0, failures: 0, rateLimited: 0 };
@@ -114,14 +127,32 @@ async function assertReadableThroughPrisma(db: Db, rows: CallRow[]) {
     const s = byRequest.get(r.requestId);
     assert.ok(s, `row ${r.requestId} is stored`);
     assert.ok(s.createdAt instanceof Date);
-    assert.equal(s.createdAt.getTime(), r.createdAt, `createdAt of ${r.requestId}: ${s.createdAt.toISOString()} vs ${new Date(r.createdAt).toISOString()}`);
-    assert.deepEqual([s.keyId, s.tool, s.outcome, s.errorCode, s.latencyMs], [r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs]);
+    assert.equal(
+      s.createdAt.getTime(),
+      r.createdAt,
+      `createdAt of ${r.requestId}: ${s.createdAt.toISOString()} vs ${new Date(r.createdAt).toISOString()}`,
+    );
+    assert.deepEqual(
+      [s.keyId, s.tool, s.outcome, s.errorCode, s.latencyMs],
+      [r.keyId, r.tool, r.outcome, r.errorCode, r.latencyMs],
+    );
   }
-  const daily = (await db.dailyUsage.findMany()).map(({ keyId, day, tool, successes, failures, rateLimited }) => ({ keyId, day, tool, successes, failures, rateLimited }));
+  const daily = (await db.dailyUsage.findMany()).map(({ keyId, day, tool, successes, failures, rateLimited }) => ({
+    keyId,
+    day,
+    tool,
+    successes,
+    failures,
+    rateLimited,
+  }));
   assert.deepEqual(daily.sort(byUsageId), expectedDailyUsage(rows));
   for (const key of await db.apiKey.findMany()) {
     const used = rows.filter((r) => r.keyId === key.id && r.outcome !== 'rate_limited').map((r) => r.createdAt);
-    assert.equal(key.lastUsedAt?.getTime() ?? null, used.length ? Math.max(...used) : null, 'lastUsedAt is the latest admitted call');
+    assert.equal(
+      key.lastUsedAt?.getTime() ?? null,
+      used.length ? Math.max(...used) : null,
+      'lastUsedAt is the latest admitted call',
+    );
   }
 }
 
@@ -134,12 +165,22 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
       const rows = callRows(f.keyIds, 500, 'burst');
       // At the moment each record() resolves, its row must already be visible to another connection.
       const visibleOnResolve: Promise<boolean>[] = [];
-      await Promise.all(rows.map((row) => recorder.record(row).then(() => {
-        visibleOnResolve.push(f.db.callLog.count({ where: { requestId: row.requestId } }).then((n) => n === 1));
-      })));
+      await Promise.all(
+        rows.map((row) =>
+          recorder.record(row).then(() => {
+            visibleOnResolve.push(f.db.callLog.count({ where: { requestId: row.requestId } }).then((n) => n === 1));
+          }),
+        ),
+      );
       assert.ok((await Promise.all(visibleOnResolve)).every(Boolean), 'every resolved record was committed');
-      assert.equal(f.batches.reduce((a, b) => a + b, 0), 500);
-      assert.ok(f.batches.length <= 5, `500 calls made in one turn share a handful of transactions, not ${f.batches.length}`);
+      assert.equal(
+        f.batches.reduce((a, b) => a + b, 0),
+        500,
+      );
+      assert.ok(
+        f.batches.length <= 5,
+        `500 calls made in one turn share a handful of transactions, not ${f.batches.length}`,
+      );
       await assertReadableThroughPrisma(f.db, rows);
     });
 
@@ -163,7 +204,10 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
       // A call for a key that does not exist violates CallLog's foreign key.
       const orphan: CallRow = { ...good[0], requestId: 'orphan', keyId: 'no-such-key' };
       const settled = await Promise.allSettled([...good, orphan].map((row) => recorder.record(row)));
-      assert.deepEqual(settled.map((s) => s.status), Array(6).fill('rejected'));
+      assert.deepEqual(
+        settled.map((s) => s.status),
+        Array(6).fill('rejected'),
+      );
       assert.match(String((settled[0] as PromiseRejectedResult).reason), /foreign key/i);
       assert.equal(await f.db.callLog.count(), 0, 'the batch was one transaction');
       assert.equal(await f.db.dailyUsage.count(), 0);
@@ -180,8 +224,18 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
       const recorder = createUsageRecorder(f.store);
       const [keyId] = f.keyIds;
       const call = (requestId: string, createdAt: number, outcome: CallRow['outcome']) =>
-        recorder.record({ requestId, keyId, tool: TOOLS[0], outcome, errorCode: null, latencyMs: 1, createdAt, day: '2026-02-01' });
-      const lastUsed = async () => (await f.db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt?.getTime();
+        recorder.record({
+          requestId,
+          keyId,
+          tool: TOOLS[0],
+          outcome,
+          errorCode: null,
+          latencyMs: 1,
+          createdAt,
+          day: '2026-02-01',
+        });
+      const lastUsed = async () =>
+        (await f.db.apiKey.findUniqueOrThrow({ where: { id: keyId } })).lastUsedAt?.getTime();
 
       await call('late', BASE + 2000, 'success');
       assert.equal(await lastUsed(), BASE + 2000);
@@ -224,7 +278,9 @@ describe('PostgreSQL hot path: connections and key changes', () => {
     const admin = new pg.Client({ connectionString: postgresAdminUrl() });
     await admin.connect();
     await admin
-      .query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [new URL(f.url).pathname.slice(1)])
+      .query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        new URL(f.url).pathname.slice(1),
+      ])
       .finally(() => admin.end());
     // The pool sees its idle connections closed; an unhandled error event there would end the process.
     await sleep(200);
@@ -232,9 +288,12 @@ describe('PostgreSQL hot path: connections and key changes', () => {
     await recorder.record(second);
     assert.equal(await f.db.callLog.count(), 2);
     for (let waited = 0; f.store.keysVersion() === versionBefore && waited < 5000; waited += 20) await sleep(20);
-    assert.notEqual(f.store.keysVersion(), versionBefore, 'the listener reconnected and dropped what it may have missed');
+    assert.notEqual(
+      f.store.keysVersion(),
+      versionBefore,
+      'the listener reconnected and dropped what it may have missed',
+    );
   });
-
 
   it('a key disabled through Prisma is announced with pg_notify and moves keysVersion() within 1 s', async (t) => {
     const f = await fixture(t, 'postgresql');
@@ -274,7 +333,10 @@ describe('usage recorder on a locked SQLite database: one deadline per call', ()
     const settled = rows.map(async (row, i) => {
       await sleep(i * 100);
       const deadline = Date.now() + deadlineMs;
-      const outcome = await recorder.record(row, deadline).then(() => 'written', (error) => error);
+      const outcome = await recorder.record(row, deadline).then(
+        () => 'written',
+        (error) => error,
+      );
       return { outcome, deadline, late: Date.now() - deadline };
     });
     // Released before the last calls' deadlines: the calls still waiting get written, the others not.

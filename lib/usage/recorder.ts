@@ -11,7 +11,7 @@
  * only after an attempt found the database locked: a call that spent its time elsewhere (a slow tool, a
  * busy CPU) is still recorded by a database that takes the write.
  */
-import { CALL_DEADLINE_MS, DatabaseLocked, type CallRow, type HotPathStore } from '../db/hot-path.ts';
+import { CALL_DEADLINE_MS, type CallRow, DatabaseLocked, type HotPathStore } from '../db/hot-path.ts';
 import { countUsageWriteFailure, observeUsageBatch } from '../ops/metrics.ts';
 
 export interface UsageRecorder {
@@ -47,7 +47,10 @@ export function createUsageRecorder(store: Pick<HotPathStore, 'writeCalls'>): Us
     for (;;) {
       try {
         // Retried until the earliest deadline in the batch, when that row must leave it.
-        await store.writeCalls(batch.map((p) => p.row), batch.reduce((earliest, p) => Math.min(earliest, p.deadline), Infinity));
+        await store.writeCalls(
+          batch.map((p) => p.row),
+          batch.reduce((earliest, p) => Math.min(earliest, p.deadline), Infinity),
+        );
         observeUsageBatch(batch.length);
         for (const p of batch) p.resolve();
         return;

@@ -14,6 +14,7 @@ test('request ids are version-7 UUIDs carrying their millisecond', () => {
 test('ids of later milliseconds sort after earlier ones, and ids never repeat', () => {
   const ids = Array.from({ length: 2000 }, (_, i) => newRequestId(1_800_000_000_000 + Math.floor(i / 10)));
   assert.equal(new Set(ids).size, ids.length);
-  for (let i = 10; i < ids.length; i += 10) assert.ok(ids[i - 1] < ids[i], `${ids[i - 1]} should sort before ${ids[i]}`);
+  for (let i = 10; i < ids.length; i += 10)
+    assert.ok(ids[i - 1] < ids[i], `${ids[i - 1]} should sort before ${ids[i]}`);
   for (const id of ids) assert.match(id, UUID_V7);
 });

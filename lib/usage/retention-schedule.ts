@@ -5,8 +5,8 @@
  */
 import { config } from '../config.ts';
 import { getDb } from '../db/client.ts';
-import { pruneCallLog } from './retention.ts';
 import { errorText, log } from '../ops/log.ts';
+import { pruneCallLog } from './retention.ts';
 
 const FIRST_RUN_DELAY_MS = 5_000;
 const INTERVAL_MS = 60 * 60 * 1000;

@@ -51,7 +51,9 @@ export class AnswerLedger {
   }
 
   serverErrors(): string[] {
-    return this.exchanges.filter((e) => e.status >= 500 && e.status !== 503).map((e) => `${e.what}: ${e.status} ${e.shown.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
+    return this.exchanges
+      .filter((e) => e.status >= 500 && e.status !== 503)
+      .map((e) => `${e.what}: ${e.status} ${e.shown.replace(/\s+/g, ' ').trim().slice(0, 200)}`);
   }
 
   /** The answers recorded from the `since`-th on (all by default) that show a secret fragment. */
@@ -65,12 +67,18 @@ export class AnswerLedger {
 
 /** The server's output without the first-start banner, the one place it prints secrets on purpose. */
 export function outputWithoutBanner(output: string): string {
-  return output.replace(/^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m, '');
+  return output.replace(
+    /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m,
+    '',
+  );
 }
 
 /** The output lines that hold a secret fragment. */
 export function linesWithSecrets(text: string, where: string): string[] {
-  return text.split('\n').filter(containsSecretFragment).map((line) => `${where}: ${fragmentExcerpt(line)}`);
+  return text
+    .split('\n')
+    .filter(containsSecretFragment)
+    .map((line) => `${where}: ${fragmentExcerpt(line)}`);
 }
 
 // ─── Storage ─────────────────────────────────────────────────────────────────────────────────────
@@ -82,10 +90,15 @@ interface TextColumn {
 
 /** Every text column of every table (SQLite declares Prisma's String as TEXT). */
 export function textColumns(db: Database.Database): TextColumn[] {
-  const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().all() as string[];
-  return tables.flatMap((table) => (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string; type: string }[])
-    .filter((column) => /TEXT|CHAR|CLOB/i.test(column.type))
-    .map((column) => ({ table, column: column.name })));
+  const tables = db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)
+    .pluck()
+    .all() as string[];
+  return tables.flatMap((table) =>
+    (db.prepare(`PRAGMA table_info("${table}")`).all() as { name: string; type: string }[])
+      .filter((column) => /TEXT|CHAR|CLOB/i.test(column.type))
+      .map((column) => ({ table, column: column.name })),
+  );
 }
 
 export interface StorageSnapshot {
@@ -100,7 +113,7 @@ export function storageSnapshot(db: Database.Database): StorageSnapshot {
   const pageSize = db.prepare('PRAGMA page_size').pluck().get() as number;
   let textLength = 0;
   for (const { table, column } of textColumns(db)) {
-    textLength += (db.prepare(`SELECT COALESCE(SUM(LENGTH("${column}")), 0) FROM "${table}"`).pluck().get() as number);
+    textLength += db.prepare(`SELECT COALESCE(SUM(LENGTH("${column}")), 0) FROM "${table}"`).pluck().get() as number;
   }
   return { bytes: pages * pageSize, textLength };
 }
@@ -108,8 +121,14 @@ export function storageSnapshot(db: Database.Database): StorageSnapshot {
 /** Every stored text value that holds a secret fragment, as "table.column (rowid n): excerpt". */
 export function storedSecretFragments(db: Database.Database): string[] {
   return textColumns(db).flatMap(({ table, column }) => {
-    const rows = db.prepare(`SELECT rowid AS rowid, "${column}" AS value FROM "${table}" WHERE "${column}" LIKE '%cf\\_%' ESCAPE '\\'`).all() as { rowid: number; value: string }[];
-    return rows.filter((row) => containsSecretFragment(row.value)).map((row) => `${table}.${column} (rowid ${row.rowid}): ${fragmentExcerpt(row.value)}`);
+    const rows = db
+      .prepare(
+        `SELECT rowid AS rowid, "${column}" AS value FROM "${table}" WHERE "${column}" LIKE '%cf\\_%' ESCAPE '\\'`,
+      )
+      .all() as { rowid: number; value: string }[];
+    return rows
+      .filter((row) => containsSecretFragment(row.value))
+      .map((row) => `${table}.${column} (rowid ${row.rowid}): ${fragmentExcerpt(row.value)}`);
   });
 }
 
@@ -148,7 +167,11 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const at = res.rawHeaders.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'location');
-        done({ status: res.statusCode!, location: at >= 0 ? res.rawHeaders[at + 1] : undefined, text: Buffer.concat(chunks).toString('utf8') });
+        done({
+          status: res.statusCode!,
+          location: at >= 0 ? res.rawHeaders[at + 1] : undefined,
+          text: Buffer.concat(chunks).toString('utf8'),
+        });
       });
       res.on('error', fail);
     });
@@ -168,7 +191,11 @@ export interface CliRun {
 /** `npm run cli -- <args>` as a child process that does not block this process (load loops keep running). */
 export function cliAsync(env: NodeJS.ProcessEnv, args: string[]): Promise<CliRun> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -189,7 +216,11 @@ export interface LoadTally {
  * `loops` keep-alive loops, each sending the next tools/call as soon as the last is answered, until
  * `running()` turns false, `maxCalls` calls were sent or `maxMs` passed.
  */
-export async function callLoad(baseUrl: string, key: string, options: { loops: number; running: () => boolean; maxCalls: number; maxMs: number }): Promise<LoadTally> {
+export async function callLoad(
+  baseUrl: string,
+  key: string,
+  options: { loops: number; running: () => boolean; maxCalls: number; maxMs: number },
+): Promise<LoadTally> {
   const tally: LoadTally = { calls: 0, statuses: {}, problems: [] };
   const deadline = Date.now() + options.maxMs;
   const body = JSON.stringify(toolCall('service_formula_info', { formula: 'H2O' }));
@@ -197,9 +228,16 @@ export async function callLoad(baseUrl: string, key: string, options: { loops: n
     while (options.running() && tally.calls < options.maxCalls && Date.now() < deadline) {
       tally.calls++;
       try {
-        const answer = await sendRaw(baseUrl, { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body, contentLength: true });
+        const answer = await sendRaw(baseUrl, {
+          method: 'POST',
+          path: '/mcp',
+          headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` },
+          body,
+          contentLength: true,
+        });
         tally.statuses[answer.status] = (tally.statuses[answer.status] ?? 0) + 1;
-        if (answer.status !== 200 && tally.problems.length < 20) tally.problems.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+        if (answer.status !== 200 && tally.problems.length < 20)
+          tally.problems.push(`${answer.status} ${answer.text.slice(0, 200)}`);
       } catch (error) {
         if (tally.problems.length < 20) tally.problems.push(`no answer: ${(error as Error).message}`);
       }
@@ -208,4 +246,3 @@ export async function callLoad(baseUrl: string, key: string, options: { loops: n
   await Promise.all(Array.from({ length: options.loops }, loop));
   return tally;
 }
-

@@ -5,20 +5,28 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/auth/sign-up-notice.ts';
 import { ROOT } from './test-server.ts';
 
 export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (or set BROWSER_PATH).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (or set BROWSER_PATH).`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
@@ -52,9 +60,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
  * UPDATE_SCREENSHOTS=1, otherwise a folder under the system temp dir, so a normal test run leaves the
  * working tree untouched.
  */
-export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS === '1'
-  ? join(ROOT, 'docs/screenshots')
-  : join(tmpdir(), 'chemflow-screenshots');
+export const SCREENSHOT_DIR =
+  process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'chemflow-screenshots');
 
 /**
  * Saves a screenshot as <name>.png (name says page and width, e.g. "key-detail-1280"): the whole page,

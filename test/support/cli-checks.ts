@@ -27,7 +27,11 @@ export function cliChecks(env: NodeJS.ProcessEnv) {
   /** A refusal: the exit code, a message saying what is wrong, nothing on stdout. Returns stderr. */
   function fails(status: 1 | 2, message: RegExp, ...args: string[]): string {
     const result = cli(...args);
-    assert.equal(result.status, status, `"${args.join(' ')}" exited ${result.status}:\n${result.stdout}${result.stderr}`);
+    assert.equal(
+      result.status,
+      status,
+      `"${args.join(' ')}" exited ${result.status}:\n${result.stdout}${result.stderr}`,
+    );
     assert.match(result.stderr, message);
     assert.equal(result.stdout, '');
     if (status === 2) assert.match(result.stderr, USAGE);

@@ -51,7 +51,11 @@ export const HOSTILE_RETURN_PATHS: readonly string[] = [
 
 /** What a browser does with a Location header holding `path`: it must stay on the site, unchanged. */
 export function assertStaysOnSite(path: string, what: string, site = 'https://chemflow.example'): void {
-  assert.doesNotMatch(path, /[\\\p{Cc}\p{Cf}\u2028\u2029]/u, `${what}: no backslash or control character in ${JSON.stringify(path)}`);
+  assert.doesNotMatch(
+    path,
+    /[\\\p{Cc}\p{Cf}\u2028\u2029]/u,
+    `${what}: no backslash or control character in ${JSON.stringify(path)}`,
+  );
   assert.ok(path.startsWith('/') && !path.startsWith('//'), `${what}: ${JSON.stringify(path)} is a path`);
   assert.equal(new URL(path, site).origin, site, `${what}: ${JSON.stringify(path)} stays on the site`);
   assert.ok(!path.includes(SECRET_IN_PATH.slice(0, 20)), `${what}: no secret in ${JSON.stringify(path)}`);
@@ -63,7 +67,15 @@ export function assertStaysOnSite(path: string, what: string, site = 'https://ch
  */
 export function assertLocationOnSite(location: string | undefined, baseUrl: string, what: string): void {
   assert.ok(location, `${what}: a Location header`);
-  assert.doesNotMatch(location, /[\\\p{Cc}\p{Cf}\u2028\u2029]/u, `${what}: no backslash or control character in ${JSON.stringify(location)}`);
-  assert.equal(new URL(location, baseUrl).origin, new URL(baseUrl).origin, `${what}: ${JSON.stringify(location)} stays on the site`);
+  assert.doesNotMatch(
+    location,
+    /[\\\p{Cc}\p{Cf}\u2028\u2029]/u,
+    `${what}: no backslash or control character in ${JSON.stringify(location)}`,
+  );
+  assert.equal(
+    new URL(location, baseUrl).origin,
+    new URL(baseUrl).origin,
+    `${what}: ${JSON.stringify(location)} stays on the site`,
+  );
   assert.ok(!location.includes(SECRET_IN_PATH.slice(0, 20)), `${what}: no secret in ${JSON.stringify(location)}`);
 }

@@ -47,7 +47,10 @@ export interface InitializeResult {
 }
 
 function jsonObject(answer: McpAnswer): Record<string, unknown> {
-  assert.ok(typeof answer.json === 'object' && answer.json !== null, `a JSON object in the answer: ${answer.status} ${answer.text.slice(0, 500)}`);
+  assert.ok(
+    typeof answer.json === 'object' && answer.json !== null,
+    `a JSON object in the answer: ${answer.status} ${answer.text.slice(0, 500)}`,
+  );
   return answer.json as Record<string, unknown>;
 }
 

@@ -19,10 +19,19 @@ const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tool
  */
 export function internalsPatterns(serverPaths: string[]): RegExp[] {
   return [
-    /\n\s+at [^\n]*/, /\\n\s+at [^"]*/, /node_modules/, /\.(?:ts|mjs|js|cjs):\d+/, /file:\/\/\//,
+    /\n\s+at [^\n]*/,
+    /\\n\s+at [^"]*/,
+    /node_modules/,
+    /\.(?:ts|mjs|js|cjs):\d+/,
+    /file:\/\/\//,
     /\b(?:TypeError|RangeError|ReferenceError|SyntaxError|SqliteError|PrismaClient\w*|AggregateError)\b/,
-    /(?:^|")(?:[A-Z]\w*)?Error: /, /SQLITE_\w+/, /\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^"]*\b(?:FROM|VALUES|SET|WHERE)\b/i,
-    /Maximum call stack/, /Cannot read propert/, /is not a function/, /undefined is not/,
+    /(?:^|")(?:[A-Z]\w*)?Error: /,
+    /SQLITE_\w+/,
+    /\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^"]*\b(?:FROM|VALUES|SET|WHERE)\b/i,
+    /Maximum call stack/,
+    /Cannot read propert/,
+    /is not a function/,
+    /undefined is not/,
     ...serverPaths.map((path) => new RegExp(path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
   ];
 }
@@ -43,13 +52,18 @@ export function describeSent(request: FuzzRequest): Sent {
   } catch {
     parsed = undefined;
   }
-  const message = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  const message =
+    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   return { request, text, message };
 }
 
 /** The valid keys (pro, free) the request carries in either key header. */
 export function validKeysSent(request: FuzzRequest, keys: FuzzKeys): ('pro' | 'free')[] {
-  const values = [request.headers.authorization, request.headers['x-api-key']].flat().filter((v): v is string => typeof v === 'string');
+  const values = [request.headers.authorization, request.headers['x-api-key']]
+    .flat()
+    .filter((v): v is string => typeof v === 'string');
   return (['pro', 'free'] as const).filter((kind) => values.some((value) => value.includes(keys[kind])));
 }
 
@@ -62,7 +76,12 @@ export type Verdict =
  * Checks one answer; returns the problems found (empty: fine), what the answer means for usage, and a
  * label for the tally of answers ("401 missing_api_key", "200 admitted").
  */
-export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, internals: RegExp[]): { problems: string[]; verdict: Verdict; label: string } {
+export function checkAnswer(
+  sent: Sent,
+  answer: RawAnswer,
+  keys: FuzzKeys,
+  internals: RegExp[],
+): { problems: string[]; verdict: Verdict; label: string } {
   const problems: string[] = [];
   const contentType = String(answer.headers['content-type'] ?? '');
   const requestId = answer.headers['x-request-id'] as string | undefined;
@@ -91,7 +110,8 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
   }
 
   if (answer.status === 500) problems.push('a 500');
-  else if (answer.status >= 500 && !(answer.status === 503 && errorCode && DOCUMENTED_503.has(errorCode))) problems.push(`an undocumented ${answer.status}`);
+  else if (answer.status >= 500 && !(answer.status === 503 && errorCode && DOCUMENTED_503.has(errorCode)))
+    problems.push(`an undocumented ${answer.status}`);
 
   const echoed = [sent.text, ...Object.values(sent.request.headers).flat(), sent.request.path].join('\n');
   for (const pattern of internals) {
@@ -107,28 +127,35 @@ export function checkAnswer(sent: Sent, answer: RawAnswer, keys: FuzzKeys, inter
     } catch {
       rpc = undefined;
     }
-    if (!isObject(rpc) || rpc.jsonrpc !== '2.0' || ('result' in rpc) === ('error' in rpc)) {
+    if (!isObject(rpc) || rpc.jsonrpc !== '2.0' || 'result' in rpc === 'error' in rpc) {
       problems.push('an SSE answer that is not one JSON-RPC response');
     } else if ('result' in rpc && method === 'tools/call') {
       const result = isObject(rpc.result) ? rpc.result : undefined;
       const failed = result?.isError === true;
       const firstContent: unknown = Array.isArray(result?.content) ? result.content[0] : undefined;
       const firstText = isObject(firstContent) ? firstContent.text : undefined;
-      if (failed && /"error":"internal_error"/.test(String(firstText ?? ''))) problems.push('a tool crashed (internal_error)');
-      if (!failed && result?.structuredContent === undefined) problems.push('a successful tool result without structuredContent');
+      if (failed && /"error":"internal_error"/.test(String(firstText ?? '')))
+        problems.push('a tool crashed (internal_error)');
+      if (!failed && result?.structuredContent === undefined)
+        problems.push('a successful tool result without structuredContent');
       verdict = { kind: 'admitted', requestId: requestId ?? '', tool: String(params?.name), failed };
     }
   }
   const needsKey = sent.request.method === 'POST' && !(method !== undefined && PUBLIC_METHODS.has(method));
   if (answer.status < 300 && needsKey && validKeysSent(sent.request, keys).length === 0) {
-    problems.push(`${method ?? 'a message'} was answered ${answer.status} although it needs a key and no valid key was sent`);
+    problems.push(
+      `${method ?? 'a message'} was answered ${answer.status} although it needs a key and no valid key was sent`,
+    );
   }
   if (answer.status === 429) {
-    if (validKeysSent(sent.request, keys).length === 0) problems.push('a 429 (a metered call) for a request without a valid key');
+    if (validKeysSent(sent.request, keys).length === 0)
+      problems.push('a 429 (a metered call) for a request without a valid key');
     verdict = { kind: 'rate_limited', requestId: requestId ?? '', tool: String(params?.name) };
   }
-  if (verdict.kind !== 'other' && !requestId) problems.push('a metered call (admitted or rate limited) without X-Request-Id');
-  if (verdict.kind === 'other' && requestId) problems.push('X-Request-Id on an answer that is neither an admitted nor a rate-limited call');
+  if (verdict.kind !== 'other' && !requestId)
+    problems.push('a metered call (admitted or rate limited) without X-Request-Id');
+  if (verdict.kind === 'other' && requestId)
+    problems.push('X-Request-Id on an answer that is neither an admitted nor a rate-limited call');
   return { problems, verdict, label: `${answer.status} ${errorCode ?? verdict.kind}` };
 }
 

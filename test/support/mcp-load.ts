@@ -33,9 +33,18 @@ export interface McpLoad {
   stop(): Promise<LoadReport>;
 }
 
-const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'service_query_compound', arguments: { compound_name: 'water' } } });
+const BODY = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'service_query_compound', arguments: { compound_name: 'water' } },
+});
 
-export function driveMcp(mcpUrl: string, keys: string[], { connections = 24, maxMs = 120_000, maxCalls = 500_000 }: LoadOptions = {}): McpLoad {
+export function driveMcp(
+  mcpUrl: string,
+  keys: string[],
+  { connections = 24, maxMs = 120_000, maxCalls = 500_000 }: LoadOptions = {},
+): McpLoad {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const started = performance.now();
   const report: LoadReport = { calls: 0, seconds: 0, statuses: {}, answered: new Map(keys.map((key) => [key, []])) };
@@ -54,18 +63,23 @@ export function driveMcp(mcpUrl: string, keys: string[], { connections = 24, max
 
   function call(key: string): Promise<void> {
     return new Promise((done) => {
-      const request = http.request(mcpUrl, {
-        method: 'POST', agent,
-        headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'content-length': Buffer.byteLength(BODY) },
-      }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          const status = String(response.statusCode);
-          report.statuses[status] = (report.statuses[status] ?? 0) + 1;
-          if (response.statusCode === 200) report.answered.get(key)!.push(String(response.headers['x-request-id']));
-          done();
-        });
-      });
+      const request = http.request(
+        mcpUrl,
+        {
+          method: 'POST',
+          agent,
+          headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'content-length': Buffer.byteLength(BODY) },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            const status = String(response.statusCode);
+            report.statuses[status] = (report.statuses[status] ?? 0) + 1;
+            if (response.statusCode === 200) report.answered.get(key)!.push(String(response.headers['x-request-id']));
+            done();
+          });
+        },
+      );
       request.on('error', () => {
         report.statuses.error = (report.statuses.error ?? 0) + 1;
         done();

@@ -4,14 +4,14 @@
  */
 import type { TestContext } from 'node:test';
 import type { Actor } from '../../lib/audit/write.ts';
+import type { Role } from '../../lib/auth/roles.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
-import { ensureTiers } from '../../lib/portal/first-start.ts';
-import { scratchSqliteUrl } from './test-databases.ts';
-import { setEnvForTest } from './env.ts';
 import { issueKey } from '../../lib/keys/store.ts';
 import { actorOf, type Viewer } from '../../lib/portal/access.ts';
-import type { Role } from '../../lib/auth/roles.ts';
+import { ensureTiers } from '../../lib/portal/first-start.ts';
+import { setEnvForTest } from './env.ts';
+import { scratchSqliteUrl } from './test-databases.ts';
 
 /** The client address every audit actor of a scratch portal comes from. */
 export const SCRATCH_IP = '203.0.113.9';
@@ -49,5 +49,9 @@ export async function scratchPortal(t: TestContext): Promise<ScratchPortal> {
     admin: await person('root@example.test', 'admin'),
     actor: (viewer: Viewer) => actorOf(viewer, SCRATCH_IP),
   };
-  return { ...portal, issue: (owner, name = 'laptop', tierId = 'free') => issueKey(db, { ownerId: owner.id, name, tierId }, portal.actor(owner)) };
+  return {
+    ...portal,
+    issue: (owner, name = 'laptop', tierId = 'free') =>
+      issueKey(db, { ownerId: owner.id, name, tierId }, portal.actor(owner)),
+  };
 }

@@ -17,7 +17,14 @@ export async function startServerAndBrowser(): Promise<ServerAndBrowser> {
   const server = await startTestServer();
   try {
     const browser = await launchBrowser();
-    return { server, browser, close: async () => { await browser.close(); await server.stop(); } };
+    return {
+      server,
+      browser,
+      close: async () => {
+        await browser.close();
+        await server.stop();
+      },
+    };
   } catch (error) {
     // No browser, no story: the server must not outlive the failed setup.
     await server.stop();

@@ -2,12 +2,12 @@
  * Helpers for tests of the shared mode (PostgreSQL + Redis): the machine's Redis, a key prefix of the
  * test's own that is wiped when the test ends, and the environment of instances sharing both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { TestContext } from 'node:test';
 import { Redis } from 'ioredis';
 import { scratchPostgresUrl } from './test-databases.ts';
-import { startTestServer, type EnvOverrides, type TestServer } from './test-server.ts';
+import { type EnvOverrides, startTestServer, type TestServer } from './test-server.ts';
 
 export const MACHINE_REDIS = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -70,7 +70,10 @@ export interface SharedInstances {
  * Both are stopped, and the prefix wiped, when the test ends. Undefined when PostgreSQL or Redis is not
  * there (the test is then skipped; under CI=true it fails).
  */
-export async function startSharedInstances(t: TestContext, extraEnv: EnvOverrides = {}): Promise<SharedInstances | undefined> {
+export async function startSharedInstances(
+  t: TestContext,
+  extraEnv: EnvOverrides = {},
+): Promise<SharedInstances | undefined> {
   const servers: TestServer[] = [];
   t.after(async () => {
     for (const server of servers.reverse()) await server.stop();
@@ -88,7 +91,11 @@ export async function startSharedInstances(t: TestContext, extraEnv: EnvOverride
 
 /** A redis-server of this test's own, without persistence: a restart comes back empty. */
 export async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   await new Promise<void>((ready, fail) => {
     child.stdout!.on('data', (chunk) => {

@@ -7,7 +7,16 @@
  * chirality, isotopes and atom classes are skipped, and stray characters throw.
  */
 const ORGANIC_VALENCES: Record<string, number[]> = {
-  B: [3], C: [4], N: [3, 5], O: [2], P: [3, 5], S: [2, 4, 6], F: [1], Cl: [1], Br: [1], I: [1],
+  B: [3],
+  C: [4],
+  N: [3, 5],
+  O: [2],
+  P: [3, 5],
+  S: [2, 4, 6],
+  F: [1],
+  Cl: [1],
+  Br: [1],
+  I: [1],
 };
 const BOND_ORDERS: Record<string, number> = { '-': 1, '/': 1, '\\': 1, ':': 1, '=': 2, '#': 3, $: 4 };
 

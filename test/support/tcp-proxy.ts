@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { TestContext } from 'node:test';
 import { scratchPostgresUrl } from './test-databases.ts';
-import { startTestServer, type EnvOverrides, type TestServer } from './test-server.ts';
+import { type EnvOverrides, startTestServer, type TestServer } from './test-server.ts';
 
 export interface TcpProxy {
   port: number;
@@ -31,8 +31,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     const pair = { client, upstream };
     pairs.add(pair);
     // Data is forwarded only while open; a stalled pair just buffers (paused sockets apply back-pressure).
-    client.on('data', (chunk) => { if (mode === 'open') upstream.write(chunk); });
-    upstream.on('data', (chunk) => { if (mode === 'open') client.write(chunk); });
+    client.on('data', (chunk) => {
+      if (mode === 'open') upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (mode === 'open') client.write(chunk);
+    });
     const end = () => {
       pairs.delete(pair);
       client.destroy();
@@ -82,7 +86,10 @@ export interface ServerBehindProxy {
  * Everything is stopped when the test ends: the server first, then the proxy, then the database is
  * dropped. Undefined when PostgreSQL is not available (the test is skipped, except under CI=true).
  */
-export async function startServerBehindProxy(t: TestContext, extraEnv: EnvOverrides = {}): Promise<ServerBehindProxy | undefined> {
+export async function startServerBehindProxy(
+  t: TestContext,
+  extraEnv: EnvOverrides = {},
+): Promise<ServerBehindProxy | undefined> {
   let server: TestServer | undefined;
   let proxy: TcpProxy | undefined;
   // Registered before the scratch database's cleanup, so both let go of it before it is dropped.
@@ -96,7 +103,10 @@ export async function startServerBehindProxy(t: TestContext, extraEnv: EnvOverri
   proxied.port = String(proxy.port);
   // PostgreSQL deployments must set their secrets (lib/secrets.ts).
   server = await startTestServer({
-    DATABASE_URL: proxied.toString(), KEY_HASH_SECRET: randomBytes(32).toString('hex'), AUTH_SECRET: randomBytes(32).toString('hex'), ...extraEnv,
+    DATABASE_URL: proxied.toString(),
+    KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    ...extraEnv,
   });
   return { server, proxy, directUrl };
 }

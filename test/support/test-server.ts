@@ -5,13 +5,13 @@
  * Nothing is mocked: tests talk HTTP to the server a user would run.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import packageJson from '../../package.json' with { type: 'json' };
 import type { KeyReport } from '../../lib/usage/key-report.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -21,7 +21,10 @@ export const ROOT = resolve(import.meta.dirname, '../..');
  */
 export const START_NODE_ARGS: readonly string[] = (() => {
   const [command, ...args] = packageJson.scripts.start.trim().split(/\s+/);
-  if (command !== 'node') throw new Error(`package.json's start script must be "node …" for the test harness, got: ${packageJson.scripts.start}`);
+  if (command !== 'node')
+    throw new Error(
+      `package.json's start script must be "node …" for the test harness, got: ${packageJson.scripts.start}`,
+    );
   return args;
 })();
 
@@ -107,7 +110,11 @@ export function isolatedEnv(extra: EnvOverrides = {}) {
 }
 
 export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], { cwd: ROOT, env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], {
+    cwd: ROOT,
+    env,
+    encoding: 'utf8',
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -123,7 +130,11 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
   const { dataDir, env } = previous
     ? { dataDir: previous.dataDir, env: { ...previous.env, PORT: String(port), ...extraEnv } }
     : isolatedEnv({ PORT: String(port), ...extraEnv });
-  const child: ChildProcess = spawn(process.execPath, [...START_NODE_ARGS], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [...START_NODE_ARGS], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<ServerExit>((done) => child.once('exit', (code, signal) => done({ code, signal })));
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

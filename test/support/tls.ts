@@ -19,8 +19,27 @@ export function selfSignedCertificate(): TestCertificate {
   const dir = mkdtempSync(join(tmpdir(), 'chemflow-tls-'));
   const certFile = join(dir, 'cert.pem');
   const keyFile = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-    '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
   return {
     env: { TLS_CERT_FILE: certFile, TLS_KEY_FILE: keyFile },
     cert: readFileSync(certFile),

@@ -26,19 +26,24 @@ export interface WebRequestOptions {
   ca?: Buffer;
 }
 
-export async function webRequest(url: string, { method = 'GET', headers = {}, body, ca }: WebRequestOptions = {}): Promise<WebAnswer> {
+export async function webRequest(
+  url: string,
+  { method = 'GET', headers = {}, body, ca }: WebRequestOptions = {},
+): Promise<WebAnswer> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? https.request : http.request;
   return new Promise((done, fail) => {
     const req = send(target, { method, headers, ...(ca ? { ca } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({
-        status: res.statusCode!,
-        headers: res.headers,
-        setCookies: res.headers['set-cookie'] ?? [],
-        text: Buffer.concat(chunks).toString('utf8'),
-      }));
+      res.on('end', () =>
+        done({
+          status: res.statusCode!,
+          headers: res.headers,
+          setCookies: res.headers['set-cookie'] ?? [],
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', fail);
     });
     req.on('error', fail);
@@ -56,10 +61,12 @@ export interface SetCookie {
 export function parseSetCookie(line: string): SetCookie {
   const [pair, ...rest] = line.split(';');
   const at = pair.indexOf('=');
-  const attributes = new Map(rest.map((part) => {
-    const [key, ...value] = part.trim().split('=');
-    return [key.toLowerCase(), value.join('=')] as [string, string];
-  }));
+  const attributes = new Map(
+    rest.map((part) => {
+      const [key, ...value] = part.trim().split('=');
+      return [key.toLowerCase(), value.join('=')] as [string, string];
+    }),
+  );
   return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), attributes };
 }
 
@@ -69,8 +76,10 @@ export class CookieJar {
 
   take(answer: Pick<WebAnswer, 'setCookies'>): this {
     for (const cookie of answer.setCookies.map(parseSetCookie)) {
-      const expired = cookie.attributes.get('max-age') === '0' || cookie.value === ''
-        || (cookie.attributes.has('expires') && Date.parse(cookie.attributes.get('expires')!) < Date.now());
+      const expired =
+        cookie.attributes.get('max-age') === '0' ||
+        cookie.value === '' ||
+        (cookie.attributes.has('expires') && Date.parse(cookie.attributes.get('expires')!) < Date.now());
       if (expired) this.values.delete(cookie.name);
       else this.values.set(cookie.name, cookie.value);
     }
@@ -88,8 +97,15 @@ export class CookieJar {
 }
 
 /** Auth.js's CSRF token and the cookie it is bound to. */
-export async function csrfToken(baseUrl: string, jar: CookieJar, options: { ca?: Buffer; headers?: Record<string, string> } = {}): Promise<string> {
-  const answer = await webRequest(`${baseUrl}/api/auth/csrf`, { headers: { cookie: jar.header(), ...options.headers }, ca: options.ca });
+export async function csrfToken(
+  baseUrl: string,
+  jar: CookieJar,
+  options: { ca?: Buffer; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const answer = await webRequest(`${baseUrl}/api/auth/csrf`, {
+    headers: { cookie: jar.header(), ...options.headers },
+    ca: options.ca,
+  });
   jar.take(answer);
   return (JSON.parse(answer.text) as { csrfToken: string }).csrfToken;
 }
@@ -98,7 +114,12 @@ export async function csrfToken(baseUrl: string, jar: CookieJar, options: { ca?:
  * Posts Auth.js's credentials form (POST /api/auth/callback/credentials). `token` is sent as the form's
  * csrfToken; pass undefined to leave it out. Returns the answer; the jar takes its cookies.
  */
-export async function postCredentials(baseUrl: string, jar: CookieJar, fields: { email: string; password: string; token?: string }, options: { ca?: Buffer; headers?: Record<string, string> } = {}) {
+export async function postCredentials(
+  baseUrl: string,
+  jar: CookieJar,
+  fields: { email: string; password: string; token?: string },
+  options: { ca?: Buffer; headers?: Record<string, string> } = {},
+) {
   const form = new URLSearchParams({ email: fields.email, password: fields.password, callbackUrl: `${baseUrl}/keys` });
   if (fields.token !== undefined) form.set('csrfToken', fields.token);
   const answer = await webRequest(`${baseUrl}/api/auth/callback/credentials`, {
@@ -112,11 +133,17 @@ export async function postCredentials(baseUrl: string, jar: CookieJar, fields: {
 }
 
 /** Signs in with Auth.js's own CSRF-protected form; the jar then holds the session cookie. */
-export async function signInWithForm(baseUrl: string, email: string, password: string, options: { ca?: Buffer; headers?: Record<string, string> } = {}) {
+export async function signInWithForm(
+  baseUrl: string,
+  email: string,
+  password: string,
+  options: { ca?: Buffer; headers?: Record<string, string> } = {},
+) {
   const jar = new CookieJar();
   const token = await csrfToken(baseUrl, jar, options);
   const answer = await postCredentials(baseUrl, jar, { email, password, token }, options);
-  if (!jar.sessionCookie()) throw new Error(`sign-in as ${email} gave no session cookie (status ${answer.status}, ${answer.headers.location})`);
+  if (!jar.sessionCookie())
+    throw new Error(`sign-in as ${email} gave no session cookie (status ${answer.status}, ${answer.headers.location})`);
   return { jar, answer };
 }
 
@@ -131,7 +158,9 @@ export function serverActionIds(): Map<string, string> {
   return new Map(Object.entries(manifest.node).map(([id, entry]) => [`${entry.filename}#${entry.exportedName}`, id]));
 }
 
-const reactClient = createRequire(join(ROOT, 'package.json'))('next/dist/compiled/react-server-dom-turbopack/client.node') as {
+const reactClient = createRequire(join(ROOT, 'package.json'))(
+  'next/dist/compiled/react-server-dom-turbopack/client.node',
+) as {
   encodeReply: (value: unknown) => Promise<FormData | string>;
 };
 

@@ -11,7 +11,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../support/web-client.ts';
+import {
+  CookieJar,
+  callServerAction,
+  formOf,
+  serverActionIds,
+  signInWithForm,
+  type WebAnswer,
+  webRequest,
+} from '../support/web-client.ts';
 
 const PASSWORD = 'a long access test password';
 const METRICS_TOKEN = 'access-test-metrics-token';
@@ -26,23 +34,29 @@ const ids = {} as Record<'ada' | 'bob' | 'grace', string>;
 let adaKey: { id: string; key: string; name: string };
 let requestId: string;
 
-
 before(async () => {
   server = await startTestServer({ METRICS_TOKEN });
   db = createDb(server.env.DATABASE_URL);
   const people = { ada: 'developer', bob: 'developer', grace: 'support' } as const;
-  for (const [name, role] of Object.entries(people)) server.cliOk('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD, '--role', role);
+  for (const [name, role] of Object.entries(people))
+    server.cliOk('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD, '--role', role);
   for (const name of Object.keys(people) as (keyof typeof people)[]) {
     jars[name] = (await signInWithForm(server.baseUrl, `${name}@example.test`, PASSWORD)).jar;
     ids[name] = (await db.user.findUniqueOrThrow({ where: { email: `${name}@example.test` } })).id;
   }
   jars.admin = (await signInWithForm(server.baseUrl, server.adminEmail, server.adminPassword!)).jar;
   jars.anonymous = new CookieJar();
-  adaKey = { ...JSON.parse(server.cliOk('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')), name: 'ada laptop' };
+  adaKey = {
+    ...JSON.parse(server.cliOk('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')),
+    name: 'ada laptop',
+  };
 
   // Ada asks for Pro the way the page does: the right person, so it works (and proves the call is well formed).
   const asked = await act('app/upgrade/actions.ts#requestUpgradeAction', 'ada', '/upgrade', {
-    keyId: adaKey.id, useCase: 'Screening solvents for a pilot plant.', expectedDailyCalls: '20000', contact: 'ada@example.test',
+    keyId: adaKey.id,
+    useCase: 'Screening solvents for a pilot plant.',
+    expectedDailyCalls: '20000',
+    contact: 'ada@example.test',
   });
   assert.match(String(asked.headers['x-action-redirect']), /\/upgrade\?sent=1/);
   requestId = (await db.upgradeRequest.findFirstOrThrow({ where: { keyId: adaKey.id } })).id;
@@ -65,11 +79,19 @@ async function act(action: string, who: Who, page: string, fields: Record<string
 function assertRefused(answer: WebAnswer, who: Who, what: string): void {
   if (who === 'anonymous') {
     const target = new URL(String(answer.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl);
-    assert.equal(target.pathname, '/signin', `${what}: sent to sign in (answer ${answer.status}: ${answer.text.slice(0, 200)})`);
+    assert.equal(
+      target.pathname,
+      '/signin',
+      `${what}: sent to sign in (answer ${answer.status}: ${answer.text.slice(0, 200)})`,
+    );
     return;
   }
   assert.equal(answer.headers['x-action-revalidated'], undefined, `${what}: nothing revalidated`);
-  assert.match(answer.text, /NEXT_HTTP_ERROR_FALLBACK;404|"ok":false,"error":"(That page does not exist, or you do not have access to it\.|No such key among yours\.)"/, `${what}: refused as not found`);
+  assert.match(
+    answer.text,
+    /NEXT_HTTP_ERROR_FALLBACK;404|"ok":false,"error":"(That page does not exist, or you do not have access to it\.|No such key among yours\.)"/,
+    `${what}: refused as not found`,
+  );
 }
 
 interface WrongCall {
@@ -85,67 +107,134 @@ interface ActionCase {
   state: () => Promise<unknown>;
 }
 
-const adaKeyState = () => db.apiKey.findUniqueOrThrow({ where: { id: adaKey.id }, select: { name: true, tierId: true, dailyQuota: true, disabledAt: true, replacedById: true } });
+const adaKeyState = () =>
+  db.apiKey.findUniqueOrThrow({
+    where: { id: adaKey.id },
+    select: { name: true, tierId: true, dailyQuota: true, disabledAt: true, replacedById: true },
+  });
 const keyCount = () => db.apiKey.count();
 /** A developer's key form on its page: signed out, another developer, and support (staff use the console). */
-const ownerForms = (fields: () => Record<string, string>): () => WrongCall[] => () =>
-  (['anonymous', 'bob', 'grace'] as const).map((who) => ({ who, page: `/keys/${adaKey.id}`, fields: fields() }));
+const ownerForms =
+  (fields: () => Record<string, string>): (() => WrongCall[]) =>
+  () =>
+    (['anonymous', 'bob', 'grace'] as const).map((who) => ({ who, page: `/keys/${adaKey.id}`, fields: fields() }));
 /** A staff form: signed out, the key's own developer, and another developer. */
-const staffForms = (fields: () => Record<string, string>, page: () => string): () => WrongCall[] => () =>
-  (['anonymous', 'ada', 'bob'] as const).map((who) => ({ who, page: page(), fields: fields() }));
+const staffForms =
+  (fields: () => Record<string, string>, page: () => string): (() => WrongCall[]) =>
+  () =>
+    (['anonymous', 'ada', 'bob'] as const).map((who) => ({ who, page: page(), fields: fields() }));
 
 /** Every server action: its wrong callers and what they must not change. */
 const ACTIONS: Record<string, ActionCase> = {
   'app/account/actions.ts#changePasswordAction': {
     // Only the signed-in user's own password can change (no user id is taken from the form).
-    wrong: () => [{ who: 'anonymous', page: '/account', fields: { current: PASSWORD, next: 'a new long password', confirm: 'a new long password' } }],
+    wrong: () => [
+      {
+        who: 'anonymous',
+        page: '/account',
+        fields: { current: PASSWORD, next: 'a new long password', confirm: 'a new long password' },
+      },
+    ],
     state: () => db.user.findMany({ select: { id: true, passwordHash: true }, orderBy: { id: 'asc' } }),
   },
   'app/admin/users/actions.ts#changeRoleAction': {
-    wrong: () => (['anonymous', 'ada', 'grace'] as const).map((who) => ({ who, page: '/admin/users', fields: { userId: ids.bob, role: 'admin' } })),
+    wrong: () =>
+      (['anonymous', 'ada', 'grace'] as const).map((who) => ({
+        who,
+        page: '/admin/users',
+        fields: { userId: ids.bob, role: 'admin' },
+      })),
     state: () => db.user.findMany({ select: { id: true, role: true }, orderBy: { id: 'asc' } }),
   },
   'app/keys/actions.ts#createKeyAction': {
     wrong: () => [{ who: 'anonymous', page: '/keys', fields: { name: 'anonymous key', expiry: '30' } }],
     state: keyCount,
   },
-  'app/keys/actions.ts#renameKeyAction': { wrong: ownerForms(() => ({ keyId: adaKey.id, name: 'renamed by someone else' })), state: adaKeyState },
-  'app/keys/actions.ts#disableKeyAction': { wrong: ownerForms(() => ({ keyId: adaKey.id, reason: 'not yours' })), state: adaKeyState },
-  'app/keys/actions.ts#reissueKeyAction': { wrong: ownerForms(() => ({ keyId: adaKey.id })), state: async () => [await adaKeyState(), await keyCount()] },
-  'app/keys/actions.ts#reportLeakedAction': { wrong: ownerForms(() => ({ keyId: adaKey.id })), state: async () => [await adaKeyState(), await db.auditEvent.count()] },
+  'app/keys/actions.ts#renameKeyAction': {
+    wrong: ownerForms(() => ({ keyId: adaKey.id, name: 'renamed by someone else' })),
+    state: adaKeyState,
+  },
+  'app/keys/actions.ts#disableKeyAction': {
+    wrong: ownerForms(() => ({ keyId: adaKey.id, reason: 'not yours' })),
+    state: adaKeyState,
+  },
+  'app/keys/actions.ts#reissueKeyAction': {
+    wrong: ownerForms(() => ({ keyId: adaKey.id })),
+    state: async () => [await adaKeyState(), await keyCount()],
+  },
+  'app/keys/actions.ts#reportLeakedAction': {
+    wrong: ownerForms(() => ({ keyId: adaKey.id })),
+    state: async () => [await adaKeyState(), await db.auditEvent.count()],
+  },
   'app/support/actions.ts#searchAction': {
     // A search changes nothing; a refused one must not reveal the key (its id is the redirect target).
-    wrong: staffForms(() => ({ q: adaKey.key }), () => '/support'),
+    wrong: staffForms(
+      () => ({ q: adaKey.key }),
+      () => '/support',
+    ),
     state: async () => null,
   },
   'app/support/keys/[id]/actions.ts#switchKeyAction': {
-    wrong: staffForms(() => ({ keyId: adaKey.id, turn: 'off', reason: 'not staff' }), () => `/support/keys/${adaKey.id}`),
+    wrong: staffForms(
+      () => ({ keyId: adaKey.id, turn: 'off', reason: 'not staff' }),
+      () => `/support/keys/${adaKey.id}`,
+    ),
     state: adaKeyState,
   },
   'app/support/keys/[id]/actions.ts#reissueKeyAction': {
-    wrong: staffForms(() => ({ keyId: adaKey.id }), () => `/support/keys/${adaKey.id}`),
+    wrong: staffForms(
+      () => ({ keyId: adaKey.id }),
+      () => `/support/keys/${adaKey.id}`,
+    ),
     state: async () => [await adaKeyState(), await keyCount()],
   },
   'app/support/keys/[id]/actions.ts#changeSettingsAction': {
-    wrong: staffForms(() => ({ keyId: adaKey.id, tierId: 'pro', dailyQuota: '999999', ratePerSecond: '', expiresOn: '', reason: 'not staff' }), () => `/support/keys/${adaKey.id}`),
+    wrong: staffForms(
+      () => ({
+        keyId: adaKey.id,
+        tierId: 'pro',
+        dailyQuota: '999999',
+        ratePerSecond: '',
+        expiresOn: '',
+        reason: 'not staff',
+      }),
+      () => `/support/keys/${adaKey.id}`,
+    ),
     state: adaKeyState,
   },
   'app/support/leaks/actions.ts#bulkDisableAction': {
-    wrong: staffForms(() => ({ text: adaKey.key, source: 'a paste', confirm: 'yes' }), () => '/support/leaks'),
+    wrong: staffForms(
+      () => ({ text: adaKey.key, source: 'a paste', confirm: 'yes' }),
+      () => '/support/leaks',
+    ),
     state: adaKeyState,
   },
   'app/support/upgrades/actions.ts#approveAction': {
-    wrong: staffForms(() => ({ requestId, note: 'self-approved' }), () => '/support/upgrades'),
+    wrong: staffForms(
+      () => ({ requestId, note: 'self-approved' }),
+      () => '/support/upgrades',
+    ),
     state: async () => [await db.upgradeRequest.findUniqueOrThrow({ where: { id: requestId } }), await adaKeyState()],
   },
   'app/support/upgrades/actions.ts#declineAction': {
-    wrong: staffForms(() => ({ requestId, note: 'declined by a non-staff user' }), () => '/support/upgrades'),
+    wrong: staffForms(
+      () => ({ requestId, note: 'declined by a non-staff user' }),
+      () => '/support/upgrades',
+    ),
     state: () => db.upgradeRequest.findUniqueOrThrow({ where: { id: requestId } }),
   },
   'app/upgrade/actions.ts#requestUpgradeAction': {
-    wrong: () => (['anonymous', 'bob'] as const).map((who) => ({
-      who, page: '/upgrade', fields: { keyId: adaKey.id, useCase: 'Not my key.', expectedDailyCalls: '20000', contact: `${who}@example.test` },
-    })),
+    wrong: () =>
+      (['anonymous', 'bob'] as const).map((who) => ({
+        who,
+        page: '/upgrade',
+        fields: {
+          keyId: adaKey.id,
+          useCase: 'Not my key.',
+          expectedDailyCalls: '20000',
+          contact: `${who}@example.test`,
+        },
+      })),
     state: () => db.upgradeRequest.count(),
   },
 };
@@ -155,7 +244,9 @@ const ACTIONS: Record<string, ActionCase> = {
  * "Sign in with GitHub" action. Their cross-site forgery is refused in test/system/csrf.test.ts.
  */
 const PUBLIC_ACTIONS = new Set([
-  'app/(auth)/actions.ts#signInAction', 'app/(auth)/actions.ts#signUpAction', 'app/(auth)/actions.ts#signOutAction',
+  'app/(auth)/actions.ts#signInAction',
+  'app/(auth)/actions.ts#signUpAction',
+  'app/(auth)/actions.ts#signOutAction',
   'app/(auth)/signin/page.tsx#$$RSC_SERVER_ACTION_0',
 ]);
 
@@ -183,13 +274,29 @@ describe('server actions called as the wrong person', () => {
   }
 
   it('control: the right people can do what the others could not', async () => {
-    const renamed = await act('app/keys/actions.ts#renameKeyAction', 'ada', `/keys/${adaKey.id}`, { keyId: adaKey.id, name: 'ada laptop 2' });
-    assert.match(renamed.text, /"ok":true/);
-    const settings = await act('app/support/keys/[id]/actions.ts#changeSettingsAction', 'grace', `/support/keys/${adaKey.id}`, {
-      keyId: adaKey.id, tierId: 'free', dailyQuota: '500', ratePerSecond: '', expiresOn: '', reason: 'support ticket 42',
+    const renamed = await act('app/keys/actions.ts#renameKeyAction', 'ada', `/keys/${adaKey.id}`, {
+      keyId: adaKey.id,
+      name: 'ada laptop 2',
     });
+    assert.match(renamed.text, /"ok":true/);
+    const settings = await act(
+      'app/support/keys/[id]/actions.ts#changeSettingsAction',
+      'grace',
+      `/support/keys/${adaKey.id}`,
+      {
+        keyId: adaKey.id,
+        tierId: 'free',
+        dailyQuota: '500',
+        ratePerSecond: '',
+        expiresOn: '',
+        reason: 'support ticket 42',
+      },
+    );
     assert.match(settings.text, /"ok":true/);
-    const roles = await act('app/admin/users/actions.ts#changeRoleAction', 'admin', '/admin/users', { userId: ids.bob, role: 'support' });
+    const roles = await act('app/admin/users/actions.ts#changeRoleAction', 'admin', '/admin/users', {
+      userId: ids.bob,
+      role: 'support',
+    });
     assert.match(roles.text, /"ok":true/);
     const key = await adaKeyState();
     assert.deepEqual([key.name, key.dailyQuota], ['ada laptop 2', 500]);
@@ -200,10 +307,17 @@ describe('server actions called as the wrong person', () => {
 
 describe('pages called as the wrong person', () => {
   const ownerPage = () => `/keys/${adaKey.id}`;
-  const staffPages = () => ['/support', '/support/audit', `/support/keys/${adaKey.id}`, '/support/leaks', '/support/upgrades'];
+  const staffPages = () => [
+    '/support',
+    '/support/audit',
+    `/support/keys/${adaKey.id}`,
+    '/support/leaks',
+    '/support/upgrades',
+  ];
   const signedInPages = () => ['/keys', ownerPage(), '/upgrade', '/account', ...staffPages(), '/admin/users'];
 
-  const get = (path: string, who: Who) => webRequest(server.baseUrl + path, { headers: { cookie: jars[who].header() } });
+  const get = (path: string, who: Who) =>
+    webRequest(server.baseUrl + path, { headers: { cookie: jars[who].header() } });
 
   it('signed out, every portal page sends the visitor to sign in and back', async () => {
     for (const path of signedInPages()) {
@@ -225,13 +339,21 @@ describe('pages called as the wrong person', () => {
       for (const path of paths) {
         const answer = await get(path, who);
         assert.equal(answer.status, 404, `${path} as ${who}`);
-        if (who !== 'ada') assert.ok(!answer.text.includes(adaKey.name) && !answer.text.includes('ada@example.test'), `${path} as ${who}: nothing of Ada's is shown`);
+        if (who !== 'ada')
+          assert.ok(
+            !answer.text.includes(adaKey.name) && !answer.text.includes('ada@example.test'),
+            `${path} as ${who}: nothing of Ada's is shown`,
+          );
       }
     }
   });
 
   it('control: the same pages open for the right people', async () => {
-    const allowed: [Who, string[]][] = [['ada', [ownerPage()]], ['grace', staffPages()], ['admin', ['/admin/users', ...staffPages()]]];
+    const allowed: [Who, string[]][] = [
+      ['ada', [ownerPage()]],
+      ['grace', staffPages()],
+      ['admin', ['/admin/users', ...staffPages()]],
+    ];
     for (const [who, paths] of allowed) {
       for (const path of paths) assert.equal((await get(path, who)).status, 200, `${path} as ${who}`);
     }
@@ -246,8 +368,16 @@ describe('JSON routes called as the wrong person', () => {
     const mine = `/api/portal/keys/${adaKey.id}/usage`;
     const staff = `/api/support/keys/${adaKey.id}/usage`;
     const cases: [string, Who, number][] = [
-      [mine, 'anonymous', 404], [mine, 'bob', 404], [mine, 'grace', 404], [mine, 'admin', 404], [mine, 'ada', 200],
-      [staff, 'anonymous', 404], [staff, 'ada', 404], [staff, 'bob', 404], [staff, 'grace', 200], [staff, 'admin', 200],
+      [mine, 'anonymous', 404],
+      [mine, 'bob', 404],
+      [mine, 'grace', 404],
+      [mine, 'admin', 404],
+      [mine, 'ada', 200],
+      [staff, 'anonymous', 404],
+      [staff, 'ada', 404],
+      [staff, 'bob', 404],
+      [staff, 'grace', 200],
+      [staff, 'admin', 200],
     ];
     for (const [path, who, status] of cases) {
       const answer = await get(path, who);
@@ -264,12 +394,21 @@ describe('JSON routes called as the wrong person', () => {
   });
 
   it('/api/metrics wants its token: none, a wrong one, or a portal session (even the admin’s) get 401', async () => {
-    const cases: [Who, Record<string, string>][] = [['anonymous', {}], ['anonymous', { authorization: 'Bearer wrong' }], ['admin', {}], ['admin', { authorization: `Bearer ${adaKey.key}` }]];
+    const cases: [Who, Record<string, string>][] = [
+      ['anonymous', {}],
+      ['anonymous', { authorization: 'Bearer wrong' }],
+      ['admin', {}],
+      ['admin', { authorization: `Bearer ${adaKey.key}` }],
+    ];
     for (const [who, headers] of cases) {
       const answer = await get('/api/metrics', who, headers);
       assert.equal(answer.status, 401, `${who} ${JSON.stringify(headers)}`);
       assert.doesNotMatch(answer.text, /chemflow_/);
     }
-    assert.equal((await get('/api/metrics', 'anonymous', { authorization: `Bearer ${METRICS_TOKEN}` })).status, 200, 'control: the token opens it');
+    assert.equal(
+      (await get('/api/metrics', 'anonymous', { authorization: `Bearer ${METRICS_TOKEN}` })).status,
+      200,
+      'control: the token opens it',
+    );
   });
 });

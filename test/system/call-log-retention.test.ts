@@ -3,13 +3,13 @@
  * newer rows and every DailyUsage aggregate stay; `cli usage prune` reports what it deleted.
  */
 import assert from 'node:assert/strict';
-import { test, type TestContext } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { migrateDatabase } from '../../lib/db/migrate.ts';
 import { ensureTiers } from '../../lib/portal/first-start.ts';
+import { pruneCallLog } from '../../lib/usage/retention.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../support/test-databases.ts';
 import { isolatedEnv, runCli } from '../support/test-server.ts';
-import { pruneCallLog } from '../../lib/usage/retention.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
@@ -23,8 +23,12 @@ async function seed(db: Db): Promise<string> {
     data: { ownerId: owner.id, name: 'retention', keyHash: `hash-${NOW}`, start: 'abcd', end: 'wxyz', tierId: 'free' },
   });
   const row = (i: number, ageDays: number) => ({
-    requestId: `req-${ageDays}-${i}`, keyId: key.id, tool: 'service_query_compound', outcome: 'success',
-    latencyMs: 1, createdAt: new Date(NOW - ageDays * DAY_MS),
+    requestId: `req-${ageDays}-${i}`,
+    keyId: key.id,
+    tool: 'service_query_compound',
+    outcome: 'success',
+    latencyMs: 1,
+    createdAt: new Date(NOW - ageDays * DAY_MS),
   });
   await db.callLog.createMany({
     data: [
@@ -34,8 +38,18 @@ async function seed(db: Db): Promise<string> {
   });
   await db.dailyUsage.createMany({
     data: [
-      { keyId: key.id, day: new Date(NOW - 95 * DAY_MS).toISOString().slice(0, 10), tool: 'service_query_compound', successes: 3 },
-      { keyId: key.id, day: new Date(NOW - 10 * DAY_MS).toISOString().slice(0, 10), tool: 'service_query_compound', successes: 2 },
+      {
+        keyId: key.id,
+        day: new Date(NOW - 95 * DAY_MS).toISOString().slice(0, 10),
+        tool: 'service_query_compound',
+        successes: 3,
+      },
+      {
+        keyId: key.id,
+        day: new Date(NOW - 10 * DAY_MS).toISOString().slice(0, 10),
+        tool: 'service_query_compound',
+        successes: 2,
+      },
     ],
   });
   return key.id;
@@ -61,7 +75,11 @@ async function checkRetention(t: TestContext, url: string): Promise<void> {
   assert.equal(await db.dailyUsage.count(), 2, 'daily aggregates are kept, old ones included');
 
   // The CLI on the same database, with a shorter retention: the 49-, 69- and 89-day-old rows go.
-  const { env } = isolatedEnv({ DATABASE_URL: url, CALL_LOG_RETENTION_DAYS: '30', KEY_HASH_SECRET: 'retention-test-secret' });
+  const { env } = isolatedEnv({
+    DATABASE_URL: url,
+    CALL_LOG_RETENTION_DAYS: '30',
+    KEY_HASH_SECRET: 'retention-test-secret',
+  });
   const preview = runCli(env, ['usage', 'prune', '--dry-run']);
   assert.equal(preview.status, 0, preview.stderr);
   assert.match(preview.stdout, /^Would delete 3 call-log rows older than .* \(CALL_LOG_RETENTION_DAYS=30\)\./);

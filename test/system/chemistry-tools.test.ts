@@ -13,9 +13,18 @@ import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const TOOL_NAMES = [
-  'service_query_compound', 'service_search_compounds', 'service_convert_units', 'service_vapor_pressure',
-  'service_boiling_point', 'service_eos_state', 'service_mixture_properties', 'service_ideal_gas_thermo',
-  'service_liquid_density', 'service_estimate_joback', 'service_formula_info', 'service_molecule_descriptors',
+  'service_query_compound',
+  'service_search_compounds',
+  'service_convert_units',
+  'service_vapor_pressure',
+  'service_boiling_point',
+  'service_eos_state',
+  'service_mixture_properties',
+  'service_ideal_gas_thermo',
+  'service_liquid_density',
+  'service_estimate_joback',
+  'service_formula_info',
+  'service_molecule_descriptors',
 ];
 
 /** Checks on the answers to the documented example calls (lib/chem/tools/examples.ts). */
@@ -40,12 +49,24 @@ describe('the chemistry tools through /mcp', () => {
 
   before(async () => {
     server = await startTestServer();
-    const created = server.cli('key', 'create', '--owner', server.adminEmail, '--tier', 'pro', '--rps', '1000', '--json');
+    const created = server.cli(
+      'key',
+      'create',
+      '--owner',
+      server.adminEmail,
+      '--tier',
+      'pro',
+      '--rps',
+      '1000',
+      '--json',
+    );
     assert.equal(created.status, 0, created.stderr);
     client = new Client({ name: 'chemistry-tools-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl), {
-      requestInit: { headers: { Authorization: `Bearer ${JSON.parse(created.stdout).key}` } },
-    }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(server.mcpUrl), {
+        requestInit: { headers: { Authorization: `Bearer ${JSON.parse(created.stdout).key}` } },
+      }),
+    );
   });
   after(async () => {
     await client?.close();

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
-import { openSqliteHotPath } from '../../lib/db/hot-path-sqlite.ts';
 import type { CallRow } from '../../lib/db/hot-path.ts';
+import { openSqliteHotPath } from '../../lib/db/hot-path-sqlite.ts';
 import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
 import { keyFormatProblem } from '../../lib/keys/format.ts';
 import { quotaDayCalculator } from '../../lib/limits/quota-day.ts';
@@ -24,7 +24,15 @@ const PASSWORD = 'correct horse battery';
 const KEY_JSON_FIELDS = ['dailyQuota', 'expiresAt', 'id', 'key', 'rps', 'start', 'tier'];
 const { succeeds, fails } = cliChecks(env);
 
-interface CreatedKey { id: string; key: string; start: string; tier: string; dailyQuota: number; rps: number; expiresAt: string | null }
+interface CreatedKey {
+  id: string;
+  key: string;
+  start: string;
+  tier: string;
+  dailyQuota: number;
+  rps: number;
+  expiresAt: string | null;
+}
 
 function createKey(...options: string[]): CreatedKey {
   return JSON.parse(succeeds('key', 'create', '--owner', OWNER, '--json', ...options));
@@ -36,8 +44,14 @@ function show(reference: string): KeyReport {
 
 describe('user create', () => {
   it('creates a user, normalising the email, and says so', () => {
-    assert.match(succeeds('user', 'create', '--email', ' Ada@Example.TEST ', '--password', PASSWORD), /^Created developer ada@example\.test \(id \w+\)\.\n$/);
-    assert.match(succeeds('user', 'create', '--email', 'staff@example.test', '--password', PASSWORD, '--role', 'support'), /^Created support staff@example\.test/);
+    assert.match(
+      succeeds('user', 'create', '--email', ' Ada@Example.TEST ', '--password', PASSWORD),
+      /^Created developer ada@example\.test \(id \w+\)\.\n$/,
+    );
+    assert.match(
+      succeeds('user', 'create', '--email', 'staff@example.test', '--password', PASSWORD, '--role', 'support'),
+      /^Created support staff@example\.test/,
+    );
   });
 
   it('refuses a second user with the same email (in any case) with exit 1', () => {
@@ -45,9 +59,29 @@ describe('user create', () => {
   });
 
   it('refuses a bad role, a short password and a bad email with a clear message', () => {
-    fails(1, /Unknown role "wizard"; use one of developer, support, admin/, 'user', 'create', '--email', 'bob@example.test', '--password', PASSWORD, '--role', 'wizard');
+    fails(
+      1,
+      /Unknown role "wizard"; use one of developer, support, admin/,
+      'user',
+      'create',
+      '--email',
+      'bob@example.test',
+      '--password',
+      PASSWORD,
+      '--role',
+      'wizard',
+    );
     fails(1, /at least 10 characters/, 'user', 'create', '--email', 'bob@example.test', '--password', 'short');
-    fails(1, /"bob-at-example" is not an email address/, 'user', 'create', '--email', 'bob-at-example', '--password', PASSWORD);
+    fails(
+      1,
+      /"bob-at-example" is not an email address/,
+      'user',
+      'create',
+      '--email',
+      'bob-at-example',
+      '--password',
+      PASSWORD,
+    );
     fails(2, /needs --email and --password/, 'user', 'create', '--email', 'bob@example.test');
   });
 });
@@ -59,7 +93,10 @@ describe('key create', () => {
     assert.match(created.key, /^cf_[0-9A-Za-z]{38}$/);
     assert.equal(keyFormatProblem(created.key), null, 'the checksum is right');
     assert.equal(created.start, `cf_${created.key.slice(3, 7)}…${created.key.slice(-4)}`);
-    assert.deepEqual({ tier: created.tier, dailyQuota: created.dailyQuota, rps: created.rps, expiresAt: created.expiresAt }, { tier: 'free', dailyQuota: 1000, rps: 1, expiresAt: null });
+    assert.deepEqual(
+      { tier: created.tier, dailyQuota: created.dailyQuota, rps: created.rps, expiresAt: created.expiresAt },
+      { tier: 'free', dailyQuota: 1000, rps: 1, expiresAt: null },
+    );
   });
 
   it('without --json prints the secret once, in a sentence that says to store it', () => {
@@ -91,7 +128,18 @@ describe('key create', () => {
     fails(2, /in the past/, 'key', 'create', '--owner', OWNER, '--expires', '2001-01-01T00:00:00Z');
     fails(2, /--expires must be an ISO 8601 date/, 'key', 'create', '--owner', OWNER, '--expires', 'next tuesday');
     fails(2, /--expires-in must look like 30d/, 'key', 'create', '--owner', OWNER, '--expires-in', '30x');
-    fails(2, /either --expires-in or --expires, not both/, 'key', 'create', '--owner', OWNER, '--expires-in', '30d', '--expires', '2031-01-01T00:00:00Z');
+    fails(
+      2,
+      /either --expires-in or --expires, not both/,
+      'key',
+      'create',
+      '--owner',
+      OWNER,
+      '--expires-in',
+      '30d',
+      '--expires',
+      '2031-01-01T00:00:00Z',
+    );
   });
 
   it('an unknown owner is refused with exit 1 and a message naming the email', () => {
@@ -110,7 +158,10 @@ describe('key disable', () => {
   for (const [name, reference] of references) {
     it(`disables a key found by ${name}, keeping the reason`, () => {
       const created = createKey();
-      assert.match(succeeds('key', 'disable', reference(created), '--reason', `found by ${name}`), new RegExp(`Disabled key ${created.id}`));
+      assert.match(
+        succeeds('key', 'disable', reference(created), '--reason', `found by ${name}`),
+        new RegExp(`Disabled key ${created.id}`),
+      );
       const report = show(created.id);
       assert.equal(report.status, 'disabled');
       assert.equal(report.disabledReason, `found by ${name}`);
@@ -137,7 +188,13 @@ describe('key reissue', () => {
     assert.notEqual(next.key, old.key);
     assert.equal(keyFormatProblem(next.key), null);
     assert.deepEqual(
-      { tier: next.tier, dailyQuota: next.dailyQuota, rps: next.rps, expiresAt: next.expiresAt, replaces: next.replaces },
+      {
+        tier: next.tier,
+        dailyQuota: next.dailyQuota,
+        rps: next.rps,
+        expiresAt: next.expiresAt,
+        replaces: next.replaces,
+      },
       { tier: 'pro', dailyQuota: 42, rps: 3, expiresAt: '2031-02-03T04:05:06.000Z', replaces: old.id },
     );
     const replaced = show(old.id);
@@ -155,11 +212,26 @@ describe('key show', () => {
     const { day: today } = quotaDayCalculator('UTC')(now);
     const twoDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
     const rows: CallRow[] = [];
-    const add = (count: number, tool: string, outcome: CallRow['outcome'], day: string, errorCode: string | null = null) => {
+    const add = (
+      count: number,
+      tool: string,
+      outcome: CallRow['outcome'],
+      day: string,
+      errorCode: string | null = null,
+    ) => {
       for (let i = 0; i < count; i++) {
         // Distinct times so "the last 10" is one well-defined set.
         const createdAt = (day === today ? now : now - 2 * 86_400_000) - rows.length * 1000;
-        rows.push({ requestId: `${keyId}-${rows.length}`, keyId, tool, outcome, errorCode, latencyMs: 1.5 + rows.length, createdAt, day });
+        rows.push({
+          requestId: `${keyId}-${rows.length}`,
+          keyId,
+          tool,
+          outcome,
+          errorCode,
+          latencyMs: 1.5 + rows.length,
+          createdAt,
+          day,
+        });
       }
     };
     add(3, 'service_query_compound', 'success', today);
@@ -168,7 +240,10 @@ describe('key show', () => {
     add(2, 'service_vapor_pressure', 'rate_limited', today, 'rate_limit_exceeded');
     add(4, 'service_query_compound', 'success', twoDaysAgo);
     const store = openSqliteHotPath(openSqliteFile(env.DATABASE_URL!));
-    return store.writeCalls(rows).finally(() => store.close()).then(() => ({ rows, today, twoDaysAgo }));
+    return store
+      .writeCalls(rows)
+      .finally(() => store.close())
+      .then(() => ({ rows, today, twoDaysAgo }));
   }
 
   it('--json shows tier, quota, expiry, today per tool, a 7-day trend and the last 10 calls', async () => {
@@ -192,10 +267,18 @@ describe('key show', () => {
     assert.deepEqual(report.trend[4], { day: twoDaysAgo, successes: 4, failures: 0, rateLimited: 0 });
     assert.equal(report.trend.filter((d) => d.successes + d.failures + d.rateLimited > 0).length, 2);
     const newestTen = [...rows].sort((a, b) => b.createdAt - a.createdAt).slice(0, 10);
-    assert.deepEqual(report.lastCalls.map((c) => c.requestId), newestTen.map((r) => r.requestId));
+    assert.deepEqual(
+      report.lastCalls.map((c) => c.requestId),
+      newestTen.map((r) => r.requestId),
+    );
     assert.deepEqual(report.lastCalls[0], {
-      requestId: `${created.id}-0`, tool: 'service_query_compound', outcome: 'success', errorCode: null,
-      latencyMs: 1.5, createdAt: new Date(rows[0].createdAt).toISOString(), otherKey: null,
+      requestId: `${created.id}-0`,
+      tool: 'service_query_compound',
+      outcome: 'success',
+      errorCode: null,
+      latencyMs: 1.5,
+      createdAt: new Date(rows[0].createdAt).toISOString(),
+      otherKey: null,
     });
     assert.equal(report.lastCalls.find((c) => c.requestId === `${created.id}-3`)?.errorCode, 'compound_not_found');
   });

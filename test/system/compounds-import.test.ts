@@ -7,20 +7,21 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, describe, it, type TestContext, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { after, describe, it, test, type TestContext } from 'node:test';
-import { readChemSepImport } from '../../lib/compounds/chemsep-import.ts';
 import { allCompounds } from '../../lib/chem/compounds.ts';
-import { createDb } from '../../lib/db/client.ts';
-import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
-import { toolResult } from '../support/mcp-answers.ts';
 import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
+import { readChemSepImport } from '../../lib/compounds/chemsep-import.ts';
+import { createDb } from '../../lib/db/client.ts';
+import { toolResult } from '../support/mcp-answers.ts';
+import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { isolatedEnv, runCli, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
 const HEADER = 'name,cas,formula,smiles,synonyms,critical_temperature_K,critical_pressure_bar,acentric_factor,source';
-const TESTOLANE = 'testolane,9999999-99-5,C7H16O,[13CH3]CCCCCCO,test alcohol; 测试醇,601.5,30.25,0.55,Invented for this test';
+const TESTOLANE =
+  'testolane,9999999-99-5,C7H16O,[13CH3]CCCCCCO,test alcohol; 测试醇,601.5,30.25,0.55,Invented for this test';
 const ISOTESTOLANE = 'isotestolane,9999998-99-2,C7H16O,[13CH3]C(C)CCCCO,,590.5,29.5,0.5,Invented for this test';
 
 const files = mkdtempSync(join(tmpdir(), 'chemflow-import-'));
@@ -47,7 +48,11 @@ function installation(t: TestContext, extraEnv: Record<string, string> = {}) {
     const db = createDb(env.DATABASE_URL);
     try {
       const rows = await db.compound.findMany({ where: { origin: { not: 'builtin' } }, orderBy: { name: 'asc' } });
-      return { rows: Object.fromEntries(rows.map((r) => [r.name, r.origin])), imports: await db.compoundImport.count(), builtins: await db.compound.count({ where: { origin: 'builtin' } }) };
+      return {
+        rows: Object.fromEntries(rows.map((r) => [r.name, r.origin])),
+        imports: await db.compoundImport.count(),
+        builtins: await db.compound.count({ where: { origin: 'builtin' } }),
+      };
     } finally {
       await db.$disconnect();
     }
@@ -70,7 +75,10 @@ describe('compounds import (CSV)', () => {
 
   it('refuses a file with errors as a whole: exit 1, each problem with its row and column, nothing written', async (t) => {
     const { cli, stored } = installation(t);
-    const bad = file('bad.csv', `${HEADER}\n${TESTOLANE}\n${ISOTESTOLANE.replace('9999998-99-2', '9999998-99-3').replace('29.5', '2950000')}\n`);
+    const bad = file(
+      'bad.csv',
+      `${HEADER}\n${TESTOLANE}\n${ISOTESTOLANE.replace('9999998-99-2', '9999998-99-3').replace('29.5', '2950000')}\n`,
+    );
     const run = cli(bad);
     assert.equal(run.status, 1);
     assert.match(run.stderr, /bad\.csv is refused; nothing was written\. 2 problems:/);
@@ -87,26 +95,56 @@ describe('compounds import (CSV)', () => {
     const { cli, json, stored } = installation(t);
     json(file('first.csv', `${HEADER}\n${TESTOLANE}\n`));
     const builtin = allCompounds()[0];
-    const second = file('second.csv', [
-      HEADER,
-      `${builtin.name.toUpperCase()},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`,
-      TESTOLANE.replace('601.5', '602.5'),
-      ISOTESTOLANE,
-    ].join('\n'));
+    const second = file(
+      'second.csv',
+      [
+        HEADER,
+        `${builtin.name.toUpperCase()},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`,
+        TESTOLANE.replace('601.5', '602.5'),
+        ISOTESTOLANE,
+      ].join('\n'),
+    );
 
     const run = cli(second);
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /Imported 1 of 3 compounds from second\.csv \(csv\) as import:csv:second\.csv\./);
     assert.match(run.stdout, /conflicts 2 \(not written\)/);
-    assert.match(run.stdout, new RegExp(`row 2 ${builtin.name.toUpperCase()} \\(9999997-99-9\\): name "${builtin.name.toUpperCase()}" is the name "${builtin.name}" of built-in ${builtin.name}`));
-    assert.match(run.stdout, /row 3 testolane \(9999999-99-5\): name "testolane" is the name of imported testolane \(import:csv:first\.csv\); synonym "test alcohol" is the synonym of imported testolane/);
-    assert.deepEqual((await stored()).rows, { isotestolane: 'import:csv:second.csv', testolane: 'import:csv:first.csv' });
+    assert.match(
+      run.stdout,
+      new RegExp(
+        `row 2 ${builtin.name.toUpperCase()} \\(9999997-99-9\\): name "${builtin.name.toUpperCase()}" is the name "${builtin.name}" of built-in ${builtin.name}`,
+      ),
+    );
+    assert.match(
+      run.stdout,
+      /row 3 testolane \(9999999-99-5\): name "testolane" is the name of imported testolane \(import:csv:first\.csv\); synonym "test alcohol" is the synonym of imported testolane/,
+    );
+    assert.deepEqual((await stored()).rows, {
+      isotestolane: 'import:csv:second.csv',
+      testolane: 'import:csv:first.csv',
+    });
 
-    const replaced = json(file('third.csv', [HEADER, `${builtin.name},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`, TESTOLANE.replace('601.5', '602.5')].join('\n')), '--replace');
+    const replaced = json(
+      file(
+        'third.csv',
+        [HEADER, `${builtin.name},9999997-99-9,C7H16O,[13CH3]CCCC(C)CO,,,,,`, TESTOLANE.replace('601.5', '602.5')].join(
+          '\n',
+        ),
+      ),
+      '--replace',
+    );
     assert.deepEqual(replaced.totals, { records: 2, imported: 2, replaced: 1, conflicts: 0, skipped: 0 });
-    assert.deepEqual(replaced.replaced, [{ name: 'testolane', cas: '9999999-99-5', origin: 'import:csv:first.csv', by: 'row 3 (testolane)' }]);
-    assert.deepEqual(replaced.overrides, [{ where: 'row 2', name: builtin.name, cas: '9999997-99-9', builtins: [{ name: builtin.name, cas: builtin.cas }] }]);
-    assert.deepEqual((await stored()).rows, { [builtin.name]: 'import:csv:third.csv', isotestolane: 'import:csv:second.csv', testolane: 'import:csv:third.csv' });
+    assert.deepEqual(replaced.replaced, [
+      { name: 'testolane', cas: '9999999-99-5', origin: 'import:csv:first.csv', by: 'row 3 (testolane)' },
+    ]);
+    assert.deepEqual(replaced.overrides, [
+      { where: 'row 2', name: builtin.name, cas: '9999997-99-9', builtins: [{ name: builtin.name, cas: builtin.cas }] },
+    ]);
+    assert.deepEqual((await stored()).rows, {
+      [builtin.name]: 'import:csv:third.csv',
+      isotestolane: 'import:csv:second.csv',
+      testolane: 'import:csv:third.csv',
+    });
   });
 
   it('--dry-run reports what would happen and writes nothing', async (t) => {
@@ -165,13 +203,24 @@ describe('compounds import (refused files)', () => {
   it('a file over the default 50 MB limit, without reading it: the message names the size, the limit and how to raise it', async (t) => {
     const huge = file('huge.csv', '');
     truncateSync(huge, 50 * 1024 * 1024 + 1); // sparse: no 50 MB written
-    await refused(t, [huge], /huge\.csv is 50\.0 MB; imports are limited to 50 MB \(COMPOUND_IMPORT_MAX_MB\)\. Split it into smaller files, or raise the limit, e\.g\. COMPOUND_IMPORT_MAX_MB=51\./);
+    await refused(
+      t,
+      [huge],
+      /huge\.csv is 50\.0 MB; imports are limited to 50 MB \(COMPOUND_IMPORT_MAX_MB\)\. Split it into smaller files, or raise the limit, e\.g\. COMPOUND_IMPORT_MAX_MB=51\./,
+    );
   });
 
   it('COMPOUND_IMPORT_MAX_MB sets the limit: a 1.5 MB file is refused under 1 and imported under 2', async (t) => {
     const padded = file('padded.csv', `${HEADER}\n${TESTOLANE}\n${'\n'.repeat(1.5 * 1024 * 1024)}`);
-    await refused(t, [padded], /padded\.csv is 1\.5 MB; imports are limited to 1 MB \(COMPOUND_IMPORT_MAX_MB\)\..*COMPOUND_IMPORT_MAX_MB=2\./, { COMPOUND_IMPORT_MAX_MB: '1' });
-    await refused(t, [padded], /COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "0\.5"/, { COMPOUND_IMPORT_MAX_MB: '0.5' });
+    await refused(
+      t,
+      [padded],
+      /padded\.csv is 1\.5 MB; imports are limited to 1 MB \(COMPOUND_IMPORT_MAX_MB\)\..*COMPOUND_IMPORT_MAX_MB=2\./,
+      { COMPOUND_IMPORT_MAX_MB: '1' },
+    );
+    await refused(t, [padded], /COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "0\.5"/, {
+      COMPOUND_IMPORT_MAX_MB: '0.5',
+    });
     const { json } = installation(t, { COMPOUND_IMPORT_MAX_MB: '2' });
     assert.equal(json(padded).totals.imported, 1);
   });
@@ -184,7 +233,11 @@ describe('compounds import (refused files)', () => {
   it('binary files: a spreadsheet workbook, a gzip file, anything with NUL bytes', async (t) => {
     const workbook = file('compounds.csv', '');
     writeFileSync(workbook, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00]));
-    await refused(t, [workbook], /compounds\.csv is not a text file: it is a ZIP archive \(an Excel \.xlsx or OpenDocument \.ods workbook is one\); export the sheet as CSV UTF-8\./);
+    await refused(
+      t,
+      [workbook],
+      /compounds\.csv is not a text file: it is a ZIP archive \(an Excel \.xlsx or OpenDocument \.ods workbook is one\); export the sheet as CSV UTF-8\./,
+    );
     const gzip = file('compounds.csv.gz', '');
     writeFileSync(gzip, Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00]));
     await refused(t, [gzip, '--format', 'csv'], /is not a text file: it is gzip-compressed; decompress it first\./);
@@ -194,9 +247,16 @@ describe('compounds import (refused files)', () => {
 
   it('text that is not UTF-8 (Latin-1 CSV, UTF-16), with the byte and line of the first bad character', async (t) => {
     const latin1 = file('latin1.csv', '');
-    writeFileSync(latin1, Buffer.from(`${HEADER}\n${TESTOLANE.replace('test alcohol', 'test alcoh\u00f6l')}\n`, 'latin1'));
+    writeFileSync(
+      latin1,
+      Buffer.from(`${HEADER}\n${TESTOLANE.replace('test alcohol', 'test alcoh\u00f6l')}\n`, 'latin1'),
+    );
     const offset = Buffer.byteLength(`${HEADER}\n${TESTOLANE.slice(0, TESTOLANE.indexOf('test alcohol'))}test alcoh`);
-    await refused(t, [latin1], new RegExp(`latin1\\.csv is not UTF-8 text: byte ${offset} \\(line 2\\) is not valid UTF-8\\. Save it as UTF-8`));
+    await refused(
+      t,
+      [latin1],
+      new RegExp(`latin1\\.csv is not UTF-8 text: byte ${offset} \\(line 2\\) is not valid UTF-8\\. Save it as UTF-8`),
+    );
     const utf16 = file('utf16.csv', '');
     writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`${HEADER}\n`, 'utf16le')]));
     await refused(t, [utf16], /utf16\.csv is UTF-16 text; save it as UTF-8/);
@@ -204,10 +264,22 @@ describe('compounds import (refused files)', () => {
 
   it('content that is not the format chosen by --format or by the extension', async (t) => {
     const xmlAsCsv = file('library.csv', CHEMSEP_XML);
-    await refused(t, [xmlAsCsv], /library\.csv is imported as CSV \(the \.csv extension\), but it holds XML\. If it is a ChemSep file, import it with --format chemsep\./);
+    await refused(
+      t,
+      [xmlAsCsv],
+      /library\.csv is imported as CSV \(the \.csv extension\), but it holds XML\. If it is a ChemSep file, import it with --format chemsep\./,
+    );
     const csv = file('mine.txt', `${HEADER}\n${TESTOLANE}\n`);
-    await refused(t, [csv, '--format', 'chemsep'], /mine\.txt is imported as ChemSep XML \(--format chemsep\), but it is not XML: it starts with "name,cas,formula/);
-    await refused(t, [file('mine.xml', `${HEADER}\n${TESTOLANE}\n`)], /mine\.xml is imported as ChemSep XML \(the \.xml extension\), but it is not XML/);
+    await refused(
+      t,
+      [csv, '--format', 'chemsep'],
+      /mine\.txt is imported as ChemSep XML \(--format chemsep\), but it is not XML: it starts with "name,cas,formula/,
+    );
+    await refused(
+      t,
+      [file('mine.xml', `${HEADER}\n${TESTOLANE}\n`)],
+      /mine\.xml is imported as ChemSep XML \(the \.xml extension\), but it is not XML/,
+    );
     // An explicit --format wins over the extension when the content agrees.
     const { json } = installation(t);
     assert.equal(json(xmlAsCsv, '--format', 'chemsep').totals.imported, 1);
@@ -215,24 +287,50 @@ describe('compounds import (refused files)', () => {
 
   it('XML that is not a ChemSep compound file, whatever its name', async (t) => {
     const svg = '<?xml version="1.0"?>\n<!-- a drawing -->\n<svg xmlns="http://www.w3.org/2000/svg"><compound/></svg>';
-    await refused(t, [file('drawing.xml', svg)], /drawing\.xml is XML, but not a ChemSep pure-component file: its root element is <svg>, not <compounds>/);
+    await refused(
+      t,
+      [file('drawing.xml', svg)],
+      /drawing\.xml is XML, but not a ChemSep pure-component file: its root element is <svg>, not <compounds>/,
+    );
     await refused(t, [file('drawing.dat', svg)], /drawing\.dat is XML, but not a ChemSep pure-component file/);
-    await refused(t, [file('empty-library.xml', '<compounds library="ChemSep v8.3"></compounds>')], /empty-library\.xml is refused; nothing was written: empty-library\.xml holds no <compound> elements/);
+    await refused(
+      t,
+      [file('empty-library.xml', '<compounds library="ChemSep v8.3"></compounds>')],
+      /empty-library\.xml is refused; nothing was written: empty-library\.xml holds no <compound> elements/,
+    );
   });
 
   it('an XML file declaring ISO-8859-1 is read as Latin-1; another declared encoding is refused', async (t) => {
     const latin1Xml = file('latin1.xml', '');
-    writeFileSync(latin1Xml, Buffer.from(`<?xml version="1.0" encoding="ISO-8859-1"?>\n${CHEMSEP_XML.replace('Chemsepotane', 'Chemsepot\u00e4ne')}`, 'latin1'));
+    writeFileSync(
+      latin1Xml,
+      Buffer.from(
+        `<?xml version="1.0" encoding="ISO-8859-1"?>\n${CHEMSEP_XML.replace('Chemsepotane', 'Chemsepot\u00e4ne')}`,
+        'latin1',
+      ),
+    );
     const { json, stored } = installation(t);
     assert.equal(json(latin1Xml).totals.imported, 1);
-    assert.deepEqual((await stored()).rows, { 'Chemsepotäne': 'import:chemsep:latin1.xml' });
-    await refused(t, [file('sjis.xml', `<?xml version="1.0" encoding="Shift_JIS"?>\n${CHEMSEP_XML}`)], /sjis\.xml declares the encoding "shift_jis"; only UTF-8 and ISO-8859-1 XML can be imported/);
+    assert.deepEqual((await stored()).rows, { Chemsepotäne: 'import:chemsep:latin1.xml' });
+    await refused(
+      t,
+      [file('sjis.xml', `<?xml version="1.0" encoding="Shift_JIS"?>\n${CHEMSEP_XML}`)],
+      /sjis\.xml declares the encoding "shift_jis"; only UTF-8 and ISO-8859-1 XML can be imported/,
+    );
   });
 
   it('CSV without its header row: one message saying so, not one per field', async (t) => {
-    const run = await refused(t, [file('headless.csv', `${TESTOLANE}\n${ISOTESTOLANE}\n`)], /row 1: the first row must name the columns \(name, cas, formula, smiles, …\), but none of its 9 fields is a column name; is the header row missing\?/);
+    const run = await refused(
+      t,
+      [file('headless.csv', `${TESTOLANE}\n${ISOTESTOLANE}\n`)],
+      /row 1: the first row must name the columns \(name, cas, formula, smiles, …\), but none of its 9 fields is a column name; is the header row missing\?/,
+    );
     assert.match(run.stderr, /1 problem:/);
-    await refused(t, [file('partial.csv', `name,cas,formula\nx,64-17-5,C2H6O\n`)], /row 1, column smiles: the required column "smiles" is missing/);
+    await refused(
+      t,
+      [file('partial.csv', `name,cas,formula\nx,64-17-5,C2H6O\n`)],
+      /row 1, column smiles: the required column "smiles" is missing/,
+    );
   });
 });
 
@@ -258,7 +356,9 @@ describe('compounds import (ChemSep)', () => {
     assert.deepEqual((await stored()).rows, { Chemsepotane: 'import:chemsep:library.txt' });
   });
 
-  it('imports the real chemsep1.xml into a fresh database: conflicts with built-in data reported, not written', { skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)` }, async (t) => {
+  it('imports the real chemsep1.xml into a fresh database: conflicts with built-in data reported, not written', {
+    skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)`,
+  }, async (t) => {
     const { json, env } = installation(t);
     const report = json(CHEMSEP_FILE);
     const { records, imported, conflicts, skipped } = report.totals;
@@ -266,17 +366,33 @@ describe('compounds import (ChemSep)', () => {
     assert.equal(imported + conflicts + skipped, records, 'every record is imported, a conflict or skipped');
     // At least every record holding a built-in compound's CAS number is a conflict with built-in data.
     const builtinCas = new Set(allCompounds().map((c) => c.cas));
-    const shared = readChemSepImport(readFileSync(CHEMSEP_FILE, 'utf8'), 'chemsep1.xml').records.filter((r) => builtinCas.has(r.compound.cas)).length;
-    assert.ok(shared > 0 && conflicts >= shared, `${conflicts} conflicts, ${shared} records share a built-in CAS number`);
-    for (const conflict of report.conflicts) assert.match(conflict.collisions.join('; '), /of built-in /, conflict.name);
+    const shared = readChemSepImport(readFileSync(CHEMSEP_FILE, 'utf8'), 'chemsep1.xml').records.filter((r) =>
+      builtinCas.has(r.compound.cas),
+    ).length;
+    assert.ok(
+      shared > 0 && conflicts >= shared,
+      `${conflicts} conflicts, ${shared} records share a built-in CAS number`,
+    );
+    for (const conflict of report.conflicts)
+      assert.match(conflict.collisions.join('; '), /of built-in /, conflict.name);
 
     const db = createDb(env.DATABASE_URL);
     try {
-      const imported = await db.compound.findMany({ where: { origin: 'import:chemsep:chemsep1.xml' }, select: { cas: true, properties: true } });
+      const imported = await db.compound.findMany({
+        where: { origin: 'import:chemsep:chemsep1.xml' },
+        select: { cas: true, properties: true },
+      });
       assert.equal(imported.length, report.totals.imported);
-      assert.deepEqual(imported.filter((r) => builtinCas.has(r.cas)), [], 'no built-in compound was written as an import');
+      assert.deepEqual(
+        imported.filter((r) => builtinCas.has(r.cas)),
+        [],
+        'no built-in compound was written as an import',
+      );
       for (const row of imported.slice(0, 1)) {
-        assert.match(JSON.parse(row.properties).critical_temperature.source, /^ChemSep \d+(\.\d+)* \(imported from chemsep1\.xml\)$/);
+        assert.match(
+          JSON.parse(row.properties).critical_temperature.source,
+          /^ChemSep \d+(\.\d+)* \(imported from chemsep1\.xml\)$/,
+        );
       }
     } finally {
       await db.$disconnect();
@@ -300,12 +416,20 @@ test('imported compounds are served by service_query_compound after a restart', 
   assert.equal(created.status, 0, created.stderr);
   const { key } = JSON.parse(created.stdout);
   for (const query of ['testolane', '测试醇', '9999999-99-5']) {
-    const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(key));
+    const answer = await postMcp(
+      server.mcpUrl,
+      toolCall('service_query_compound', { compound_name: query }),
+      bearer(key),
+    );
     assert.equal(answer.status, 200);
     const result = toolResult<QueryCompoundResult>(answer);
     assert.equal(result.isError, false, result.content?.[0]?.text);
     assert.equal(result.structuredContent?.name, 'testolane', query);
-    assert.deepEqual(result.structuredContent?.properties.critical_pressure, { value: 30.25, unit: 'bar', source: 'Invented for this test' });
+    assert.deepEqual(result.structuredContent?.properties.critical_pressure, {
+      value: 30.25,
+      unit: 'bar',
+      source: 'Invented for this test',
+    });
   }
 });
 
@@ -329,19 +453,31 @@ test('--replace overrides a built-in compound: stored, reported, served in its p
   for (const start of ['first restart', 'second restart']) {
     server = await startTestServer({}, { restartOf: previous });
     previous = server;
-    assert.match(server.output(), /Built-in ethanol \(64-17-5\) is overridden by the imported ethanol \(64-17-5\)/, start);
+    assert.match(
+      server.output(),
+      /Built-in ethanol \(64-17-5\) is overridden by the imported ethanol \(64-17-5\)/,
+      start,
+    );
     const created = server.cli('key', 'create', '--owner', server.adminEmail, '--rps', '100', '--json');
     assert.equal(created.status, 0, created.stderr);
     const { key } = JSON.parse(created.stdout);
     for (const query of ['ethanol', '64-17-5', '乙醇']) {
-      const answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: query }), bearer(key));
+      const answer = await postMcp(
+        server.mcpUrl,
+        toolCall('service_query_compound', { compound_name: query }),
+        bearer(key),
+      );
       assert.equal(answer.status, 200);
       const result = toolResult<QueryCompoundResult>(answer);
       assert.equal(result.isError, false, result.content?.[0]?.text);
       const doc = result.structuredContent;
       assert.ok(doc, `${start}: ${query}: a structured result`);
       assert.equal(doc.name, 'ethanol', `${start}: ${query}`);
-      assert.deepEqual(doc.properties.critical_temperature, { value: 520.5, unit: 'K', source: 'My lab 2026' }, `${start}: ${query}`);
+      assert.deepEqual(
+        doc.properties.critical_temperature,
+        { value: 520.5, unit: 'K', source: 'My lab 2026' },
+        `${start}: ${query}`,
+      );
       assert.notEqual(doc.properties.critical_temperature?.value, ethanol.properties.critical_temperature?.value);
     }
     assert.equal(await server.stop({ keepData: true }), 0);

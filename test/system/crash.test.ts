@@ -11,10 +11,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
-import { scratchPostgresUrl } from '../support/test-databases.ts';
-import { bearer, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { refusal } from '../support/mcp-answers.ts';
-import { startTestServer, type EnvOverrides, type TestServer } from '../support/test-server.ts';
+import { bearer, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { scratchPostgresUrl } from '../support/test-databases.ts';
+import { type EnvOverrides, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Small quotas, so the whole run stays short; a high per-second limit, so the quota is what binds. */
 const DAILY_QUOTAS = [60, 90, 120, 150];
@@ -55,7 +55,17 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
   const first = await startTestServer(env);
   servers.push(first);
   const keys = DAILY_QUOTAS.map((quota) => {
-    const created = first.cli('key', 'create', '--owner', first.adminEmail, '--daily-quota', String(quota), '--rps', '1000', '--json');
+    const created = first.cli(
+      'key',
+      'create',
+      '--owner',
+      first.adminEmail,
+      '--daily-quota',
+      String(quota),
+      '--rps',
+      '1000',
+      '--json',
+    );
     assert.equal(created.status, 0, created.stderr);
     const { id, key } = JSON.parse(created.stdout) as { id: string; key: string };
     return { id, secret: key, quota };
@@ -84,7 +94,11 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
     for (;;) {
       let answer: McpAnswer;
       try {
-        answer = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(key.secret));
+        answer = await postMcp(
+          server.mcpUrl,
+          toolCall('service_query_compound', { compound_name: 'water' }),
+          bearer(key.secret),
+        );
       } catch (error) {
         // Only the kill may break a call; anything else is a failure of the run.
         if (!restarted || server !== first) throw error;
@@ -92,7 +106,13 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
         server = await restarted;
         continue;
       }
-      answers.push({ keyId: key.id, status: answer.status, requestId: answer.headers.get('x-request-id'), reason: refusal(answer).reason, afterRestart: server !== first });
+      answers.push({
+        keyId: key.id,
+        status: answer.status,
+        requestId: answer.headers.get('x-request-id'),
+        reason: refusal(answer).reason,
+        afterRestart: server !== first,
+      });
       if (answer.status !== 200) return; // a 429 for the daily quota ends this client; anything else fails the checks below
       if (++answered200 >= killAt) restarted ??= crashAndRestart();
     }
@@ -103,12 +123,18 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
   const unexpected = answers.filter((a) => a.status !== 200 && !(a.status === 429 && a.reason === 'daily_quota'));
   assert.deepEqual(unexpected, [], 'every answer is a 200 or a 429 for the daily quota');
   assert.ok(cutOff > 0, 'the kill cut calls in flight (else this run did not test a crash mid-load)');
-  assert.ok(answers.some((a) => a.status === 200 && !a.afterRestart) && answers.some((a) => a.status === 200 && a.afterRestart), 'calls were answered before and after the crash');
+  assert.ok(
+    answers.some((a) => a.status === 200 && !a.afterRestart) && answers.some((a) => a.status === 200 && a.afterRestart),
+    'calls were answered before and after the crash',
+  );
 
   const db = createDb(first.env.DATABASE_URL);
   try {
     const keyIds = keys.map((k) => k.id);
-    const rows = await db.callLog.findMany({ where: { keyId: { in: keyIds } }, select: { requestId: true, keyId: true, outcome: true } });
+    const rows = await db.callLog.findMany({
+      where: { keyId: { in: keyIds } },
+      select: { requestId: true, keyId: true, outcome: true },
+    });
     const daily = await db.dailyUsage.findMany({ where: { keyId: { in: keyIds } } });
     const rowById = new Map(rows.map((row) => [row.requestId, row]));
 
@@ -120,17 +146,34 @@ async function crashUnderLoad(env: EnvOverrides, servers: TestServer[]): Promise
 
     const answeredIds = new Set(answers.map((a) => a.requestId));
     const committedUnanswered = rows.filter((row) => !answeredIds.has(row.requestId));
-    assert.ok(committedUnanswered.length <= cutOff, `${committedUnanswered.length} committed calls went unanswered, more than the ${cutOff} the kill cut off`);
+    assert.ok(
+      committedUnanswered.length <= cutOff,
+      `${committedUnanswered.length} committed calls went unanswered, more than the ${cutOff} the kill cut off`,
+    );
 
     for (const key of keys) {
       const admittedRows = rows.filter((row) => row.keyId === key.id && row.outcome !== 'rate_limited').length;
-      const admittedDaily = daily.filter((d) => d.keyId === key.id).reduce((sum, d) => sum + d.successes + d.failures, 0);
+      const admittedDaily = daily
+        .filter((d) => d.keyId === key.id)
+        .reduce((sum, d) => sum + d.successes + d.failures, 0);
       const answered200 = answers.filter((a) => a.keyId === key.id && a.status === 200).length;
-      assert.equal(admittedRows, key.quota, `key with quota ${key.quota}: CallLog holds ${admittedRows} admitted calls`);
-      assert.equal(admittedDaily, key.quota, `key with quota ${key.quota}: DailyUsage counts ${admittedDaily} admitted calls`);
+      assert.equal(
+        admittedRows,
+        key.quota,
+        `key with quota ${key.quota}: CallLog holds ${admittedRows} admitted calls`,
+      );
+      assert.equal(
+        admittedDaily,
+        key.quota,
+        `key with quota ${key.quota}: DailyUsage counts ${admittedDaily} admitted calls`,
+      );
       assert.ok(answered200 <= key.quota, `key with quota ${key.quota} was answered 200 ${answered200} times`);
       const refusedRows = rows.filter((row) => row.keyId === key.id && row.outcome === 'rate_limited').length;
-      assert.equal(daily.filter((d) => d.keyId === key.id).reduce((sum, d) => sum + d.rateLimited, 0), refusedRows, 'DailyUsage counts the refused calls CallLog holds');
+      assert.equal(
+        daily.filter((d) => d.keyId === key.id).reduce((sum, d) => sum + d.rateLimited, 0),
+        refusedRows,
+        'DailyUsage counts the refused calls CallLog holds',
+      );
     }
   } finally {
     await db.$disconnect();

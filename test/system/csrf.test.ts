@@ -13,7 +13,17 @@ import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { LEAK_REPORT_PATH } from '../../lib/http/cross-site.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { callServerAction, CookieJar, csrfToken, formOf, postCredentials, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../support/web-client.ts';
+import {
+  CookieJar,
+  callServerAction,
+  csrfToken,
+  formOf,
+  postCredentials,
+  serverActionIds,
+  signInWithForm,
+  type WebAnswer,
+  webRequest,
+} from '../support/web-client.ts';
 
 const EMAIL = 'csrf-dev@example.test';
 const PASSWORD = 'a long csrf test password';
@@ -67,7 +77,11 @@ describe("Auth.js's form endpoints need the CSRF token", () => {
       { what: 'a token without its cookie', jar: new CookieJar(), token: otherToken },
     ];
     for (const attempt of attempts) {
-      const answer = await postCredentials(server.baseUrl, attempt.jar, { email: EMAIL, password: PASSWORD, token: attempt.token });
+      const answer = await postCredentials(server.baseUrl, attempt.jar, {
+        email: EMAIL,
+        password: PASSWORD,
+        token: attempt.token,
+      });
       assert.equal(answer.status, 302, attempt.what);
       assert.match(String(answer.headers.location), /\/signin\?error=MissingCSRF$/, attempt.what);
       assert.equal(attempt.jar.sessionCookie(), undefined, `${attempt.what}: no session cookie`);
@@ -79,13 +93,17 @@ describe("Auth.js's form endpoints need the CSRF token", () => {
 
   it('a sign-out without the token leaves the session alone; with it, the session ends', async () => {
     const { jar } = await signInWithForm(server.baseUrl, EMAIL, PASSWORD);
-    const signOut = (token?: string) => webRequest(`${server.baseUrl}/api/auth/signout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
-      body: new URLSearchParams(token ? { csrfToken: token } : {}).toString(),
-    });
+    const signOut = (token?: string) =>
+      webRequest(`${server.baseUrl}/api/auth/signout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header() },
+        body: new URLSearchParams(token ? { csrfToken: token } : {}).toString(),
+      });
     const forged = await signOut();
-    assert.ok(!forged.setCookies.some((line) => line.startsWith('authjs.session-token=')), 'the session cookie is not cleared');
+    assert.ok(
+      !forged.setCookies.some((line) => line.startsWith('authjs.session-token=')),
+      'the session cookie is not cleared',
+    );
     assert.equal(await sessionEmail(jar), EMAIL);
 
     const real = await signOut(await csrfToken(server.baseUrl, jar));
@@ -104,9 +122,15 @@ describe("server actions run only for this site's pages", () => {
       const keyCount = () => db.apiKey.count({ where: { ownerId: owner.id } });
       const before = await keyCount();
 
-      const create = (origin?: string, headers?: Record<string, string>) => callServerAction(server.baseUrl, {
-        page: '/keys', actionId: action('app/keys/actions.ts#createKeyAction'), args: [null, formOf({ name: 'forged', expiry: '30' })], jar, origin, headers,
-      });
+      const create = (origin?: string, headers?: Record<string, string>) =>
+        callServerAction(server.baseUrl, {
+          page: '/keys',
+          actionId: action('app/keys/actions.ts#createKeyAction'),
+          args: [null, formOf({ name: 'forged', expiry: '30' })],
+          jar,
+          origin,
+          headers,
+        });
       assertActionRefused(await create(forged.origin, forged.headers), 'forged create');
       assert.equal(await keyCount(), before, 'no key was created');
       const made = await create();
@@ -114,13 +138,27 @@ describe("server actions run only for this site's pages", () => {
       assert.equal(await keyCount(), before + 1, 'control: the key was created');
       const key = await db.apiKey.findFirstOrThrow({ where: { ownerId: owner.id }, orderBy: { createdAt: 'desc' } });
 
-      const disable = (origin?: string, headers?: Record<string, string>) => callServerAction(server.baseUrl, {
-        page: `/keys/${key.id}`, actionId: action('app/keys/actions.ts#disableKeyAction'), args: [null, formOf({ keyId: key.id, reason: 'forged' })], jar, origin, headers,
-      });
+      const disable = (origin?: string, headers?: Record<string, string>) =>
+        callServerAction(server.baseUrl, {
+          page: `/keys/${key.id}`,
+          actionId: action('app/keys/actions.ts#disableKeyAction'),
+          args: [null, formOf({ keyId: key.id, reason: 'forged' })],
+          jar,
+          origin,
+          headers,
+        });
       assertActionRefused(await disable(forged.origin, forged.headers), 'forged disable');
-      assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledAt, null, 'the key still works');
+      assert.equal(
+        (await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledAt,
+        null,
+        'the key still works',
+      );
       await disable();
-      assert.notEqual((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledAt, null, 'control: from this site it is disabled');
+      assert.notEqual(
+        (await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledAt,
+        null,
+        'control: from this site it is disabled',
+      );
     });
   }
 
@@ -128,18 +166,31 @@ describe("server actions run only for this site's pages", () => {
     const signIn = (origin?: string) => {
       const jar = new CookieJar();
       return callServerAction(server.baseUrl, {
-        page: '/signin', actionId: action('app/(auth)/actions.ts#signInAction'), args: [null, formOf({ email: EMAIL, password: PASSWORD, next: '/keys' })], jar, origin,
+        page: '/signin',
+        actionId: action('app/(auth)/actions.ts#signInAction'),
+        args: [null, formOf({ email: EMAIL, password: PASSWORD, next: '/keys' })],
+        jar,
+        origin,
       }).then((answer) => ({ answer, jar }));
     };
     const forgedIn = await signIn(EVIL);
     assertActionRefused(forgedIn.answer, 'forged sign-in');
-    assert.equal(forgedIn.jar.sessionCookie(), undefined, 'no session cookie: nobody is signed in to the attacker’s account');
+    assert.equal(
+      forgedIn.jar.sessionCookie(),
+      undefined,
+      'no session cookie: nobody is signed in to the attacker’s account',
+    );
     const realIn = await signIn();
     assert.equal(await sessionEmail(realIn.jar), EMAIL, 'control: from this site, sign-in works');
 
-    const signOut = (origin?: string) => callServerAction(server.baseUrl, {
-      page: '/keys', actionId: action('app/(auth)/actions.ts#signOutAction'), args: [], jar: realIn.jar, origin,
-    });
+    const signOut = (origin?: string) =>
+      callServerAction(server.baseUrl, {
+        page: '/keys',
+        actionId: action('app/(auth)/actions.ts#signOutAction'),
+        args: [],
+        jar: realIn.jar,
+        origin,
+      });
     assertActionRefused(await signOut(EVIL), 'forged sign-out');
     assert.equal(await sessionEmail(realIn.jar), EMAIL, 'still signed in');
     await signOut();
@@ -152,7 +203,11 @@ describe('cross-site posts get a 403 from server.ts, not a 500 from Next', () =>
     const { jar } = await signInWithForm(server.baseUrl, EMAIL, PASSWORD);
     for (const origin of ['null', 'not a url']) {
       const answer = await callServerAction(server.baseUrl, {
-        page: '/keys', actionId: action('app/keys/actions.ts#createKeyAction'), args: [null, formOf({ name: 'forged', expiry: '30' })], jar, origin,
+        page: '/keys',
+        actionId: action('app/keys/actions.ts#createKeyAction'),
+        args: [null, formOf({ name: 'forged', expiry: '30' })],
+        jar,
+        origin,
       });
       assertActionRefused(answer, `Origin: ${origin}`);
     }
@@ -161,11 +216,12 @@ describe('cross-site posts get a 403 from server.ts, not a 500 from Next', () =>
   it("Auth.js's sign-out, posted from another site with a valid token, is refused and the session stays", async () => {
     const { jar } = await signInWithForm(server.baseUrl, EMAIL, PASSWORD);
     const token = await csrfToken(server.baseUrl, jar);
-    const signOut = (origin: string) => webRequest(`${server.baseUrl}/api/auth/signout`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header(), origin },
-      body: new URLSearchParams({ csrfToken: token }).toString(),
-    });
+    const signOut = (origin: string) =>
+      webRequest(`${server.baseUrl}/api/auth/signout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar.header(), origin },
+        body: new URLSearchParams({ csrfToken: token }).toString(),
+      });
     assertActionRefused(await signOut(EVIL), 'forged Auth.js sign-out');
     assert.equal(await sessionEmail(jar), EMAIL, 'still signed in');
     jar.take(await signOut(new URL(server.baseUrl).origin));
@@ -191,10 +247,15 @@ describe('behind a trusted proxy (TRUST_PROXY=1), the host is the one the proxy 
   after(() => proxied?.stop());
 
   it("an action whose Origin is the forwarded host runs; another site's Origin is refused", async () => {
-    const signIn = (origin: string) => callServerAction(proxied.baseUrl, {
-      page: '/signin', actionId: action('app/(auth)/actions.ts#signInAction'), args: [null, formOf({ email: EMAIL, password: 'wrong password', next: '/keys' })],
-      jar: new CookieJar(), origin, headers: { 'x-forwarded-host': 'portal.example' },
-    });
+    const signIn = (origin: string) =>
+      callServerAction(proxied.baseUrl, {
+        page: '/signin',
+        actionId: action('app/(auth)/actions.ts#signInAction'),
+        args: [null, formOf({ email: EMAIL, password: 'wrong password', next: '/keys' })],
+        jar: new CookieJar(),
+        origin,
+        headers: { 'x-forwarded-host': 'portal.example' },
+      });
     assertActionRefused(await signIn(EVIL), 'another site through the proxy');
     const honest = await signIn('https://portal.example');
     assert.equal(honest.status, 200, 'control: the page the proxy serves may post');

@@ -15,12 +15,18 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { residentSetMb } from '../../tools/bench/processes.ts';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
-import { hostileRequest, toolCallRequest, type FuzzKeys, type FuzzRequest, type ToolListing } from '../support/mcp-arbitraries.ts';
-import { checkAnswer, describeSent, internalsPatterns, validKeysSent } from '../support/mcp-fuzz-checks.ts';
+import { residentSetMb } from '../../tools/bench/processes.ts';
+import { errorBody, listedTools } from '../support/mcp-answers.ts';
+import {
+  type FuzzKeys,
+  type FuzzRequest,
+  hostileRequest,
+  type ToolListing,
+  toolCallRequest,
+} from '../support/mcp-arbitraries.ts';
 import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
-import { listedTools, errorBody } from '../support/mcp-answers.ts';
+import { checkAnswer, describeSent, internalsPatterns, validKeysSent } from '../support/mcp-fuzz-checks.ts';
 import { fuzzAgent, sendRaw } from '../support/raw-http.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -75,9 +81,12 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
    * are exactly its admitted and rate-limited calls, each under the key that was sent.
    */
   async function sendBatch(requests: FuzzRequest[]): Promise<void> {
-    const answers = await Promise.all(requests.map((request) => sendRaw(server.baseUrl, request).catch((error: Error) => error)));
-    const rows = db.prepare('SELECT id, requestId, keyId, tool, outcome FROM "CallLog" WHERE id > ? ORDER BY id').all(lastRowId) as
-      { id: number; requestId: string; keyId: string; tool: string; outcome: string }[];
+    const answers = await Promise.all(
+      requests.map((request) => sendRaw(server.baseUrl, request).catch((error: Error) => error)),
+    );
+    const rows = db
+      .prepare('SELECT id, requestId, keyId, tool, outcome FROM "CallLog" WHERE id > ? ORDER BY id')
+      .all(lastRowId) as { id: number; requestId: string; keyId: string; tool: string; outcome: string }[];
     lastRowId = rows.at(-1)?.id ?? lastRowId;
     const rowsById = new Map(rows.map((row) => [row.requestId, row]));
 
@@ -101,21 +110,37 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
         const allowedKeyIds = validKeysSent(request, keys).map((kind) => keyIds[kind]);
         const outcome = verdict.kind === 'rate_limited' ? 'rate_limited' : verdict.failed ? 'failure' : 'success';
         if (!row) problems.push(`no CallLog row for its X-Request-Id ${verdict.requestId}`);
-        else if (!allowedKeyIds.includes(row.keyId) || row.tool !== recordedAs(verdict.tool) || row.outcome !== outcome) {
-          problems.push(`its CallLog row is ${JSON.stringify(row)}, expected key ${allowedKeyIds.join(' or ') || '(none: no valid key was sent)'}, tool ${recordedAs(verdict.tool)}, outcome ${outcome}`);
+        else if (
+          !allowedKeyIds.includes(row.keyId) ||
+          row.tool !== recordedAs(verdict.tool) ||
+          row.outcome !== outcome
+        ) {
+          problems.push(
+            `its CallLog row is ${JSON.stringify(row)}, expected key ${allowedKeyIds.join(' or ') || '(none: no valid key was sent)'}, tool ${recordedAs(verdict.tool)}, outcome ${outcome}`,
+          );
         }
       }
-      if (problems.length) failures.push(`request ${i}: ${show(request)}\n→ ${answer.status} ${answer.text.slice(0, 400)}\n  ${problems.join('\n  ')}`);
+      if (problems.length)
+        failures.push(
+          `request ${i}: ${show(request)}\n→ ${answer.status} ${answer.text.slice(0, 400)}\n  ${problems.join('\n  ')}`,
+        );
     });
     seen.rows += rows.length;
     if (rows.length !== metered) {
-      failures.push(`the batch added ${rows.length} CallLog rows for ${metered} admitted or rate-limited calls: ${JSON.stringify(rows)}`);
+      failures.push(
+        `the batch added ${rows.length} CallLog rows for ${metered} admitted or rate-limited calls: ${JSON.stringify(rows)}`,
+      );
     }
     if (failures.length) throw new Error(failures.join('\n'));
   }
 
   before(async () => {
-    server = await startTestServer({ MCP_FAST_PATH: FAST_PATH, MCP_MAX_BODY_BYTES: String(BODY_LIMIT), CORS_ORIGINS: 'https://agent.example', LOG_LEVEL: 'warn' });
+    server = await startTestServer({
+      MCP_FAST_PATH: FAST_PATH,
+      MCP_MAX_BODY_BYTES: String(BODY_LIMIT),
+      CORS_ORIGINS: 'https://agent.example',
+      LOG_LEVEL: 'warn',
+    });
     const pro = createKey('--tier', 'pro', '--daily-quota', '100000000', '--rps', '1000000', '--name', 'fuzz pro');
     const free = createKey('--tier', 'free', '--daily-quota', String(FREE_QUOTA), '--name', 'fuzz free');
     const disabled = createKey('--tier', 'pro', '--name', 'fuzz disabled');
@@ -126,7 +151,13 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
     tools = listedTools(await postMcp(server.mcpUrl, rpc('tools/list')));
     assert.equal(tools.length, 12);
     db = new Database(sqliteFilePath(server.env.DATABASE_URL!), { readonly: true, fileMustExist: true });
-    referenceCall = (await postMcp(server.mcpUrl, toolCall('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }), bearer(keys.pro))).text;
+    referenceCall = (
+      await postMcp(
+        server.mcpUrl,
+        toolCall('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }),
+        bearer(keys.pro),
+      )
+    ).text;
     lastRowId = (db.prepare('SELECT MAX(id) FROM "CallLog"').pluck().get() as number | null) ?? 0;
   });
 
@@ -158,8 +189,20 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
 
   it('regression: a tools/call with a member the SDK would refuse is a 400 invalid_request, neither admitted nor billed', async () => {
     const call = toolCall('service_formula_info', { formula: 'H2O' });
-    for (const body of [{ ...call, result: {} }, { ...call, id: 1.5 }, { ...call, params: { ...call.params, _meta: 'x' } }]) {
-      await sendBatch([{ method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...bearer(keys.pro) }, body: JSON.stringify(body), contentLength: true }]);
+    for (const body of [
+      { ...call, result: {} },
+      { ...call, id: 1.5 },
+      { ...call, params: { ...call.params, _meta: 'x' } },
+    ]) {
+      await sendBatch([
+        {
+          method: 'POST',
+          path: '/mcp',
+          headers: { ...MCP_HEADERS, ...bearer(keys.pro) },
+          body: JSON.stringify(body),
+          contentLength: true,
+        },
+      ]);
       const answer = await postMcp(server.mcpUrl, body, bearer(keys.pro));
       assert.equal(answer.status, 400, answer.text);
       assert.equal(errorBody(answer).error, 'invalid_request');
@@ -168,22 +211,47 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
   });
 
   it('DailyUsage holds exactly the CallLog rows, for the valid keys only', () => {
-    const aggregate = (sql: string) => (db.prepare(sql).all() as Record<string, unknown>[]).map((r) => JSON.stringify(r)).sort();
-    const fromLog = aggregate(`SELECT keyId, tool, SUM(outcome = 'success') AS successes, SUM(outcome = 'failure') AS failures,
+    const aggregate = (sql: string) =>
+      (db.prepare(sql).all() as Record<string, unknown>[]).map((r) => JSON.stringify(r)).sort();
+    const fromLog =
+      aggregate(`SELECT keyId, tool, SUM(outcome = 'success') AS successes, SUM(outcome = 'failure') AS failures,
       SUM(outcome = 'rate_limited') AS rateLimited FROM "CallLog" GROUP BY keyId, tool`);
-    const daily = aggregate('SELECT keyId, tool, SUM(successes) AS successes, SUM(failures) AS failures, SUM(rateLimited) AS rateLimited FROM "DailyUsage" GROUP BY keyId, tool');
+    const daily = aggregate(
+      'SELECT keyId, tool, SUM(successes) AS successes, SUM(failures) AS failures, SUM(rateLimited) AS rateLimited FROM "DailyUsage" GROUP BY keyId, tool',
+    );
     assert.deepEqual(daily, fromLog);
-    const keyIdsUsed = db.prepare('SELECT DISTINCT keyId FROM "CallLog" UNION SELECT DISTINCT keyId FROM "DailyUsage"').pluck().all();
-    assert.deepEqual(keyIdsUsed.filter((id) => id !== keyIds.pro && id !== keyIds.free), []);
-    console.log(`fuzz: ${seen.requests} requests, ${seen.admitted} admitted, ${seen.rateLimited} rate limited, ${seen.rows} CallLog rows`);
+    const keyIdsUsed = db
+      .prepare('SELECT DISTINCT keyId FROM "CallLog" UNION SELECT DISTINCT keyId FROM "DailyUsage"')
+      .pluck()
+      .all();
+    assert.deepEqual(
+      keyIdsUsed.filter((id) => id !== keyIds.pro && id !== keyIds.free),
+      [],
+    );
+    console.log(
+      `fuzz: ${seen.requests} requests, ${seen.admitted} admitted, ${seen.rateLimited} rate limited, ${seen.rows} CallLog rows`,
+    );
     console.log(`fuzz: answers ${JSON.stringify(Object.fromEntries([...seen.answers].sort()))}`);
   });
 
   it('covered every refusal path and both metered outcomes (so the checks above had something to check)', () => {
     const codes = new Set([...seen.answers.keys()]);
-    for (const expected of ['200 admitted', '429 rate_limit_exceeded', '401 missing_api_key', '401 invalid_api_key', '400 conflicting_api_keys', '400 parse_error',
-      '400 invalid_request', '400 batch_not_supported', '400 unsupported_protocol_version', '403 origin_not_allowed', '405 method_not_allowed',
-      '406 not_acceptable', '413 payload_too_large', '415 unsupported_media_type']) {
+    for (const expected of [
+      '200 admitted',
+      '429 rate_limit_exceeded',
+      '401 missing_api_key',
+      '401 invalid_api_key',
+      '400 conflicting_api_keys',
+      '400 parse_error',
+      '400 invalid_request',
+      '400 batch_not_supported',
+      '400 unsupported_protocol_version',
+      '403 origin_not_allowed',
+      '405 method_not_allowed',
+      '406 not_acceptable',
+      '413 payload_too_large',
+      '415 unsupported_media_type',
+    ]) {
       assert.ok(codes.has(expected), `no "${expected}" answer among ${[...codes].join(', ')}`);
     }
     assert.ok(seen.requests >= 4000 || RUNS < 300, `only ${seen.requests} requests`);
@@ -192,16 +260,28 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
   it('still serves afterwards: /api/ping, and the same answer to the same call as at the start; nothing logged as an error', async () => {
     const ping = await fetch(`${server.baseUrl}/api/ping`);
     assert.equal(ping.status, 200);
-    const again = await postMcp(server.mcpUrl, toolCall('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }), bearer(keys.pro));
+    const again = await postMcp(
+      server.mcpUrl,
+      toolCall('service_vapor_pressure', { compound_name: 'ethanol', temperature: 300 }),
+      bearer(keys.pro),
+    );
     assert.equal(again.text.replace(/"id":\d+/, ''), referenceCall.replace(/"id":\d+/, ''));
-    const errors = server.output().split('\n').filter((line) => line.includes('"level":"error"'));
+    const errors = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":"error"'));
     assert.deepEqual(errors, []);
   });
 
   it('memory stays flat between the warm-up and the end of the barrage', () => {
     assert.ok(warmRssKb > 0, 'the warm-up did not finish, so there is no baseline');
     const endRssKb = vmRssKb(server.pid);
-    console.log(`fuzz: server RSS ${Math.round(warmRssKb / 1024)} MB after warm-up, ${Math.round(endRssKb / 1024)} MB at the end`);
-    assert.ok(endRssKb - warmRssKb < RSS_GROWTH_BOUND_KB, `RSS grew by ${Math.round((endRssKb - warmRssKb) / 1024)} MB`);
+    console.log(
+      `fuzz: server RSS ${Math.round(warmRssKb / 1024)} MB after warm-up, ${Math.round(endRssKb / 1024)} MB at the end`,
+    );
+    assert.ok(
+      endRssKb - warmRssKb < RSS_GROWTH_BOUND_KB,
+      `RSS grew by ${Math.round((endRssKb - warmRssKb) / 1024)} MB`,
+    );
   });
 });

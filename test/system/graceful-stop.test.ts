@@ -13,8 +13,8 @@ import { connect } from 'node:net';
 import { test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
-import { MCP_HEADERS, bearer, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
-import { startTestServer, type ServerExit, type TestServer } from '../support/test-server.ts';
+import { bearer, MCP_HEADERS, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { type ServerExit, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CLIENTS = 8;
 /** Answers seen before the signal, so it lands in sustained load. */
@@ -29,7 +29,17 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   test(`${signal} under load: in-flight calls are answered and committed, new connections refused, exit 0`, async (t) => {
     const server = await startTestServer();
     t.after(() => server.stop());
-    const created = server.cli('key', 'create', '--owner', server.adminEmail, '--daily-quota', '1000000', '--rps', '100000', '--json');
+    const created = server.cli(
+      'key',
+      'create',
+      '--owner',
+      server.adminEmail,
+      '--daily-quota',
+      '1000000',
+      '--rps',
+      '100000',
+      '--json',
+    );
     assert.equal(created.status, 0, created.stderr);
     const { id, key } = JSON.parse(created.stdout) as { id: string; key: string };
 
@@ -67,30 +77,63 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const answer = await call.send();
       assert.equal(answer.status, 200, `a call in flight at the signal is answered: ${answer.text}`);
       assert.match(answer.text, /"isError":false/);
-      assert.equal(answer.headers.connection, 'close', 'its answer closes the connection, which would otherwise keep the server open');
+      assert.equal(
+        answer.headers.connection,
+        'close',
+        'its answer closes the connection, which would otherwise keep the server open',
+      );
       requestIds.push(answer.headers['x-request-id'] as string);
     }
     await load;
     // Each client's connection ended after an answer, and its next connection was refused; a reset
     // (ECONNRESET, UND_ERR_SOCKET) would be a request that was sent and never answered.
-    assert.deepEqual(errorsAfterSignal, Array(CLIENTS).fill('ECONNREFUSED'), 'clients find the server gone only between requests');
+    assert.deepEqual(
+      errorsAfterSignal,
+      Array(CLIENTS).fill('ECONNREFUSED'),
+      'clients find the server gone only between requests',
+    );
 
-    const exit = await Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(resolve, GRACE_MS + 20_000, 'hung'))]);
-    assert.deepEqual(exit, { code: 0, signal: null } satisfies ServerExit, `the stop completes cleanly:\n${server.output().slice(-3000)}`);
+    const exit = await Promise.race([
+      exited,
+      new Promise<'hung'>((resolve) => setTimeout(resolve, GRACE_MS + 20_000, 'hung')),
+    ]);
+    assert.deepEqual(
+      exit,
+      { code: 0, signal: null } satisfies ServerExit,
+      `the stop completes cleanly:\n${server.output().slice(-3000)}`,
+    );
     assert.ok(Date.now() - signalledAt < GRACE_MS, 'within the grace period');
 
     const output = server.output();
-    const fromStop = output.slice(output.lastIndexOf('\n', output.indexOf('"msg":"stopping')) + 1).trim().split('\n');
+    const fromStop = output
+      .slice(output.lastIndexOf('\n', output.indexOf('"msg":"stopping')) + 1)
+      .trim()
+      .split('\n');
     const lines = fromStop.map((line) => JSON.parse(line) as { msg: string; signal?: string });
-    assert.deepEqual([lines[0].signal, lines.at(-1)?.msg, lines.at(-1)?.signal], [signal, 'stopped', signal], 'the stop is logged from start to end, in JSON');
+    assert.deepEqual(
+      [lines[0].signal, lines.at(-1)?.msg, lines.at(-1)?.signal],
+      [signal, 'stopped', signal],
+      'the stop is logged from start to end, in JSON',
+    );
 
     const file = sqliteFilePath(server.env.DATABASE_URL!);
-    assert.equal(existsSync(`${file}-wal`), false, 'every database connection was closed (the last one to close removes the WAL file)');
+    assert.equal(
+      existsSync(`${file}-wal`),
+      false,
+      'every database connection was closed (the last one to close removes the WAL file)',
+    );
     const db = createDb(server.env.DATABASE_URL);
     try {
       const committed = await db.callLog.findMany({ where: { keyId: id }, select: { requestId: true, outcome: true } });
-      assert.deepEqual(committed.filter((row) => row.outcome !== 'success'), []);
-      assert.deepEqual(committed.map((row) => row.requestId).sort(), requestIds.sort(), 'every answered call is committed, and every committed call was answered: none was cut off in flight');
+      assert.deepEqual(
+        committed.filter((row) => row.outcome !== 'success'),
+        [],
+      );
+      assert.deepEqual(
+        committed.map((row) => row.requestId).sort(),
+        requestIds.sort(),
+        'every answered call is committed, and every committed call was answered: none was cut off in flight',
+      );
     } finally {
       await db.$disconnect();
     }
@@ -108,14 +151,16 @@ async function holdCall(mcpUrl: string, key: string) {
     agent: new http.Agent({ keepAlive: true }),
     headers: { ...MCP_HEADERS, ...bearer(key), 'content-length': Buffer.byteLength(body), expect: '100-continue' },
   });
-  const answer = new Promise<{ status?: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    request.once('error', reject);
-    request.once('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
-      response.once('end', () => resolve({ status: response.statusCode, headers: response.headers, text }));
-    });
-  });
+  const answer = new Promise<{ status?: number; headers: http.IncomingHttpHeaders; text: string }>(
+    (resolve, reject) => {
+      request.once('error', reject);
+      request.once('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+        response.once('end', () => resolve({ status: response.statusCode, headers: response.headers, text }));
+      });
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     request.once('continue', resolve);
     request.once('error', reject);

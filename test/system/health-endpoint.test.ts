@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { test, type TestContext } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
 import { scratchPostgresUrl } from '../support/test-databases.ts';
@@ -20,7 +20,12 @@ async function sharedModeServer(t: TestContext, redisUrl: string): Promise<TestS
   const url = await scratchPostgresUrl(t);
   if (!url) return undefined;
   const secret = () => randomBytes(32).toString('hex');
-  server = await startTestServer({ DATABASE_URL: url, REDIS_URL: redisUrl, KEY_HASH_SECRET: secret(), AUTH_SECRET: secret() });
+  server = await startTestServer({
+    DATABASE_URL: url,
+    REDIS_URL: redisUrl,
+    KEY_HASH_SECRET: secret(),
+    AUTH_SECRET: secret(),
+  });
   return server;
 }
 
@@ -51,7 +56,10 @@ test('/api/health while another process holds the SQLite write lock: 503 until i
       assert.equal(response.status, 503, JSON.stringify(body));
       assert.equal(body.status, 'unavailable');
       assert.equal(body.checks.database.status, 'unavailable');
-      assert.match(body.checks.database.message, /writes are blocked: another connection holds the database's write lock/);
+      assert.match(
+        body.checks.database.message,
+        /writes are blocked: another connection holds the database's write lock/,
+      );
       assert.ok(performance.now() - started < 3000, 'the probe gives up within its timeout');
     }
     // The probe waited on timers: the server answered meanwhile.
@@ -95,7 +103,7 @@ test('/api/health with REDIS_URL pointing at nothing', async (t) => {
   assert.doesNotMatch(server.output(), /health-test-password/);
 });
 
-test('/api/health with REDIS_URL pointing at the machine\'s Redis', async (t) => {
+test("/api/health with REDIS_URL pointing at the machine's Redis", async (t) => {
   const server = await sharedModeServer(t, 'redis://127.0.0.1:6379' /* the machine's Redis */);
   if (!server) return;
   const response = await fetch(`${server.baseUrl}/api/health`);

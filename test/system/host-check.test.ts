@@ -15,7 +15,11 @@ import { webRequest } from '../support/web-client.ts';
 
 /** A tools/list (public, no key needed) addressed to `host`. */
 async function listTools(server: TestServer, host: string, headers: Record<string, string> = {}) {
-  const answer = await webRequest(server.mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, host, ...headers }, body: JSON.stringify(rpc('tools/list')) });
+  const answer = await webRequest(server.mcpUrl, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, host, ...headers },
+    body: JSON.stringify(rpc('tools/list')),
+  });
   return { status: answer.status, body: answer.text };
 }
 
@@ -41,7 +45,12 @@ for (const fastPath of ['1', '0']) {
 
     it('a foreign Host is refused, on POST and on the CORS preflight', async () => {
       const port = new URL(server.baseUrl).port;
-      for (const host of ['evil.example', `evil.example:${port}`, `localhost.evil.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
+      for (const host of [
+        'evil.example',
+        `evil.example:${port}`,
+        `localhost.evil.example:${port}`,
+        `127.0.0.1.nip.io:${port}`,
+      ]) {
         assertRefused(await listTools(server, host), host);
       }
       const preflight = await webRequest(server.mcpUrl, {
@@ -60,8 +69,14 @@ for (const fastPath of ['1', '0']) {
     });
 
     it('X-Forwarded-Host is ignored without TRUST_PROXY, whichever way it points', async () => {
-      assertRefused(await listTools(server, 'evil.example', { 'x-forwarded-host': 'localhost' }), 'foreign Host, loopback X-Forwarded-Host');
-      assertAnswered(await listTools(server, 'localhost', { 'x-forwarded-host': 'evil.example' }), 'loopback Host, foreign X-Forwarded-Host');
+      assertRefused(
+        await listTools(server, 'evil.example', { 'x-forwarded-host': 'localhost' }),
+        'foreign Host, loopback X-Forwarded-Host',
+      );
+      assertAnswered(
+        await listTools(server, 'localhost', { 'x-forwarded-host': 'evil.example' }),
+        'loopback Host, foreign X-Forwarded-Host',
+      );
     });
   });
 }
@@ -69,15 +84,31 @@ for (const fastPath of ['1', '0']) {
 describe('with ALLOWED_HOSTS and PUBLIC_URL, behind a trusted proxy', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ ALLOWED_HOSTS: ' api.example.com , mcp.example.net:8443', PUBLIC_URL: 'https://portal.example.org', TRUST_PROXY: '1' });
+    server = await startTestServer({
+      ALLOWED_HOSTS: ' api.example.com , mcp.example.net:8443',
+      PUBLIC_URL: 'https://portal.example.org',
+      TRUST_PROXY: '1',
+    });
   });
   after(() => server?.stop());
 
   it('the listed hosts answer, a port only where listed with none; others are refused', async () => {
-    for (const host of ['api.example.com', 'API.example.com:443', 'mcp.example.net:8443', 'portal.example.org', 'portal.example.org:444']) {
+    for (const host of [
+      'api.example.com',
+      'API.example.com:443',
+      'mcp.example.net:8443',
+      'portal.example.org',
+      'portal.example.org:444',
+    ]) {
       assertAnswered(await listTools(server, host), host);
     }
-    for (const host of ['mcp.example.net', 'mcp.example.net:8444', 'example.com', 'evil.example', 'api.example.com.evil.example']) {
+    for (const host of [
+      'mcp.example.net',
+      'mcp.example.net:8444',
+      'example.com',
+      'evil.example',
+      'api.example.com.evil.example',
+    ]) {
       assertRefused(await listTools(server, host), host);
     }
   });
@@ -87,8 +118,14 @@ describe('with ALLOWED_HOSTS and PUBLIC_URL, behind a trusted proxy', () => {
   });
 
   it("the proxy's X-Forwarded-Host is the host that counts", async () => {
-    assertAnswered(await listTools(server, 'app1:3000', { 'x-forwarded-host': 'api.example.com' }), 'forwarded for an allowed host');
-    assertRefused(await listTools(server, 'localhost', { 'x-forwarded-host': 'evil.example' }), 'forwarded for a foreign host');
+    assertAnswered(
+      await listTools(server, 'app1:3000', { 'x-forwarded-host': 'api.example.com' }),
+      'forwarded for an allowed host',
+    );
+    assertRefused(
+      await listTools(server, 'localhost', { 'x-forwarded-host': 'evil.example' }),
+      'forwarded for a foreign host',
+    );
   });
 });
 
@@ -109,18 +146,39 @@ describe('ALLOWED_HOSTS and PUBLIC_URL are checked at start', () => {
   };
 
   test('unset: the loopback names only', () => {
-    assert.deepEqual([...withEnv({ ALLOWED_HOSTS: undefined, PUBLIC_URL: undefined }).allowedHosts].sort(), ['127.0.0.1', '[::1]', 'localhost']);
+    assert.deepEqual([...withEnv({ ALLOWED_HOSTS: undefined, PUBLIC_URL: undefined }).allowedHosts].sort(), [
+      '127.0.0.1',
+      '[::1]',
+      'localhost',
+    ]);
   });
 
   test('entries are trimmed and lower-cased; PUBLIC_URL adds its host with its port', () => {
-    const hosts = withEnv({ ALLOWED_HOSTS: 'API.Example.com, 10.0.0.5:3000,[fd00::1]', PUBLIC_URL: 'https://portal.example.org:8443/base' }).allowedHosts;
-    for (const host of ['api.example.com', '10.0.0.5:3000', '[fd00::1]', 'portal.example.org:8443']) assert.ok(hosts.has(host), host);
+    const hosts = withEnv({
+      ALLOWED_HOSTS: 'API.Example.com, 10.0.0.5:3000,[fd00::1]',
+      PUBLIC_URL: 'https://portal.example.org:8443/base',
+    }).allowedHosts;
+    for (const host of ['api.example.com', '10.0.0.5:3000', '[fd00::1]', 'portal.example.org:8443'])
+      assert.ok(hosts.has(host), host);
   });
 
   test('a URL, a path, a space or a bad port is refused with a message naming the setting', () => {
-    for (const bad of ['https://api.example.com', 'api.example.com/mcp', 'api example.com', 'api.example.com:port', '*.example.com']) {
-      assert.throws(() => withEnv({ ALLOWED_HOSTS: bad, PUBLIC_URL: undefined }), /ALLOWED_HOSTS must be comma-separated host names or host:port/, bad);
+    for (const bad of [
+      'https://api.example.com',
+      'api.example.com/mcp',
+      'api example.com',
+      'api.example.com:port',
+      '*.example.com',
+    ]) {
+      assert.throws(
+        () => withEnv({ ALLOWED_HOSTS: bad, PUBLIC_URL: undefined }),
+        /ALLOWED_HOSTS must be comma-separated host names or host:port/,
+        bad,
+      );
     }
-    assert.throws(() => withEnv({ ALLOWED_HOSTS: undefined, PUBLIC_URL: 'portal.example.org' }), /PUBLIC_URL must be an absolute URL/);
+    assert.throws(
+      () => withEnv({ ALLOWED_HOSTS: undefined, PUBLIC_URL: 'portal.example.org' }),
+      /PUBLIC_URL must be an absolute URL/,
+    );
   });
 });

@@ -5,18 +5,23 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
+import { isLoopback, plainHttpRefusal } from '../../lib/http/transport-security.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { selfSignedCertificate, type TestCertificate } from '../support/tls.ts';
-import { isLoopback, plainHttpRefusal } from '../../lib/http/transport-security.ts';
 
 describe('the plain-HTTP rule', () => {
   it('knows loopback addresses in every form a socket reports them', () => {
-    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) assert.equal(isLoopback(address), true, address);
-    for (const address of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '2001:db8::1', '']) assert.equal(isLoopback(address), false, address);
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])
+      assert.equal(isLoopback(address), true, address);
+    for (const address of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', '2001:db8::1', ''])
+      assert.equal(isLoopback(address), false, address);
   });
 
   it('refuses plain HTTP from elsewhere unless REQUIRE_HTTPS=0', () => {
-    assert.match(plainHttpRefusal({ secure: false, clientAddress: '203.0.113.9' }, { requireHttps: true })!, /HTTPS only/);
+    assert.match(
+      plainHttpRefusal({ secure: false, clientAddress: '203.0.113.9' }, { requireHttps: true })!,
+      /HTTPS only/,
+    );
     assert.equal(plainHttpRefusal({ secure: true, clientAddress: '203.0.113.9' }, { requireHttps: true }), null);
     assert.equal(plainHttpRefusal({ secure: false, clientAddress: '127.0.0.1' }, { requireHttps: true }), null);
     assert.equal(plainHttpRefusal({ secure: false, clientAddress: '203.0.113.9' }, { requireHttps: false }), null);
@@ -29,13 +34,18 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
   after(async () => server?.stop());
 
   it('refuses a request the proxy received over plain HTTP from a remote client', async () => {
-    const response = await fetch(server.mcpUrl, { method: 'POST', headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' } });
+    const response = await fetch(server.mcpUrl, {
+      method: 'POST',
+      headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' },
+    });
     assert.equal(response.status, 403);
     assert.deepEqual(Object.keys(await response.json()).sort(), ['error', 'message']);
   });
 
   it('serves a request the proxy received over HTTPS, with HSTS', async () => {
-    const response = await fetch(`${server.baseUrl}/`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    const response = await fetch(`${server.baseUrl}/`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
     assert.equal(response.status, 200);
     assert.match(response.headers.get('strict-transport-security')!, /max-age=\d+/);
   });
@@ -47,7 +57,9 @@ describe('without TRUST_PROXY, forwarded headers are ignored', () => {
   after(async () => server?.stop());
 
   it('judges by the socket: a loopback client over plain HTTP is served and gets no HSTS', async () => {
-    const response = await fetch(`${server.baseUrl}/`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    const response = await fetch(`${server.baseUrl}/`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('strict-transport-security'), null);
   });
@@ -66,13 +78,32 @@ describe('TLS served by server.ts', () => {
   });
 
   it('answers initialize over HTTPS with an HSTS header', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     const answer = await new Promise<{ status: number; hsts: string | undefined; text: string }>((done, fail) => {
-      const req = request(server.mcpUrl, { method: 'POST', ca: certificate.cert, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => done({ status: res.statusCode!, hsts: res.headers['strict-transport-security'] as string | undefined, text }));
-      });
+      const req = request(
+        server.mcpUrl,
+        {
+          method: 'POST',
+          ca: certificate.cert,
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () =>
+            done({
+              status: res.statusCode!,
+              hsts: res.headers['strict-transport-security'] as string | undefined,
+              text,
+            }),
+          );
+        },
+      );
       req.on('error', fail);
       req.end(body);
     });

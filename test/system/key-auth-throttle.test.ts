@@ -6,12 +6,13 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { generateKey } from '../../lib/keys/format.ts';
-import { postMcp, rpc, type McpAnswer } from '../support/mcp-client.ts';
 import { errorBody } from '../support/mcp-answers.ts';
+import { type McpAnswer, postMcp, rpc } from '../support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const MAX_FAILURES = 3;
-const THROTTLED = /^Too many failed API keys came from this address \(3 different keys within 5 s\), so keys sent from it are refused until \S+Z: retry in \d s\. Keys that already worked from this address keep working\.$/;
+const THROTTLED =
+  /^Too many failed API keys came from this address \(3 different keys within 5 s\), so keys sent from it are refused until \S+Z: retry in \d s\. Keys that already worked from this address keep working\.$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const servers: TestServer[] = [];
@@ -57,7 +58,9 @@ function assertPlainFailure(answer: McpAnswer, says: RegExp): void {
 for (const mount of ['the fast path', 'the Next route'] as const) {
   test(`${mount}: ${MAX_FAILURES} failed keys lock an address; keys that worked from it keep working; others are unaffected`, async (t) => {
     const server = await startTestServer({
-      TRUST_PROXY: '1', KEY_AUTH_MAX_FAILURES: String(MAX_FAILURES), KEY_AUTH_FAILURE_WINDOW_SECONDS: '5',
+      TRUST_PROXY: '1',
+      KEY_AUTH_MAX_FAILURES: String(MAX_FAILURES),
+      KEY_AUTH_FAILURE_WINDOW_SECONDS: '5',
       MCP_FAST_PATH: mount === 'the fast path' ? '1' : '0',
     });
     servers.push(server);
@@ -74,35 +77,48 @@ for (const mount of ['the fast path', 'the Next route'] as const) {
       }
     });
 
-    await t.test('retrying one failed key is counted once: a client with a mistyped or disabled key does not lock its address', async () => {
-      const c = freshAddress();
-      const mistyped = generateKey();
-      for (let i = 0; i < MAX_FAILURES + 2; i++) {
-        assertPlainFailure(await ping(server, c, withKey(mistyped)), /no such key exists/);
-        assertPlainFailure(await ping(server, c, { 'x-api-key': disabled }), /disabled/);
-      }
-      assert.equal((await ping(server, c, withKey(neverSeen))).status, 200, 'a key never used from the address still works');
-    });
+    await t.test(
+      'retrying one failed key is counted once: a client with a mistyped or disabled key does not lock its address',
+      async () => {
+        const c = freshAddress();
+        const mistyped = generateKey();
+        for (let i = 0; i < MAX_FAILURES + 2; i++) {
+          assertPlainFailure(await ping(server, c, withKey(mistyped)), /no such key exists/);
+          assertPlainFailure(await ping(server, c, { 'x-api-key': disabled }), /disabled/);
+        }
+        assert.equal(
+          (await ping(server, c, withKey(neverSeen))).status,
+          200,
+          'a key never used from the address still works',
+        );
+      },
+    );
 
     let lastRetryAfter = 0;
-    await t.test(`${MAX_FAILURES} failures are answered as such; the next is refused with Retry-After, still 401 invalid_api_key`, async () => {
-      assertPlainFailure(await ping(server, a, withKey('cf_short')), /API key not recognised/);
-      assertPlainFailure(await ping(server, a, withKey(generateKey())), /no such key exists/);
-      assertPlainFailure(await ping(server, a, { 'x-api-key': disabled }), /disabled/);
-      lastRetryAfter = assertThrottled(await ping(server, a, withKey(generateKey())));
-      assertThrottled(await ping(server, a, { 'x-api-key': disabled }));
-    });
+    await t.test(
+      `${MAX_FAILURES} failures are answered as such; the next is refused with Retry-After, still 401 invalid_api_key`,
+      async () => {
+        assertPlainFailure(await ping(server, a, withKey('cf_short')), /API key not recognised/);
+        assertPlainFailure(await ping(server, a, withKey(generateKey())), /no such key exists/);
+        assertPlainFailure(await ping(server, a, { 'x-api-key': disabled }), /disabled/);
+        lastRetryAfter = assertThrottled(await ping(server, a, withKey(generateKey())));
+        assertThrottled(await ping(server, a, { 'x-api-key': disabled }));
+      },
+    );
 
-    await t.test('while locked, the key used from the address before keeps working; a valid key never used from it gets the answer a bad key gets', async () => {
-      assert.equal((await ping(server, a, withKey(usedBefore))).status, 200);
-      const unseen = await ping(server, a, withKey(neverSeen));
-      const bad = await ping(server, a, withKey(generateKey()));
-      assertThrottled(unseen);
-      assertThrottled(bad);
-      const shape = (answer: McpAnswer) => answer.text.replace(/\d+/g, 'N');
-      assert.equal(shape(unseen), shape(bad), 'the answer must not tell a valid key from a bad one');
-      lastRetryAfter = Number(bad.headers.get('retry-after'));
-    });
+    await t.test(
+      'while locked, the key used from the address before keeps working; a valid key never used from it gets the answer a bad key gets',
+      async () => {
+        assert.equal((await ping(server, a, withKey(usedBefore))).status, 200);
+        const unseen = await ping(server, a, withKey(neverSeen));
+        const bad = await ping(server, a, withKey(generateKey()));
+        assertThrottled(unseen);
+        assertThrottled(bad);
+        const shape = (answer: McpAnswer) => answer.text.replace(/\d+/g, 'N');
+        assert.equal(shape(unseen), shape(bad), 'the answer must not tell a valid key from a bad one');
+        lastRetryAfter = Number(bad.headers.get('retry-after'));
+      },
+    );
 
     await t.test('other addresses are unaffected', async () => {
       assertPlainFailure(await ping(server, b, withKey(generateKey())), /no such key exists/);

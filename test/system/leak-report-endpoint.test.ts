@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { generateKey } from '../../lib/keys/format.ts';
-import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
-import { errorBody } from '../support/mcp-answers.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { LEAK_REPORT_ACCEPTED_MESSAGE, MAX_REPORT_BYTES, parseLeakReport } from '../../lib/portal/leak-report.ts';
+import { errorBody } from '../support/mcp-answers.ts';
+import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let server: TestServer;
 let db: Db;
@@ -56,7 +56,10 @@ test('a reported secret stops working on /mcp at once, and the audit trail names
   assert.equal((await callWith(key)).status, 200);
   const from = freshAddress();
 
-  const answer = await report(JSON.stringify({ secrets: [`Authorization: Bearer ${key}`], source: 'https://gist.example/abc' }), { from });
+  const answer = await report(
+    JSON.stringify({ secrets: [`Authorization: Bearer ${key}`], source: 'https://gist.example/abc' }),
+    { from },
+  );
   assert.equal(answer.status, 202);
   assert.equal(answer.headers.get('cache-control'), 'no-store');
   assert.deepEqual(await answer.json(), { received: 1, message: LEAK_REPORT_ACCEPTED_MESSAGE });
@@ -82,17 +85,20 @@ test('the answer is byte-identical whether a secret was a key or not', async () 
   assert.deepEqual([forReal.status, forUnknown.status, forJunk.status], [202, 202, 202]);
   assert.equal(texts[0], texts[1]);
   assert.equal(texts[0], texts[2]);
-  for (const name of ['content-type', 'cache-control']) assert.equal(forReal.headers.get(name), forUnknown.headers.get(name));
+  for (const name of ['content-type', 'cache-control'])
+    assert.equal(forReal.headers.get(name), forUnknown.headers.get(name));
   assert.equal((await callWith(key)).status, 401);
 });
 
 test('GitHub secret scanning reports are accepted and audited with the URL they came from', async () => {
   const { id, key } = newKey('committed');
   const url = 'https://github.com/octo/app/blob/abc123/config.js';
-  const answer = await report(JSON.stringify([
-    { token: key, type: 'chemflow_api_key', url, source: 'content' },
-    { token: generateKey(), type: 'chemflow_api_key', url: 'https://github.com/octo/other', source: 'commit' },
-  ]));
+  const answer = await report(
+    JSON.stringify([
+      { token: key, type: 'chemflow_api_key', url, source: 'content' },
+      { token: generateKey(), type: 'chemflow_api_key', url: 'https://github.com/octo/other', source: 'commit' },
+    ]),
+  );
   assert.equal(answer.status, 202);
   assert.deepEqual(await answer.json(), { received: 2, message: LEAK_REPORT_ACCEPTED_MESSAGE });
   assert.equal((await callWith(key)).status, 401);
@@ -105,21 +111,78 @@ test('bad requests get their status, an error code and a message saying what to 
   const oversized = JSON.stringify({ secrets: [key], source: 'x'.repeat(MAX_REPORT_BYTES) });
   const cases: { name: string; answer: Promise<Response>; status: number; error: string; says: RegExp }[] = [
     { name: 'GET', answer: report('', { method: 'GET' }), status: 405, error: 'method_not_allowed', says: /POST/ },
-    { name: 'form body', answer: report(`secrets=${key}`, { contentType: 'application/x-www-form-urlencoded' }), status: 415, error: 'unsupported_media_type', says: /application\/json/ },
+    {
+      name: 'form body',
+      answer: report(`secrets=${key}`, { contentType: 'application/x-www-form-urlencoded' }),
+      status: 415,
+      error: 'unsupported_media_type',
+      says: /application\/json/,
+    },
     { name: 'oversized body', answer: report(oversized), status: 413, error: 'payload_too_large', says: /64 KiB/ },
     {
       name: 'oversized body without a length',
-      answer: report(new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(oversized)); c.close(); } })),
-      status: 413, error: 'payload_too_large', says: /64 KiB/,
+      answer: report(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode(oversized));
+            c.close();
+          },
+        }),
+      ),
+      status: 413,
+      error: 'payload_too_large',
+      says: /64 KiB/,
     },
     { name: 'broken JSON', answer: report('{"secrets": ['), status: 400, error: 'parse_error', says: /"secrets"/ },
-    { name: 'a bare string', answer: report(JSON.stringify(key)), status: 400, error: 'invalid_request', says: /object or array/ },
-    { name: 'a misspelt field', answer: report(JSON.stringify({ secret: [key] })), status: 400, error: 'invalid_request', says: /Unknown field "secret"/ },
-    { name: 'a number among secrets', answer: report(JSON.stringify({ secrets: [key, 42] })), status: 400, error: 'invalid_request', says: /"secrets\[1\]" must be a string/ },
-    { name: 'no secrets', answer: report(JSON.stringify({ secrets: [] })), status: 400, error: 'invalid_request', says: /no secrets/ },
-    { name: 'a long source', answer: report(JSON.stringify({ secrets: [key], source: 's'.repeat(501) })), status: 400, error: 'invalid_request', says: /at most 500 characters/ },
-    { name: 'a GitHub item without token', answer: report(JSON.stringify([{ type: 'x', url: 'u' }])), status: 400, error: 'invalid_request', says: /Item 0 .*"token"/ },
-    { name: '1001 secrets', answer: report(JSON.stringify({ secrets: Array(1001).fill('cf_x') })), status: 400, error: 'too_many_secrets', says: /at most 1000 .* 1001/ },
+    {
+      name: 'a bare string',
+      answer: report(JSON.stringify(key)),
+      status: 400,
+      error: 'invalid_request',
+      says: /object or array/,
+    },
+    {
+      name: 'a misspelt field',
+      answer: report(JSON.stringify({ secret: [key] })),
+      status: 400,
+      error: 'invalid_request',
+      says: /Unknown field "secret"/,
+    },
+    {
+      name: 'a number among secrets',
+      answer: report(JSON.stringify({ secrets: [key, 42] })),
+      status: 400,
+      error: 'invalid_request',
+      says: /"secrets\[1\]" must be a string/,
+    },
+    {
+      name: 'no secrets',
+      answer: report(JSON.stringify({ secrets: [] })),
+      status: 400,
+      error: 'invalid_request',
+      says: /no secrets/,
+    },
+    {
+      name: 'a long source',
+      answer: report(JSON.stringify({ secrets: [key], source: 's'.repeat(501) })),
+      status: 400,
+      error: 'invalid_request',
+      says: /at most 500 characters/,
+    },
+    {
+      name: 'a GitHub item without token',
+      answer: report(JSON.stringify([{ type: 'x', url: 'u' }])),
+      status: 400,
+      error: 'invalid_request',
+      says: /Item 0 .*"token"/,
+    },
+    {
+      name: '1001 secrets',
+      answer: report(JSON.stringify({ secrets: Array(1001).fill('cf_x') })),
+      status: 400,
+      error: 'too_many_secrets',
+      says: /at most 1000 .* 1001/,
+    },
   ];
   for (const { name, answer, status, error, says } of cases) {
     const response = await answer;

@@ -17,7 +17,10 @@ function createKey(server: TestServer, tier: string): { id: string; key: string 
 
 /** The output's JSON lines (the start banner before them is plain text for the person starting it). */
 function jsonLines(output: string): Record<string, unknown>[] {
-  return output.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
 }
 
 test('one JSON line per tools/call, with the request id and without the secret', async (t) => {
@@ -27,7 +30,11 @@ test('one JSON line per tools/call, with the request id and without the secret',
   const free = createKey(server, 'free');
 
   const answered = await postMcp(server.mcpUrl, QUERY_WATER(), bearer(pro.key));
-  const failed = await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'no such compound' }), { 'x-api-key': pro.key });
+  const failed = await postMcp(
+    server.mcpUrl,
+    toolCall('service_query_compound', { compound_name: 'no such compound' }),
+    { 'x-api-key': pro.key },
+  );
   const burst = await Promise.all([1, 2, 3].map(() => postMcp(server.mcpUrl, QUERY_WATER(), bearer(free.key))));
   const refused = burst.find((a) => a.status === 429)!;
   assert.ok(refused, 'the free key is rate-limited');

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { toolResult } from '../support/mcp-answers.ts';
+import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { startTestServer } from '../support/test-server.ts';
 
 const TOKEN = 'metrics-test-token';
@@ -30,7 +30,8 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
   const pro = bearer(JSON.parse(created.stdout).key);
 
   const query = (name: string) => toolCall('service_query_compound', { compound_name: name });
-  for (const name of ['water', 'ethanol']) assert.equal(toolResult(await postMcp(server.mcpUrl, query(name), pro)).isError, false);
+  for (const name of ['water', 'ethanol'])
+    assert.equal(toolResult(await postMcp(server.mcpUrl, query(name), pro)).isError, false);
   assert.equal(toolResult(await postMcp(server.mcpUrl, query('no such compound xyz'), pro)).isError, true);
   assert.equal(toolResult(await postMcp(server.mcpUrl, toolCall('no_such_tool_abc', {}), pro)).isError, true);
   // The free demo key allows 1 call per second: of three at once, at least one is refused.
@@ -46,15 +47,22 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
   assert.equal(response.headers.get('cache-control'), 'no-store');
   const text = await response.text();
   const samples = parseExposition(text);
-  const calls = (tool: string, outcome: string) => samples.get(`chemflow_mcp_tool_calls_total{tool="${tool}",outcome="${outcome}"}`);
+  const calls = (tool: string, outcome: string) =>
+    samples.get(`chemflow_mcp_tool_calls_total{tool="${tool}",outcome="${outcome}"}`);
 
   assert.equal(calls('service_query_compound', 'success'), 2 + freeAdmitted);
   assert.equal(calls('service_query_compound', 'failure'), 1);
   assert.equal(calls('service_query_compound', 'rate_limited'), freeRefused);
   assert.equal(calls('unknown_tool', 'failure'), 1, 'tools outside the registry share one label');
   assert.doesNotMatch(text, /no_such_tool_abc/);
-  const idle = [...samples].filter(([series]) => series.startsWith('chemflow_mcp_tool_calls_total{tool="service_') && !series.includes('"service_query_compound"'));
-  assert.ok(idle.length > 0 && idle.every(([, value]) => value === 0), "the other tools' series exist from the start, at 0");
+  const idle = [...samples].filter(
+    ([series]) =>
+      series.startsWith('chemflow_mcp_tool_calls_total{tool="service_') && !series.includes('"service_query_compound"'),
+  );
+  assert.ok(
+    idle.length > 0 && idle.every(([, value]) => value === 0),
+    "the other tools' series exist from the start, at 0",
+  );
   assert.equal(samples.get('chemflow_mcp_tool_call_duration_seconds_count'), 4 + freeAdmitted);
   assert.ok(samples.has('chemflow_mcp_tool_call_duration_seconds_bucket{le="0.005"}'));
   assert.equal(samples.get('chemflow_limiter_rejections_total{reason="rate"}'), freeRefused);
@@ -72,4 +80,3 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
     assert.doesNotMatch(await refused.text(), /chemflow_/);
   }
 });
-

@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertLocationOnSite, HOSTILE_RETURN_PATHS } from '../support/hostile-return-paths.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { callServerAction, CookieJar, csrfToken, formOf, serverActionIds, signInWithForm, webRequest } from '../support/web-client.ts';
+import {
+  CookieJar,
+  callServerAction,
+  csrfToken,
+  formOf,
+  serverActionIds,
+  signInWithForm,
+  webRequest,
+} from '../support/web-client.ts';
 
 const EMAIL = 'redirect-dev@example.test';
 const PASSWORD = 'a long redirect test password';
@@ -32,22 +40,30 @@ const query = (name: string, value: string) => `${name}=${encodeURIComponent(val
 describe('a signed-in user opening /signin?next=… is sent on within the site', () => {
   for (const next of HOSTILE_RETURN_PATHS) {
     it(JSON.stringify(next).slice(0, 80), async () => {
-      const answer = await webRequest(`${server.baseUrl}/signin?${query('next', next)}`, { headers: { cookie: signedIn.header() } });
+      const answer = await webRequest(`${server.baseUrl}/signin?${query('next', next)}`, {
+        headers: { cookie: signedIn.header() },
+      });
       assert.equal(answer.status, 307);
       assertLocationOnSite(answer.headers.location, server.baseUrl, JSON.stringify(next));
     });
   }
   it('control: a path of the site is where the user goes', async () => {
-    const answer = await webRequest(`${server.baseUrl}/signin?${query('next', OWN_PATH)}`, { headers: { cookie: signedIn.header() } });
+    const answer = await webRequest(`${server.baseUrl}/signin?${query('next', OWN_PATH)}`, {
+      headers: { cookie: signedIn.header() },
+    });
     assert.equal(answer.headers.location, OWN_PATH);
   });
 });
 
 describe("the sign-in form's action returns within the site whatever next it is posted", () => {
   const signInAction = () => serverActionIds().get('app/(auth)/actions.ts#signInAction')!;
-  const post = (next: string) => callServerAction(server.baseUrl, {
-    page: '/signin', actionId: signInAction(), args: [null, formOf({ email: EMAIL, password: PASSWORD, next })], jar: new CookieJar(),
-  });
+  const post = (next: string) =>
+    callServerAction(server.baseUrl, {
+      page: '/signin',
+      actionId: signInAction(),
+      args: [null, formOf({ email: EMAIL, password: PASSWORD, next })],
+      jar: new CookieJar(),
+    });
   /** Next's redirect header: "<url>;push" or "<url>;replace". */
   const target = (header: string | string[] | undefined) => String(header ?? '').replace(/;(push|replace)$/, '');
 

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
+import { errorBody, initializeResult, toolResult } from '../support/mcp-answers.ts';
+import { bearer, type McpAnswer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
 import { scratchPostgresUrl } from '../support/test-databases.ts';
-import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../support/mcp-client.ts';
-import { toolResult, initializeResult, errorBody } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
@@ -30,7 +30,14 @@ test('the production server on PostgreSQL', async (t) => {
   });
 
   await t.test('initialize answers without a key', async () => {
-    const answer = await postMcp(mcpUrl, rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pg-test', version: '1.0.0' } }));
+    const answer = await postMcp(
+      mcpUrl,
+      rpc('initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'pg-test', version: '1.0.0' },
+      }),
+    );
     assert.equal(answer.status, 200);
     assert.equal(initializeResult(answer).serverInfo.name, 'service_mcp');
   });
@@ -63,7 +70,16 @@ test('the production server on PostgreSQL', async (t) => {
   });
 
   await t.test('20 simultaneous calls on a key with a daily quota of 5 admit exactly 5', async () => {
-    const { key } = server!.cliJson('key', 'create', '--owner', server!.adminEmail, '--daily-quota', '5', '--rps', '1000');
+    const { key } = server!.cliJson(
+      'key',
+      'create',
+      '--owner',
+      server!.adminEmail,
+      '--daily-quota',
+      '5',
+      '--rps',
+      '1000',
+    );
     const answers = await Promise.all(Array.from({ length: 20 }, () => postMcp(mcpUrl, QUERY_WATER(), bearer(key))));
     assert.equal(answers.filter((a) => a.status === 200).length, 5);
     assert.equal(answers.filter((a) => a.status === 429).length, 15);

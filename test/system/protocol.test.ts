@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import packageJson from '../../package.json' with { type: 'json' };
-import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
-import { toolResult, listedTools, initializeResult, rpcResult, rpcError, errorBody } from '../support/mcp-answers.ts';
 import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
 import type { KeyReport } from '../../lib/usage/key-report.ts';
+import packageJson from '../../package.json' with { type: 'json' };
+import { errorBody, initializeResult, listedTools, rpcError, rpcResult, toolResult } from '../support/mcp-answers.ts';
+import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const EXACT_CAPABILITIES = {
@@ -19,7 +19,11 @@ const EXACT_CAPABILITIES = {
 };
 
 function initialize(protocolVersion: string) {
-  return rpc('initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'protocol-test', version: '1.0.0' } });
+  return rpc('initialize', {
+    protocolVersion,
+    capabilities: {},
+    clientInfo: { name: 'protocol-test', version: '1.0.0' },
+  });
 }
 
 function createKey(server: TestServer, ...options: string[]): string {
@@ -94,7 +98,10 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
     describe('keys', () => {
       for (const method of ['ping', 'tools/call', 'prompts/list', 'resources/list', 'no/such/method']) {
         it(`${method} without a key is 401 missing_api_key naming both headers`, async () => {
-          const answer = await postMcp(url, method === 'tools/call' ? toolCall('service_query_compound', { compound_name: 'water' }) : rpc(method));
+          const answer = await postMcp(
+            url,
+            method === 'tools/call' ? toolCall('service_query_compound', { compound_name: 'water' }) : rpc(method),
+          );
           assert.equal(answer.status, 401);
           assert.equal(errorBody(answer).error, 'missing_api_key');
           assert.match(errorBody(answer).message, /Authorization/);
@@ -103,7 +110,12 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       }
 
       it('accepts the key as Bearer, as lower-case bearer with stray spaces, and as X-API-Key', async () => {
-        for (const headers of [bearer(key), { authorization: `  bearer   ${key}  ` }, { 'x-api-key': ` ${key} ` }, { ...bearer(key), 'x-api-key': key }]) {
+        for (const headers of [
+          bearer(key),
+          { authorization: `  bearer   ${key}  ` },
+          { 'x-api-key': ` ${key} ` },
+          { ...bearer(key), 'x-api-key': key },
+        ]) {
           const answer = await postMcp(url, rpc('ping'), headers);
           assert.equal(answer.status, 200, JSON.stringify(headers));
           assert.deepEqual(rpcResult(answer), {});
@@ -158,7 +170,15 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
 
       it('an expired key is refused, saying it expired', async () => {
         // Long enough to outlast the CLI's own start-up on a busy machine before the first call.
-        const created = server.cli('key', 'create', '--owner', server.adminEmail, '--json', '--expires', new Date(Date.now() + 8000).toISOString());
+        const created = server.cli(
+          'key',
+          'create',
+          '--owner',
+          server.adminEmail,
+          '--json',
+          '--expires',
+          new Date(Date.now() + 8000).toISOString(),
+        );
         assert.equal(created.status, 0, created.stderr);
         const { key: expiring, expiresAt } = JSON.parse(created.stdout);
         assert.equal((await postMcp(url, rpc('ping'), bearer(expiring))).status, 200);
@@ -176,7 +196,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       });
 
       it('an Authorization header that is not Bearer is refused with a message saying how to send the key', async () => {
-        const answer = await postMcp(url, rpc('ping'), { authorization: `Basic ${Buffer.from('a:b').toString('base64')}` });
+        const answer = await postMcp(url, rpc('ping'), {
+          authorization: `Basic ${Buffer.from('a:b').toString('base64')}`,
+        });
         assert.equal(answer.status, 401);
         assert.equal(errorBody(answer).error, 'invalid_api_key');
         assert.match(errorBody(answer).message, /Bearer/);
@@ -188,7 +210,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.deepEqual(rpcResult(await postMcp(url, rpc('ping'), bearer(key))), {});
         assert.deepEqual(rpcResult(await postMcp(url, rpc('prompts/list'), bearer(key))), { prompts: [] });
         assert.deepEqual(rpcResult(await postMcp(url, rpc('resources/list'), bearer(key))), { resources: [] });
-        assert.deepEqual(rpcResult(await postMcp(url, rpc('resources/templates/list'), bearer(key))), { resourceTemplates: [] });
+        assert.deepEqual(rpcResult(await postMcp(url, rpc('resources/templates/list'), bearer(key))), {
+          resourceTemplates: [],
+        });
       });
 
       it('an unknown method answers JSON-RPC -32601', async () => {
@@ -200,7 +224,11 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
 
     describe('tools/call', () => {
       it('answers the compound document as text and structuredContent, with rate-limit headers', async () => {
-        const answer = await postMcp(url, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(key));
+        const answer = await postMcp(
+          url,
+          toolCall('service_query_compound', { compound_name: 'ethanol' }),
+          bearer(key),
+        );
         assert.equal(answer.status, 200);
         const result = toolResult<QueryCompoundResult>(answer);
         assert.equal(result.isError, false);
@@ -214,7 +242,11 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.equal(answer.headers.get('x-ratelimit-limit'), '100000');
         assert.match(answer.headers.get('x-ratelimit-remaining')!, /^\d+$/);
         assert.match(answer.headers.get('x-ratelimit-reset')!, /^\d{10}$/);
-        assert.match(answer.headers.get('x-request-id')!, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, 'a UUID version 7');
+        assert.match(
+          answer.headers.get('x-request-id')!,
+          /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+          'a UUID version 7',
+        );
         if (mount === 'server.ts fast path') {
           // The one-event answer goes out in one piece, not chunked.
           assert.equal(answer.headers.get('content-length'), String(Buffer.byteLength(answer.text)));
@@ -268,9 +300,17 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       it('the daily quota admits exactly Q calls, then 429 until the next reset; rejections are recorded and cost nothing', async () => {
         const small = createKey(server, '--daily-quota', '3', '--rps', '100');
         for (let i = 0; i < 3; i++) {
-          assert.equal((await postMcp(url, toolCall('service_query_compound', { compound_name: 'methane' }), bearer(small))).status, 200);
+          assert.equal(
+            (await postMcp(url, toolCall('service_query_compound', { compound_name: 'methane' }), bearer(small)))
+              .status,
+            200,
+          );
         }
-        const refused = await postMcp(url, toolCall('service_query_compound', { compound_name: 'methane' }), bearer(small));
+        const refused = await postMcp(
+          url,
+          toolCall('service_query_compound', { compound_name: 'methane' }),
+          bearer(small),
+        );
         assert.equal(refused.status, 429);
         assert.equal(refused.headers.get('x-ratelimit-remaining'), '0');
         const nextMidnight = new Date();
@@ -286,7 +326,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         const quota = 7;
         const burst = createKey(server, '--daily-quota', String(quota), '--rps', '1000');
         const answers = await Promise.all(
-          Array.from({ length: 25 }, () => postMcp(url, toolCall('service_query_compound', { compound_name: 'propane' }), bearer(burst))),
+          Array.from({ length: 25 }, () =>
+            postMcp(url, toolCall('service_query_compound', { compound_name: 'propane' }), bearer(burst)),
+          ),
         );
         assert.equal(answers.filter((a) => a.status === 200).length, quota);
         assert.equal(answers.filter((a) => a.status === 429).length, 25 - quota);
@@ -304,7 +346,9 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         await postMcp(url, toolCall('service_no_such_tool', {}), bearer(counted));
         await postMcp(url, '{not json', bearer(counted));
         await postMcp(url, rpc('ping'), bearer(counted));
-        await postMcp(url, toolCall('service_query_compound', { compound_name: 'water' }), { authorization: 'Bearer cf_short' });
+        await postMcp(url, toolCall('service_query_compound', { compound_name: 'water' }), {
+          authorization: 'Bearer cf_short',
+        });
         const report = usageToday(server, counted);
         assert.equal(report.usedToday, 3);
         // A name outside the catalogue is recorded as the constant unknown_tool, never as sent.
@@ -324,20 +368,110 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
 
     describe('bad input', () => {
       const cases: [string, () => Promise<Response>, number, string][] = [
-        ['malformed JSON', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":' }), 400, 'parse_error'],
+        [
+          'malformed JSON',
+          () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":' }),
+          400,
+          'parse_error',
+        ],
         ['an empty body', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '' }), 400, 'parse_error'],
-        ['a batch array', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify([rpc('ping'), rpc('ping')]) }), 400, 'batch_not_supported'],
-        ['a non-JSON-RPC object', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"hello":"world"}' }), 400, 'invalid_request'],
-        ['jsonrpc 1.0', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"1.0","id":1,"method":"ping"}' }), 400, 'invalid_request'],
-        ['params of the wrong type', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[1]}' }), 400, 'invalid_request'],
-        ['an id of the wrong type', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"2.0","id":{},"method":"tools/list"}' }), 400, 'invalid_request'],
-        ['a huge body', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }) }), 413, 'payload_too_large'],
+        [
+          'a batch array',
+          () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify([rpc('ping'), rpc('ping')]) }),
+          400,
+          'batch_not_supported',
+        ],
+        [
+          'a non-JSON-RPC object',
+          () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"hello":"world"}' }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'jsonrpc 1.0',
+          () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":"1.0","id":1,"method":"ping"}' }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'params of the wrong type',
+          () =>
+            fetch(url, {
+              method: 'POST',
+              headers: MCP_HEADERS,
+              body: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[1]}',
+            }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'an id of the wrong type',
+          () =>
+            fetch(url, {
+              method: 'POST',
+              headers: MCP_HEADERS,
+              body: '{"jsonrpc":"2.0","id":{},"method":"tools/list"}',
+            }),
+          400,
+          'invalid_request',
+        ],
+        [
+          'a huge body',
+          () =>
+            fetch(url, {
+              method: 'POST',
+              headers: MCP_HEADERS,
+              body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }),
+            }),
+          413,
+          'payload_too_large',
+        ],
         // The body readers once signalled "too large" and "not UTF-8" with these very strings.
-        ['a body whose text is too_large', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: 'too_large' }), 400, 'parse_error'],
-        ['a body whose text is invalid_utf8', () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: 'invalid_utf8' }), 400, 'parse_error'],
-        ['a non-JSON content type', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(rpc('ping')) }), 415, 'unsupported_media_type'],
-        ['an Accept without text/event-stream', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, accept: 'application/json' }, body: JSON.stringify(rpc('tools/list')) }), 406, 'not_acceptable'],
-        ['an unsupported MCP-Protocol-Version header', () => fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2023-01-01' }, body: JSON.stringify(rpc('tools/list')) }), 400, 'unsupported_protocol_version'],
+        [
+          'a body whose text is too_large',
+          () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: 'too_large' }),
+          400,
+          'parse_error',
+        ],
+        [
+          'a body whose text is invalid_utf8',
+          () => fetch(url, { method: 'POST', headers: MCP_HEADERS, body: 'invalid_utf8' }),
+          400,
+          'parse_error',
+        ],
+        [
+          'a non-JSON content type',
+          () =>
+            fetch(url, {
+              method: 'POST',
+              headers: { ...MCP_HEADERS, 'content-type': 'text/plain' },
+              body: JSON.stringify(rpc('ping')),
+            }),
+          415,
+          'unsupported_media_type',
+        ],
+        [
+          'an Accept without text/event-stream',
+          () =>
+            fetch(url, {
+              method: 'POST',
+              headers: { ...MCP_HEADERS, accept: 'application/json' },
+              body: JSON.stringify(rpc('tools/list')),
+            }),
+          406,
+          'not_acceptable',
+        ],
+        [
+          'an unsupported MCP-Protocol-Version header',
+          () =>
+            fetch(url, {
+              method: 'POST',
+              headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2023-01-01' },
+              body: JSON.stringify(rpc('tools/list')),
+            }),
+          400,
+          'unsupported_protocol_version',
+        ],
         ['GET', () => fetch(url), 405, 'method_not_allowed'],
         ['DELETE', () => fetch(url, { method: 'DELETE' }), 405, 'method_not_allowed'],
       ];
@@ -356,9 +490,16 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
 
       it('a body that is not valid UTF-8 is 400 parse_error saying so, and a tools/call in it is neither run nor billed', async () => {
         type Part = string | number[] | Buffer;
-        const bytes = (...parts: Part[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+        const bytes = (...parts: Part[]) =>
+          Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
         const call = (formula: Part, pad: Part = '') =>
-          bytes('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"service_formula_info","arguments":{"formula":"', formula, '"},"_meta":{"pad":"', pad, '"}}}');
+          bytes(
+            '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"service_formula_info","arguments":{"formula":"',
+            formula,
+            '"},"_meta":{"pad":"',
+            pad,
+            '"}}}',
+          );
         const before = usageToday(server, key).usedToday;
         const invalid = [
           call([0x48, 0xff, 0x4f]), // a byte that never occurs in UTF-8
@@ -376,7 +517,11 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         }
         assert.equal(usageToday(server, key).usedToday, before, 'no call was admitted');
         // The same body, valid: multi-byte characters split across reads are decoded whole.
-        const valid = await fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, ...bearer(key) }, body: call('H2O', '🧪'.repeat(60_000)) });
+        const valid = await fetch(url, {
+          method: 'POST',
+          headers: { ...MCP_HEADERS, ...bearer(key) },
+          body: call('H2O', '🧪'.repeat(60_000)),
+        });
         assert.equal(valid.status, 200);
         assert.match(await valid.text(), /"isError":false/);
       });
@@ -390,20 +535,30 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
       it('answers a preflight and exposes the rate-limit headers', async () => {
         const preflight = await fetch(url, {
           method: 'OPTIONS',
-          headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+          headers: {
+            origin: 'https://agent.example',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization, content-type',
+          },
         });
         assert.equal(preflight.status, 204);
         assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://agent.example');
         assert.match(preflight.headers.get('access-control-allow-methods')!, /POST/);
         assert.match(preflight.headers.get('access-control-allow-headers')!, /Authorization/i);
-        const answer = await postMcp(url, toolCall('service_query_compound', { compound_name: 'water' }), { ...bearer(key), origin: 'https://agent.example' });
+        const answer = await postMcp(url, toolCall('service_query_compound', { compound_name: 'water' }), {
+          ...bearer(key),
+          origin: 'https://agent.example',
+        });
         assert.equal(answer.headers.get('access-control-allow-origin'), 'https://agent.example');
         assert.match(answer.headers.get('access-control-expose-headers')!, /X-RateLimit-Remaining/i);
       });
     });
 
     it('logged no error while serving all of the above (e.g. a checkpoint worker that failed to start on this mount)', () => {
-      const errors = server.output().split('\n').filter((line) => line.includes('"level":"error"'));
+      const errors = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"level":"error"'));
       assert.deepEqual(errors, []);
     });
   });

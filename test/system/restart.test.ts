@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
-import { bearer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
 import { errorBody } from '../support/mcp-answers.ts';
+import { bearer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CREDENTIALS = /First start|One-time password|Demo key/;
@@ -25,7 +25,17 @@ test('quota and usage survive a restart; the second start creates no admin and p
   assert.match(first.output(), /One-time password:\s+\S+/);
   assert.match(first.output(), /Demo key \(free\):\s+cf_\w+/);
 
-  const created = first.cli('key', 'create', '--owner', first.adminEmail, '--daily-quota', '3', '--rps', '100', '--json');
+  const created = first.cli(
+    'key',
+    'create',
+    '--owner',
+    first.adminEmail,
+    '--daily-quota',
+    '3',
+    '--rps',
+    '100',
+    '--json',
+  );
   assert.equal(created.status, 0, created.stderr);
   const { key } = JSON.parse(created.stdout);
   for (let i = 0; i < 2; i++) assert.equal((await postMcp(first.mcpUrl, QUERY_METHANE(), bearer(key))).status, 200);

@@ -12,9 +12,9 @@ import { Ajv } from 'ajv';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
+import { listedTools, toolResult } from '../support/mcp-answers.ts';
 import { extremeArguments, type ToolListing } from '../support/mcp-arbitraries.ts';
 import { bearer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
-import { listedTools, toolResult } from '../support/mcp-answers.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const SEED = 20261313;
@@ -28,7 +28,21 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
 
   before(async () => {
     server = await startTestServer({ LOG_LEVEL: 'warn' });
-    const created = server.cli('key', 'create', '--owner', server.adminEmail, '--json', '--tier', 'pro', '--daily-quota', '1000000', '--rps', '100000', '--name', 'extremes');
+    const created = server.cli(
+      'key',
+      'create',
+      '--owner',
+      server.adminEmail,
+      '--json',
+      '--tier',
+      'pro',
+      '--daily-quota',
+      '1000000',
+      '--rps',
+      '100000',
+      '--name',
+      'extremes',
+    );
     assert.equal(created.status, 0, created.stderr);
     key = JSON.parse(created.stdout).key;
     tools = listedTools(await postMcp(server.mcpUrl, rpc('tools/list')));
@@ -46,7 +60,7 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
     return { answer, result: toolResult(answer) };
   }
 
-  it('the issue\'s cases: 1e308 atm in Pa and an ideal gas at 1e308 K are result_out_of_range failures, recorded as such', async () => {
+  it("the issue's cases: 1e308 atm in Pa and an ideal gas at 1e308 K are result_out_of_range failures, recorded as such", async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['service_convert_units', { value: 1e308, from_unit: 'atm', to_unit: 'Pa' }],
       ['service_ideal_gas_thermo', { compound_name: 'ethanol', temperature: 1e308 }],
@@ -59,7 +73,9 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
       assert.equal(body.error, 'result_out_of_range', answer.text);
       assert.match(body.message, /outside what the tool can compute/);
       assert.match(body.message, /smaller magnitudes/);
-      const row = db.prepare('SELECT tool, outcome, errorCode FROM "CallLog" WHERE requestId = ?').get(answer.headers.get('x-request-id'));
+      const row = db
+        .prepare('SELECT tool, outcome, errorCode FROM "CallLog" WHERE requestId = ?')
+        .get(answer.headers.get('x-request-id'));
       assert.deepEqual(row, { tool: name, outcome: 'failure', errorCode: 'result_out_of_range' });
     }
   });
@@ -69,19 +85,25 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
     const seen = { successes: 0, outOfRange: 0, otherErrors: 0 };
     for (const [index, tool] of tools.entries()) {
       const validOutput = ajv.compile(tool.outputSchema);
-      await fc.assert(fc.asyncProperty(extremeArguments(tool), async (args) => {
-        const { answer, result } = await call(tool.name, args);
-        if (result.isError) {
-          const code = JSON.parse(result.content[0].text).error;
-          assert.notEqual(code, 'internal_error', answer.text);
-          if (code === 'result_out_of_range') seen.outOfRange++;
-          else seen.otherErrors++;
-          return;
-        }
-        seen.successes++;
-        assert.ok(validOutput(result.structuredContent), `${tool.name} ${JSON.stringify(args)} → ${JSON.stringify(validOutput.errors)}\n${answer.text.slice(0, 600)}`);
-        assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
-      }), { seed: SEED + index, numRuns: RUNS_PER_TOOL });
+      await fc.assert(
+        fc.asyncProperty(extremeArguments(tool), async (args) => {
+          const { answer, result } = await call(tool.name, args);
+          if (result.isError) {
+            const code = JSON.parse(result.content[0].text).error;
+            assert.notEqual(code, 'internal_error', answer.text);
+            if (code === 'result_out_of_range') seen.outOfRange++;
+            else seen.otherErrors++;
+            return;
+          }
+          seen.successes++;
+          assert.ok(
+            validOutput(result.structuredContent),
+            `${tool.name} ${JSON.stringify(args)} → ${JSON.stringify(validOutput.errors)}\n${answer.text.slice(0, 600)}`,
+          );
+          assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+        }),
+        { seed: SEED + index, numRuns: RUNS_PER_TOOL },
+      );
     }
     console.log(`extreme arguments: ${JSON.stringify(seen)}`);
     // Not vacuous: some calls computed, some overflowed.

@@ -21,7 +21,10 @@ it('connects, lists the tools and calls service_query_compound with the key in A
   assert.equal(client.getServerVersion()?.name, 'service_mcp');
   const { tools } = await client.listTools();
   assert.ok(tools.some((t) => t.name === 'service_query_compound'));
-  const result = await client.callTool({ name: 'service_query_compound', arguments: { compound_name: 'Carbon dioxide' } });
+  const result = await client.callTool({
+    name: 'service_query_compound',
+    arguments: { compound_name: 'Carbon dioxide' },
+  });
   assert.equal(result.isError, false);
   const doc = result.structuredContent as QueryCompoundResult | undefined;
   assert.ok(doc, 'a structured result');
@@ -38,6 +41,9 @@ it('sends the key in X-API-Key just as well, and a bad key fails the call with a
   await client.close();
 
   const stranger = await connect({ 'X-API-Key': 'cf_not_a_real_key' });
-  await assert.rejects(stranger.callTool({ name: 'service_query_compound', arguments: { compound_name: 'methane' } }), /401|invalid_api_key/);
+  await assert.rejects(
+    stranger.callTool({ name: 'service_query_compound', arguments: { compound_name: 'methane' } }),
+    /401|invalid_api_key/,
+  );
   await stranger.close();
 });

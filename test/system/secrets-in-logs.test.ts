@@ -39,14 +39,20 @@ interface Seen {
   text: string;
 }
 
-test('a full run with LOG_LEVEL=debug: no issued secret or password in any log line, CLI error, error answer, Location header or URL', { timeout: 600_000 }, async (t) => {
+test('a full run with LOG_LEVEL=debug: no issued secret or password in any log line, CLI error, error answer, Location header or URL', {
+  timeout: 600_000,
+}, async (t) => {
   const metricsToken = randomBytes(24).toString('hex');
   const server = await startTestServer({ LOG_LEVEL: 'debug', METRICS_TOKEN: metricsToken, MCP_MAX_BODY_BYTES: '4096' });
   t.after(() => server.stop());
   const { baseUrl, mcpUrl } = server;
 
   /** Every secret by what it is; all are searched for at the end. */
-  const secrets = new Map<string, string>([['demo key', server.demoKey], ['admin one-time password', server.adminPassword!], ['metrics token', metricsToken]]);
+  const secrets = new Map<string, string>([
+    ['demo key', server.demoKey],
+    ['admin one-time password', server.adminPassword!],
+    ['metrics token', metricsToken],
+  ]);
   /** Everything that must hold no secret: CLI stderr, error answers, Location headers, URLs. */
   const seen: Seen[] = [];
 
@@ -72,16 +78,34 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
     if (response.status >= 400) seen.push({ where: `${response.status} answer to ${what}`, text: body });
     return { status: response.status, body };
   };
-  const mcp = (what: string, headers: Record<string, string>, body: unknown = toolCall('service_query_compound', { compound_name: 'ethanol' }), url = mcpUrl) =>
-    http(`/mcp: ${what}`, url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const mcp = (
+    what: string,
+    headers: Record<string, string>,
+    body: unknown = toolCall('service_query_compound', { compound_name: 'ethanol' }),
+    url = mcpUrl,
+  ) =>
+    http(`/mcp: ${what}`, url, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   // The operator CLI: a developer with a password, keys created, reissued and disabled by secret.
   const devPassword = `dev-${randomBytes(12).toString('base64url')}`;
   secrets.set('developer password (CLI)', devPassword);
   assert.equal(cli('user', 'create', '--email', 'dev@example.test', '--password', devPassword).status, 0);
-  const first = issued('CLI key', cli('key', 'create', '--owner', 'dev@example.test', '--name', 'cli', '--rps', '1000', '--json'));
-  const slow = issued('CLI key, 1 call a second', cli('key', 'create', '--owner', 'dev@example.test', '--name', 'slow', '--rps', '1', '--json'));
-  const doomed = issued('CLI key, disabled', cli('key', 'create', '--owner', 'dev@example.test', '--name', 'doomed', '--json'));
+  const first = issued(
+    'CLI key',
+    cli('key', 'create', '--owner', 'dev@example.test', '--name', 'cli', '--rps', '1000', '--json'),
+  );
+  const slow = issued(
+    'CLI key, 1 call a second',
+    cli('key', 'create', '--owner', 'dev@example.test', '--name', 'slow', '--rps', '1', '--json'),
+  );
+  const doomed = issued(
+    'CLI key, disabled',
+    cli('key', 'create', '--owner', 'dev@example.test', '--name', 'doomed', '--json'),
+  );
   const reissued = issued('CLI reissued key', cli('key', 'reissue', first.id, '--json'));
   const disabled = cli('key', 'disable', doomed.secret, '--reason', 'found in a test log');
   assert.equal(disabled.status, 0, disabled.stderr);
@@ -94,12 +118,30 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
   assert.equal((await mcp('the demo key', { authorization: `Bearer ${server.demoKey}` })).status, 200);
   assert.equal((await mcp('X-API-Key', { 'x-api-key': reissued.secret })).status, 200);
   assert.equal((await mcp('lower-case bearer', { authorization: `bearer ${reissued.secret}` })).status, 200);
-  assert.equal((await mcp('a secret as a tool argument', { 'x-api-key': reissued.secret }, toolCall('service_query_compound', { compound_name: slow.secret }))).status, 200);
-  const burst = await Promise.all([1, 2, 3, 4].map(() => mcp('rate-limited', { authorization: `Bearer ${slow.secret}` })));
-  assert.ok(burst.some((a) => a.status === 429), `a burst on a 1/s key is limited: ${burst.map((a) => a.status)}`);
+  assert.equal(
+    (
+      await mcp(
+        'a secret as a tool argument',
+        { 'x-api-key': reissued.secret },
+        toolCall('service_query_compound', { compound_name: slow.secret }),
+      )
+    ).status,
+    200,
+  );
+  const burst = await Promise.all(
+    [1, 2, 3, 4].map(() => mcp('rate-limited', { authorization: `Bearer ${slow.secret}` })),
+  );
+  assert.ok(
+    burst.some((a) => a.status === 429),
+    `a burst on a 1/s key is limited: ${burst.map((a) => a.status)}`,
+  );
   assert.equal((await mcp('a replaced key', { authorization: `Bearer ${first.secret}` })).status, 401);
   assert.equal((await mcp('a disabled key', { authorization: `Bearer ${doomed.secret}` })).status, 401);
-  assert.equal((await mcp('conflicting headers', { authorization: `Bearer ${reissued.secret}`, 'x-api-key': server.demoKey })).status, 400);
+  assert.equal(
+    (await mcp('conflicting headers', { authorization: `Bearer ${reissued.secret}`, 'x-api-key': server.demoKey }))
+      .status,
+    400,
+  );
   for (const [what, value] of [
     ['one character changed', `Bearer ${oneCharChanged(reissued.secret)}`],
     ['truncated', `Bearer ${reissued.secret.slice(0, -1)}`],
@@ -111,28 +153,88 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
   ]) {
     assert.equal((await mcp(what, { authorization: value })).status, 401, what);
   }
-  assert.equal((await mcp('key in the query string', {}, undefined, `${mcpUrl}?api_key=${reissued.secret}&key=${server.demoKey}`)).status, 401);
+  assert.equal(
+    (await mcp('key in the query string', {}, undefined, `${mcpUrl}?api_key=${reissued.secret}&key=${server.demoKey}`))
+      .status,
+    401,
+  );
   assert.equal((await http('GET /mcp with a key in the query', `${mcpUrl}?api_key=${reissued.secret}`)).status, 405);
-  assert.equal((await mcp('broken JSON holding a secret', { authorization: `Bearer ${reissued.secret}` }, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${reissued.secret}"`)).status, 400);
-  assert.equal((await mcp('an unknown method named like a secret', { authorization: `Bearer ${reissued.secret}` }, { jsonrpc: '2.0', id: 2, method: reissued.secret })).status, 200);
-  assert.equal((await mcp('an oversized body full of secrets', { authorization: `Bearer ${reissued.secret}` }, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: reissued.secret.repeat(200) } }))).status, 413);
+  assert.equal(
+    (
+      await mcp(
+        'broken JSON holding a secret',
+        { authorization: `Bearer ${reissued.secret}` },
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${reissued.secret}"`,
+      )
+    ).status,
+    400,
+  );
+  assert.equal(
+    (
+      await mcp(
+        'an unknown method named like a secret',
+        { authorization: `Bearer ${reissued.secret}` },
+        { jsonrpc: '2.0', id: 2, method: reissued.secret },
+      )
+    ).status,
+    200,
+  );
+  assert.equal(
+    (
+      await mcp(
+        'an oversized body full of secrets',
+        { authorization: `Bearer ${reissued.secret}` },
+        JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: reissued.secret.repeat(200) } }),
+      )
+    ).status,
+    413,
+  );
 
   // The public leak report, right and wrong.
   const report = (what: string, body: string, type = 'application/json') =>
-    http(`leak report: ${what}`, `${baseUrl}/api/keys/report-leak`, { method: 'POST', headers: { 'content-type': type }, body });
+    http(`leak report: ${what}`, `${baseUrl}/api/keys/report-leak`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+    });
   assert.equal((await report('plain text', `leaked: ${slow.secret}`, 'text/plain')).status, 415);
   assert.equal((await report('broken JSON', `{"secrets": ["${slow.secret}"`)).status, 400);
   assert.equal((await report('a secret as a field name', JSON.stringify({ [slow.secret]: true }))).status, 400);
-  assert.equal((await report('a secret as the source', JSON.stringify({ secrets: [slow.secret], source: 7 }))).status, 400);
+  assert.equal(
+    (await report('a secret as the source', JSON.stringify({ secrets: [slow.secret], source: 7 }))).status,
+    400,
+  );
   assert.equal((await report('GitHub shape, bad item', JSON.stringify([{ token: slow.secret, url: 5 }]))).status, 400);
-  assert.equal((await report('the slow key', JSON.stringify({ secrets: [slow.secret, oneCharChanged(slow.secret)], source: 'https://paste.example/abc' }))).status, 202);
+  assert.equal(
+    (
+      await report(
+        'the slow key',
+        JSON.stringify({ secrets: [slow.secret, oneCharChanged(slow.secret)], source: 'https://paste.example/abc' }),
+      )
+    ).status,
+    202,
+  );
   assert.equal((await mcp('a key reported as leaked', { authorization: `Bearer ${slow.secret}` })).status, 401);
 
   // Health and metrics, with the right, a wrong and no token.
   assert.equal((await http('health', `${baseUrl}/api/health`)).status, 200);
   assert.equal((await http('metrics without a token', `${baseUrl}/api/metrics`)).status, 401);
-  assert.equal((await http('metrics with a near token', `${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${oneCharChanged(metricsToken)}` } })).status, 401);
-  assert.equal((await http('metrics with the token', `${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status, 200);
+  assert.equal(
+    (
+      await http('metrics with a near token', `${baseUrl}/api/metrics`, {
+        headers: { authorization: `Bearer ${oneCharChanged(metricsToken)}` },
+      })
+    ).status,
+    401,
+  );
+  assert.equal(
+    (
+      await http('metrics with the token', `${baseUrl}/api/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      })
+    ).status,
+    200,
+  );
 
   // The portal in a browser: sign-up, wrong and right sign-ins, a key created in the portal, searches for secrets.
   const browser = await launchBrowser();
@@ -197,18 +299,29 @@ test('a full run with LOG_LEVEL=debug: no issued secret or password in any log l
 
   // The check: each secret, and each 12-character piece of it, appears nowhere it should not.
   const output = server.output();
-  const banner = /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m.exec(output);
+  const banner =
+    /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m.exec(
+      output,
+    );
   assert.ok(banner, `the first-start banner is in the output:\n${output.slice(0, 2000)}`);
-  assert.ok(banner[0].includes(server.demoKey) && banner[0].includes(server.adminPassword!), 'the banner shows the demo key and the admin password');
+  assert.ok(
+    banner[0].includes(server.demoKey) && banner[0].includes(server.adminPassword!),
+    'the banner shows the demo key and the admin password',
+  );
   const logs = output.slice(0, banner.index) + output.slice(banner.index + banner[0].length);
   assert.match(logs, /"level":"debug"|"level":"info"/, 'the server wrote log lines during the run');
   const places: Seen[] = [{ where: 'the server output (stdout and stderr, banner aside)', text: logs }, ...seen];
-  t.diagnostic(`${secrets.size} secrets checked against ${places.length} places (${logs.length} characters of server output)`);
+  t.diagnostic(
+    `${secrets.size} secrets checked against ${places.length} places (${logs.length} characters of server output)`,
+  );
   const leaks: string[] = [];
   for (const [what, secret] of secrets) {
     for (const { where, text } of places) {
       const piece = fragments(secret).find((f) => text.includes(f));
-      if (piece) leaks.push(`the ${what} (${piece === secret ? 'whole' : `piece "${piece}"`}) is in ${where}: …${text.slice(Math.max(0, text.indexOf(piece) - 120), text.indexOf(piece) + piece.length + 40)}…`);
+      if (piece)
+        leaks.push(
+          `the ${what} (${piece === secret ? 'whole' : `piece "${piece}"`}) is in ${where}: …${text.slice(Math.max(0, text.indexOf(piece) - 120), text.indexOf(piece) + piece.length + 40)}…`,
+        );
     }
   }
   assert.deepEqual(leaks, [], 'no secret anywhere it should not be');

@@ -14,11 +14,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
-import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
-import { toolResult } from '../support/mcp-answers.ts';
-import { startTestServer } from '../support/test-server.ts';
-import { callServerAction, CookieJar, formOf, serverActionIds, signInWithForm, webRequest } from '../support/web-client.ts';
 import { containsSecretFragment } from '../../lib/ops/redact.ts';
+import { toolResult } from '../support/mcp-answers.ts';
+import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { startTestServer } from '../support/test-server.ts';
+import {
+  CookieJar,
+  callServerAction,
+  formOf,
+  serverActionIds,
+  signInWithForm,
+  webRequest,
+} from '../support/web-client.ts';
 
 const DEV = 'secrets-dev@example.test';
 const DEV_PASSWORD = 'a long secrets test password';
@@ -26,7 +33,9 @@ const SECRET_REFUSED = /do not paste secrets here/;
 /** The same shape as format.ts's filter, global, to list what was found. */
 const FRAGMENTS = /cf_[0-9A-Za-z]{9,}/g;
 
-test('a secret in any free-text field is refused or stored redacted: no fragment in any table, log line, answer or page', { timeout: 600_000 }, async (t) => {
+test('a secret in any free-text field is refused or stored redacted: no fragment in any table, log line, answer or page', {
+  timeout: 600_000,
+}, async (t) => {
   const server = await startTestServer({ LOG_LEVEL: 'debug' });
   t.after(() => server.stop());
   const { baseUrl, mcpUrl } = server;
@@ -45,7 +54,11 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
     assert.equal(run.status, 0, `${args.join(' ')}: ${run.stderr}`);
     return run.stdout;
   };
-  const issue = (name: string, owner = DEV) => JSON.parse(cli('key', 'create', '--owner', owner, '--name', name, '--rps', '1000', '--json')) as { id: string; key: string };
+  const issue = (name: string, owner = DEV) =>
+    JSON.parse(cli('key', 'create', '--owner', owner, '--name', name, '--rps', '1000', '--json')) as {
+      id: string;
+      key: string;
+    };
   cli('user', 'create', '--email', DEV, '--password', DEV_PASSWORD);
   const agent = issue('agent');
   /** The secret pasted everywhere: a live key of the developer's. */
@@ -73,10 +86,20 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
   await mcp('argument', toolCall('service_query_compound', { compound_name: pasted }));
   await mcp('argument name', toolCall('service_query_compound', { compound_name: 'water', [pasted]: 1 }));
   await mcp('argument of the wrong type', toolCall('service_query_compound', { compound_name: [pasted] }));
-  assert.equal((await mcp('protocol version header', rpc('tools/list'), { 'mcp-protocol-version': pasted })).status, 400);
-  assert.equal((await mcp('broken JSON', `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${pasted}"`)).status, 400);
+  assert.equal(
+    (await mcp('protocol version header', rpc('tools/list'), { 'mcp-protocol-version': pasted })).status,
+    400,
+  );
+  assert.equal(
+    (await mcp('broken JSON', `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${pasted}"`)).status,
+    400,
+  );
   await mcp('method', { jsonrpc: '2.0', id: 9, method: pasted });
-  const hostHeader = await webRequest(mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, ...auth, host: `${pasted}.example` }, body: JSON.stringify(rpc('tools/list')) });
+  const hostHeader = await webRequest(mcpUrl, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, ...auth, host: `${pasted}.example` },
+    body: JSON.stringify(rpc('tools/list')),
+  });
   keep('/mcp Host header', hostHeader.text);
 
   // The public leak report whose source holds the secret it reports: the key goes off, the source is kept redacted.
@@ -103,36 +126,120 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
     const answer = await post(what, jar, page, name, fields);
     if (!SECRET_REFUSED.test(answer.text)) accepted.push(`not refused with a message: ${what}`);
   };
-  await refused('create a key named after a secret', dev, '/keys', 'app/keys/actions.ts#createKeyAction', { name: `ci ${pasted}`, expiry: '30' });
-  await refused('rename', dev, `/keys/${agent.id}`, 'app/keys/actions.ts#renameKeyAction', { keyId: agent.id, name: pasted });
-  await refused('owner disable reason', dev, `/keys/${ownerTarget.id}`, 'app/keys/actions.ts#disableKeyAction', { keyId: ownerTarget.id, reason: `leaked as ${pasted}` });
-  await refused('upgrade use case', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: agent.id, useCase: `my agent uses ${pasted}`, expectedDailyCalls: '20000', contact: 'me@example.test' });
-  await refused('upgrade contact', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: agent.id, useCase: 'lab automation', expectedDailyCalls: '20000', contact: pasted });
-  const requested = await post('a clean upgrade request', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', { keyId: upgraded.id, useCase: 'lab automation', expectedDailyCalls: '20000', contact: 'me@example.test' });
-  assert.doesNotMatch(requested.text, /"ok":false/, `control: a clean request is accepted:\n${requested.text.slice(0, 500)}`);
+  await refused('create a key named after a secret', dev, '/keys', 'app/keys/actions.ts#createKeyAction', {
+    name: `ci ${pasted}`,
+    expiry: '30',
+  });
+  await refused('rename', dev, `/keys/${agent.id}`, 'app/keys/actions.ts#renameKeyAction', {
+    keyId: agent.id,
+    name: pasted,
+  });
+  await refused('owner disable reason', dev, `/keys/${ownerTarget.id}`, 'app/keys/actions.ts#disableKeyAction', {
+    keyId: ownerTarget.id,
+    reason: `leaked as ${pasted}`,
+  });
+  await refused('upgrade use case', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', {
+    keyId: agent.id,
+    useCase: `my agent uses ${pasted}`,
+    expectedDailyCalls: '20000',
+    contact: 'me@example.test',
+  });
+  await refused('upgrade contact', dev, '/upgrade', 'app/upgrade/actions.ts#requestUpgradeAction', {
+    keyId: agent.id,
+    useCase: 'lab automation',
+    expectedDailyCalls: '20000',
+    contact: pasted,
+  });
+  const requested = await post(
+    'a clean upgrade request',
+    dev,
+    '/upgrade',
+    'app/upgrade/actions.ts#requestUpgradeAction',
+    { keyId: upgraded.id, useCase: 'lab automation', expectedDailyCalls: '20000', contact: 'me@example.test' },
+  );
+  assert.doesNotMatch(
+    requested.text,
+    /"ok":false/,
+    `control: a clean request is accepted:\n${requested.text.slice(0, 500)}`,
+  );
 
   const db = openSqliteFile(server.env.DATABASE_URL!);
   t.after(() => db.close());
   const request = db.prepare('SELECT id FROM UpgradeRequest WHERE keyId = ?').get(upgraded.id) as { id: string };
   assert.ok(request, 'the clean upgrade request was stored');
-  await refused('decline note', admin, '/support/upgrades', 'app/support/upgrades/actions.ts#declineAction', { requestId: request.id, note: `use ${pasted} instead` });
-  await refused('approve note', admin, '/support/upgrades', 'app/support/upgrades/actions.ts#approveAction', { requestId: request.id, note: pasted });
-  await refused('staff disable reason', admin, `/support/keys/${staffTarget.id}`, 'app/support/keys/[id]/actions.ts#switchKeyAction', { keyId: staffTarget.id, turn: 'off', reason: pasted });
-  await refused('staff settings reason', admin, `/support/keys/${agent.id}`, 'app/support/keys/[id]/actions.ts#changeSettingsAction', { keyId: agent.id, tierId: 'pro', dailyQuota: '', ratePerSecond: '', expiresOn: '', reason: `per ${pasted}` });
-  await refused('staff re-enable reason', admin, `/support/keys/${cliNamed.id}`, 'app/support/keys/[id]/actions.ts#switchKeyAction', { keyId: cliNamed.id, turn: 'on', reason: `${pasted} was rotated` });
-  const leaks = await post('support leak paste', admin, '/support/leaks', 'app/support/leaks/actions.ts#bulkDisableAction', { confirm: 'yes', text: `token=${bulk.key}`, source: `ticket 42: ${bulk.key} in a gist` });
+  await refused('decline note', admin, '/support/upgrades', 'app/support/upgrades/actions.ts#declineAction', {
+    requestId: request.id,
+    note: `use ${pasted} instead`,
+  });
+  await refused('approve note', admin, '/support/upgrades', 'app/support/upgrades/actions.ts#approveAction', {
+    requestId: request.id,
+    note: pasted,
+  });
+  await refused(
+    'staff disable reason',
+    admin,
+    `/support/keys/${staffTarget.id}`,
+    'app/support/keys/[id]/actions.ts#switchKeyAction',
+    { keyId: staffTarget.id, turn: 'off', reason: pasted },
+  );
+  await refused(
+    'staff settings reason',
+    admin,
+    `/support/keys/${agent.id}`,
+    'app/support/keys/[id]/actions.ts#changeSettingsAction',
+    { keyId: agent.id, tierId: 'pro', dailyQuota: '', ratePerSecond: '', expiresOn: '', reason: `per ${pasted}` },
+  );
+  await refused(
+    'staff re-enable reason',
+    admin,
+    `/support/keys/${cliNamed.id}`,
+    'app/support/keys/[id]/actions.ts#switchKeyAction',
+    { keyId: cliNamed.id, turn: 'on', reason: `${pasted} was rotated` },
+  );
+  const leaks = await post(
+    'support leak paste',
+    admin,
+    '/support/leaks',
+    'app/support/leaks/actions.ts#bulkDisableAction',
+    { confirm: 'yes', text: `token=${bulk.key}`, source: `ticket 42: ${bulk.key} in a gist` },
+  );
   assert.match(leaks.text, /"disabled":1/, `the support paste disabled the key:\n${leaks.text.slice(0, 500)}`);
-  const search = await post('support search for a secret', admin, '/support', 'app/support/actions.ts#searchAction', { q: pasted });
-  assert.match(String(search.headers['x-action-redirect'] ?? ''), /\/support\?match=/, 'control: a pasted secret still finds its key');
-  const signUp = { email: 'new-user@example.test', name: 'New', password: 'a long new password', confirm: 'a long new password' };
-  await post('sign-up name', new CookieJar(), '/signup', 'app/(auth)/actions.ts#signUpAction', { ...signUp, name: pasted });
-  await post('sign-up email', new CookieJar(), '/signup', 'app/(auth)/actions.ts#signUpAction', { ...signUp, email: `${pasted}@example.test` });
-  if ((db.prepare('SELECT count(*) AS n FROM User WHERE email LIKE ?').get('new-user%') as { n: number }).n) accepted.push('sign-up name: an account was made');
+  const search = await post('support search for a secret', admin, '/support', 'app/support/actions.ts#searchAction', {
+    q: pasted,
+  });
+  assert.match(
+    String(search.headers['x-action-redirect'] ?? ''),
+    /\/support\?match=/,
+    'control: a pasted secret still finds its key',
+  );
+  const signUp = {
+    email: 'new-user@example.test',
+    name: 'New',
+    password: 'a long new password',
+    confirm: 'a long new password',
+  };
+  await post('sign-up name', new CookieJar(), '/signup', 'app/(auth)/actions.ts#signUpAction', {
+    ...signUp,
+    name: pasted,
+  });
+  await post('sign-up email', new CookieJar(), '/signup', 'app/(auth)/actions.ts#signUpAction', {
+    ...signUp,
+    email: `${pasted}@example.test`,
+  });
+  if ((db.prepare('SELECT count(*) AS n FROM User WHERE email LIKE ?').get('new-user%') as { n: number }).n)
+    accepted.push('sign-up name: an account was made');
 
   // The pages that show the stored text, to their owner and to staff.
   const pages = [
-    ['/support/audit', admin], [`/support/keys/${reported.id}`, admin], [`/support/keys/${bulk.id}`, admin], [`/support/keys/${cliNamed.id}`, admin],
-    ['/support/upgrades', admin], [`/keys/${reported.id}`, dev], [`/keys/${cliNamed.id}`, dev], ['/keys', dev], [`/api/portal/keys/${agent.id}/usage`, dev],
+    ['/support/audit', admin],
+    [`/support/keys/${reported.id}`, admin],
+    [`/support/keys/${bulk.id}`, admin],
+    [`/support/keys/${cliNamed.id}`, admin],
+    ['/support/upgrades', admin],
+    [`/keys/${reported.id}`, dev],
+    [`/keys/${cliNamed.id}`, dev],
+    ['/keys', dev],
+    [`/api/portal/keys/${agent.id}/usage`, dev],
   ] as const;
   for (const [page, jar] of pages) {
     const answer = await webRequest(`${baseUrl}${page}`, { headers: { cookie: jar.header() } });
@@ -144,21 +251,29 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
 
   // The check. Stored text first: every text value of every table.
   const stored: string[] = [];
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string }[];
   for (const { name } of tables) {
     for (const row of db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]) {
       for (const [column, value] of Object.entries(row)) {
-        if (typeof value === 'string' && containsSecretFragment(value)) stored.push(`${name}.${column}: ${value.slice(0, 200)}`);
+        if (typeof value === 'string' && containsSecretFragment(value))
+          stored.push(`${name}.${column}: ${value.slice(0, 200)}`);
       }
     }
   }
-  const kept = db.prepare('SELECT reason FROM AuditEvent WHERE keyId = ? AND reason LIKE ?').get(reported.id, '%paste.example%') as { reason: string } | undefined;
+  const kept = db
+    .prepare('SELECT reason FROM AuditEvent WHERE keyId = ? AND reason LIKE ?')
+    .get(reported.id, '%paste.example%') as { reason: string } | undefined;
   assert.ok(kept, 'the report is on record with its source');
   const callLog = db.prepare('SELECT tool FROM CallLog').all() as { tool: string }[];
   assert.ok(callLog.length >= 3, 'the calls were recorded');
 
   const output = server.output();
-  const banner = /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m.exec(output);
+  const banner =
+    /^First start: an admin account and a demo key were created\. They are shown only now\.\n(?: {2}.*\n){3}/m.exec(
+      output,
+    );
   assert.ok(banner?.[0].includes(server.demoKey), 'the first-start banner still shows the demo key');
   const logs = output.slice(0, banner!.index) + output.slice(banner!.index + banner![0].length);
   assert.match(logs, /"msg":"mcp tools\/call"/, 'the calls were logged');
@@ -170,6 +285,13 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
     ...found(logs).map((f) => `server output: ${f}`),
     ...answers.flatMap(({ what, text }) => found(text).map((f) => `${what}: ${f}`)),
   ];
-  assert.deepEqual(problems, [], 'every field refused the secret, and no fragment was stored, logged, answered or shown');
-  assert.ok(audit.includes(`${reported.key.slice(0, 7)}…[redacted]`), "the report's source is shown with its secret cut to a display form");
+  assert.deepEqual(
+    problems,
+    [],
+    'every field refused the secret, and no fragment was stored, logged, answered or shown',
+  );
+  assert.ok(
+    audit.includes(`${reported.key.slice(0, 7)}…[redacted]`),
+    "the report's source is shown with its secret cut to a display form",
+  );
 });

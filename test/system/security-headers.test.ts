@@ -8,9 +8,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { selfSignedCertificate, type TestCertificate } from '../support/tls.ts';
-import { webRequest, type WebAnswer } from '../support/web-client.ts';
+import { type WebAnswer, webRequest } from '../support/web-client.ts';
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+});
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** Everything server.ts hands to Next, with the status each answers signed out. */
@@ -30,7 +35,12 @@ const NEXT_ANSWERS: { path: string; status: number }[] = [
 
 function directives(policy: string | string[] | undefined): Map<string, string[]> {
   assert.equal(typeof policy, 'string', 'one Content-Security-Policy header');
-  return new Map((policy as string).split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  return new Map(
+    (policy as string)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 function assertCommonHeaders(answer: WebAnswer, what: string): void {
@@ -47,7 +57,10 @@ function assertDocumentPolicy(answer: WebAnswer, what: string, { secure }: { sec
   const nonce = /^'nonce-([A-Za-z0-9+/]+={0,2})'$/.exec(scripts.find((s) => s.startsWith("'nonce-")) ?? '')?.[1];
   assert.ok(nonce, `${what}: script-src has a nonce (${scripts.join(' ')})`);
   assert.ok(scripts.includes("'strict-dynamic'"), what);
-  assert.ok(!scripts.includes("'unsafe-inline'") && !scripts.includes("'unsafe-eval'"), `${what}: no inline or eval scripts`);
+  assert.ok(
+    !scripts.includes("'unsafe-inline'") && !scripts.includes("'unsafe-eval'"),
+    `${what}: no inline or eval scripts`,
+  );
   assert.deepEqual(policy.get('frame-ancestors'), ["'none'"], what);
   assert.deepEqual(policy.get('object-src'), ["'none'"], what);
   assert.deepEqual(policy.get('default-src'), ["'self'"], what);
@@ -91,7 +104,9 @@ describe('over plain HTTP on loopback (the quick start)', () => {
 
   it('a Content-Security-Policy request header from the client does not choose the nonce', async () => {
     const chosen = 'Y2hvc2VuIGJ5IHRoZSBjbGllbnQ=';
-    const answer = await webRequest(`${server.baseUrl}/docs`, { headers: { 'content-security-policy': `script-src 'nonce-${chosen}'` } });
+    const answer = await webRequest(`${server.baseUrl}/docs`, {
+      headers: { 'content-security-policy': `script-src 'nonce-${chosen}'` },
+    });
     const nonce = assertDocumentPolicy(answer, '/docs', { secure: false });
     assert.notEqual(nonce, chosen);
     assert.ok(!answer.text.includes(chosen), "the client's nonce is on no script");
@@ -103,7 +118,10 @@ describe('over plain HTTP on loopback (the quick start)', () => {
       'GET /mcp': await webRequest(server.mcpUrl),
       'bad JSON': await webRequest(server.mcpUrl, { method: 'POST', headers: MCP_HEADERS, body: '{' }),
     };
-    assert.deepEqual(Object.values(answers).map((a) => a.status), [200, 405, 400]);
+    assert.deepEqual(
+      Object.values(answers).map((a) => a.status),
+      [200, 405, 400],
+    );
     for (const [what, answer] of Object.entries(answers)) assertMcpHeaders(answer, what);
   });
 });
@@ -127,7 +145,12 @@ describe('over HTTPS served by server.ts', () => {
       assertDocumentPolicy(answer, path, { secure: true });
       assert.match(String(answer.headers['strict-transport-security']), /^max-age=31536000; includeSubDomains$/, path);
     }
-    const mcp = await webRequest(server.mcpUrl, { method: 'POST', headers: MCP_HEADERS, body: INITIALIZE, ca: certificate.cert });
+    const mcp = await webRequest(server.mcpUrl, {
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: INITIALIZE,
+      ca: certificate.cert,
+    });
     assert.equal(mcp.status, 200);
     assertMcpHeaders(mcp, '/mcp');
     assert.match(String(mcp.headers['strict-transport-security']), /^max-age=31536000/);
@@ -140,17 +163,25 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY=1)', () => {
   after(async () => server?.stop());
 
   it('a request that came over HTTPS gets HSTS and upgrade-insecure-requests', async () => {
-    const answer = await webRequest(`${server.baseUrl}/docs`, { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' } });
+    const answer = await webRequest(`${server.baseUrl}/docs`, {
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+    });
     assert.equal(answer.status, 200);
     assertDocumentPolicy(answer, '/docs', { secure: true });
     assert.match(String(answer.headers['strict-transport-security']), /^max-age=/);
   });
 
   it('the refusal of plain HTTP from afar carries the headers too', async () => {
-    const page = await webRequest(`${server.baseUrl}/docs`, { headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' } });
+    const page = await webRequest(`${server.baseUrl}/docs`, {
+      headers: { 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' },
+    });
     assert.equal(page.status, 403);
     assertCommonHeaders(page, 'refused page');
-    const mcp = await webRequest(server.mcpUrl, { method: 'POST', headers: { ...MCP_HEADERS, 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' }, body: INITIALIZE });
+    const mcp = await webRequest(server.mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'x-forwarded-proto': 'http', 'x-forwarded-for': '203.0.113.9' },
+      body: INITIALIZE,
+    });
     assert.equal(mcp.status, 403);
     assertMcpHeaders(mcp, 'refused /mcp');
   });

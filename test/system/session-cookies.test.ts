@@ -10,7 +10,16 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { selfSignedCertificate, type TestCertificate } from '../support/tls.ts';
-import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, signInWithForm, webRequest, type SetCookie } from '../support/web-client.ts';
+import {
+  CookieJar,
+  callServerAction,
+  formOf,
+  parseSetCookie,
+  type SetCookie,
+  serverActionIds,
+  signInWithForm,
+  webRequest,
+} from '../support/web-client.ts';
 
 const EMAIL = 'cookie-test@example.test';
 const PASSWORD = 'a long cookie test password';
@@ -57,13 +66,22 @@ async function signInThroughPortal(server: TestServer, client: Client) {
 
 /** The session the jar holds is good: Auth.js knows the user and /keys opens. */
 async function assertSignedIn(server: TestServer, jar: CookieJar, client: Client): Promise<void> {
-  const session = await webRequest(`${server.baseUrl}/api/auth/session`, { headers: { cookie: jar.header(), ...client.headers }, ca: client.ca });
+  const session = await webRequest(`${server.baseUrl}/api/auth/session`, {
+    headers: { cookie: jar.header(), ...client.headers },
+    ca: client.ca,
+  });
   assert.equal(JSON.parse(session.text)?.user?.email, EMAIL);
-  const keys = await webRequest(`${server.baseUrl}/keys`, { headers: { cookie: jar.header(), ...client.headers }, ca: client.ca });
+  const keys = await webRequest(`${server.baseUrl}/keys`, {
+    headers: { cookie: jar.header(), ...client.headers },
+    ca: client.ca,
+  });
   assert.equal(keys.status, 200);
 }
 
-function describeSecureCookies(title: string, start: () => Promise<{ server: TestServer; client: Client; cleanup?: () => void }>) {
+function describeSecureCookies(
+  title: string,
+  start: () => Promise<{ server: TestServer; client: Client; cleanup?: () => void }>,
+) {
   describe(title, () => {
     let server: TestServer;
     let client: Client;
@@ -81,10 +99,24 @@ function describeSecureCookies(title: string, start: () => Promise<{ server: Tes
       const csrf = await webRequest(`${server.baseUrl}/api/auth/csrf`, { headers: client.headers, ca: client.ca });
       const { jar, answer } = await signInWithForm(server.baseUrl, EMAIL, PASSWORD, client);
       const cookies = cookiesNamed([...csrf.setCookies, ...answer.setCookies]);
-      assert.ok(cookies.has('__Host-authjs.csrf-token') && cookies.has('__Secure-authjs.session-token'), [...cookies.keys()].join(', '));
-      assert.equal(cookies.get('__Host-authjs.csrf-token')!.attributes.has('domain'), false, '__Host- cookies have no Domain');
-      assert.ok(cookies.has('__Host-chemflow-device'), `the device cookie (sign-in throttle) is __Host- too: ${[...cookies.keys()].join(', ')}`);
-      assert.equal(cookies.get('__Host-chemflow-device')!.attributes.has('domain'), false, '__Host- cookies have no Domain');
+      assert.ok(
+        cookies.has('__Host-authjs.csrf-token') && cookies.has('__Secure-authjs.session-token'),
+        [...cookies.keys()].join(', '),
+      );
+      assert.equal(
+        cookies.get('__Host-authjs.csrf-token')!.attributes.has('domain'),
+        false,
+        '__Host- cookies have no Domain',
+      );
+      assert.ok(
+        cookies.has('__Host-chemflow-device'),
+        `the device cookie (sign-in throttle) is __Host- too: ${[...cookies.keys()].join(', ')}`,
+      );
+      assert.equal(
+        cookies.get('__Host-chemflow-device')!.attributes.has('domain'),
+        false,
+        '__Host- cookies have no Domain',
+      );
       for (const [name, cookie] of cookies) {
         assert.match(name, /^__(Host|Secure)-(authjs\.|chemflow-device$)/, 'every cookie has a prefix');
         assertFlags(cookie, name, { secure: true });
@@ -94,7 +126,11 @@ function describeSecureCookies(title: string, start: () => Promise<{ server: Tes
 
     it("the portal's sign-in form sets the same __Secure- session cookie", async () => {
       const { jar, answer } = await signInThroughPortal(server, client);
-      assertFlags(cookiesNamed(answer.setCookies).get('__Secure-authjs.session-token'), '__Secure-authjs.session-token', { secure: true });
+      assertFlags(
+        cookiesNamed(answer.setCookies).get('__Secure-authjs.session-token'),
+        '__Secure-authjs.session-token',
+        { secure: true },
+      );
       await assertSignedIn(server, jar, client);
     });
   });
@@ -103,7 +139,11 @@ function describeSecureCookies(title: string, start: () => Promise<{ server: Tes
 describeSecureCookies('over HTTPS served by server.ts', async () => {
   const certificate: TestCertificate = selfSignedCertificate();
   // A client's claim of plain HTTP must not turn Secure off: only the socket counts without TRUST_PROXY.
-  return { server: await startTestServer(certificate.env), client: { ca: certificate.cert, headers: { 'x-forwarded-proto': 'http' } }, cleanup: certificate.remove };
+  return {
+    server: await startTestServer(certificate.env),
+    client: { ca: certificate.cert, headers: { 'x-forwarded-proto': 'http' } },
+    cleanup: certificate.remove,
+  };
 });
 
 describeSecureCookies('behind a TLS-terminating proxy (TRUST_PROXY=1, X-Forwarded-Proto: https)', async () => ({
@@ -130,7 +170,9 @@ describe('over plain HTTP on localhost (the quick start)', () => {
       await assertSignedIn(server, jar, client);
 
       const portal = await signInThroughPortal(server, client);
-      assertFlags(cookiesNamed(portal.answer.setCookies).get('authjs.session-token'), 'authjs.session-token', { secure: false });
+      assertFlags(cookiesNamed(portal.answer.setCookies).get('authjs.session-token'), 'authjs.session-token', {
+        secure: false,
+      });
       await assertSignedIn(server, portal.jar, client);
     });
   }

@@ -10,7 +10,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { callServerAction, CookieJar, csrfToken, formOf, postCredentials, serverActionIds, signInWithForm, webRequest, type WebAnswer } from '../support/web-client.ts';
+import {
+  CookieJar,
+  callServerAction,
+  csrfToken,
+  formOf,
+  postCredentials,
+  serverActionIds,
+  signInWithForm,
+  type WebAnswer,
+  webRequest,
+} from '../support/web-client.ts';
 
 const PASSWORD = 'a long session test password';
 const NEW_PASSWORD = 'another long session password';
@@ -20,11 +30,11 @@ let db: Db;
 /** Ada's key (a developer) and its live-usage routes: hers, and the support console's. */
 let keyId: string;
 
-
 before(async () => {
   server = await startTestServer();
   db = createDb(server.env.DATABASE_URL);
-  for (const name of ['ada', 'cy', 'eve']) server.cliOk('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD);
+  for (const name of ['ada', 'cy', 'eve'])
+    server.cliOk('user', 'create', '--email', `${name}@example.test`, '--password', PASSWORD);
   server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
   keyId = JSON.parse(server.cliOk('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')).id;
 });
@@ -39,7 +49,8 @@ const copyOf = (jar: CookieJar): CookieJar => {
   return copy;
 };
 
-const get = (path: string, jar: CookieJar) => webRequest(`${server.baseUrl}${path}`, { headers: { cookie: jar.header() } });
+const get = (path: string, jar: CookieJar) =>
+  webRequest(`${server.baseUrl}${path}`, { headers: { cookie: jar.header() } });
 
 let actionIds: Map<string, string> | undefined;
 function act(action: string, jar: CookieJar, page: string, fields: Record<string, string>): Promise<WebAnswer> {
@@ -61,7 +72,11 @@ const AREAS = {
 
 async function assertSignedIn(jar: CookieJar, who: keyof typeof AREAS, what: string): Promise<void> {
   const page = await get(AREAS[who].page, jar);
-  assert.equal(page.status, 200, `${what}: ${AREAS[who].page} opens (answer ${page.status} ${page.headers.location ?? ''})`);
+  assert.equal(
+    page.status,
+    200,
+    `${what}: ${AREAS[who].page} opens (answer ${page.status} ${page.headers.location ?? ''})`,
+  );
   const usage = await get(AREAS[who].usage(), jar);
   assert.equal(usage.status, 200, `${what}: the live usage answers`);
   assert.equal(JSON.parse(usage.text).id, keyId);
@@ -73,21 +88,51 @@ async function assertSignedOut(jar: CookieJar, who: keyof typeof AREAS, what: st
   assert.ok(page.status >= 300 && page.status < 400, `${what}: ${AREAS[who].page} redirects (answer ${page.status})`);
   assert.equal(new URL(String(page.headers.location), server.baseUrl).pathname, '/signin', `${what}: sent to sign in`);
   const account = await get('/account', jar);
-  assert.equal(new URL(String(account.headers.location), server.baseUrl).pathname, '/signin', `${what}: /account sends to sign in`);
+  assert.equal(
+    new URL(String(account.headers.location), server.baseUrl).pathname,
+    '/signin',
+    `${what}: /account sends to sign in`,
+  );
 
   const usage = await get(AREAS[who].usage(), jar);
-  assert.equal(usage.status, 404, `${what}: the live usage answers as for the signed out (the same 404 as an unknown key)`);
+  assert.equal(
+    usage.status,
+    404,
+    `${what}: the live usage answers as for the signed out (the same 404 as an unknown key)`,
+  );
   assert.doesNotMatch(usage.text, /ada laptop/);
 
   const session = await get('/api/auth/session', jar);
-  assert.equal(JSON.parse(session.text)?.user ?? null, null, `${what}: Auth.js's session endpoint knows no user (${session.text})`);
+  assert.equal(
+    JSON.parse(session.text)?.user ?? null,
+    null,
+    `${what}: Auth.js's session endpoint knows no user (${session.text})`,
+  );
 
   const before = await db.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: { name: true, disabledAt: true } });
-  const rename = await act('app/keys/actions.ts#renameKeyAction', copyOf(jar), `/keys/${keyId}`, { keyId, name: 'renamed with a dead cookie' });
-  assert.equal(new URL(String(rename.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl).pathname, '/signin', `${what}: a server action sends it to sign in`);
-  const disable = await act('app/keys/actions.ts#disableKeyAction', copyOf(jar), `/keys/${keyId}`, { keyId, reason: 'with a dead cookie' });
-  assert.match(String(disable.headers['x-action-redirect']), /^\/signin/, `${what}: a server action sends it to sign in`);
-  assert.deepEqual(await db.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: { name: true, disabledAt: true } }), before, `${what}: the actions changed nothing`);
+  const rename = await act('app/keys/actions.ts#renameKeyAction', copyOf(jar), `/keys/${keyId}`, {
+    keyId,
+    name: 'renamed with a dead cookie',
+  });
+  assert.equal(
+    new URL(String(rename.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl).pathname,
+    '/signin',
+    `${what}: a server action sends it to sign in`,
+  );
+  const disable = await act('app/keys/actions.ts#disableKeyAction', copyOf(jar), `/keys/${keyId}`, {
+    keyId,
+    reason: 'with a dead cookie',
+  });
+  assert.match(
+    String(disable.headers['x-action-redirect']),
+    /^\/signin/,
+    `${what}: a server action sends it to sign in`,
+  );
+  assert.deepEqual(
+    await db.apiKey.findUniqueOrThrow({ where: { id: keyId }, select: { name: true, disabledAt: true } }),
+    before,
+    `${what}: the actions changed nothing`,
+  );
 }
 
 const sessionVersion = async (email: string) => (await db.user.findUniqueOrThrow({ where: { email } })).sessionVersion;
@@ -102,7 +147,11 @@ describe('sign-out ends every session of the account', () => {
       await assertSignedIn(copy, who, 'before sign-out, the copy');
 
       const out = await signOut(jar);
-      assert.equal(new URL(String(out.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl).pathname, '/', 'signed out, the browser goes home');
+      assert.equal(
+        new URL(String(out.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl).pathname,
+        '/',
+        'signed out, the browser goes home',
+      );
       assert.equal(jar.sessionCookie(), undefined, 'the browser that signed out dropped its cookie');
 
       await assertSignedOut(copy, who, 'the copied cookie');
@@ -123,9 +172,16 @@ describe('a password change ends every other session; the browser that changed i
     const version = await sessionVersion('ada@example.test');
 
     const changed = await changePassword(jar, PASSWORD);
-    assert.equal(String(changed.headers['x-action-redirect']).split(';', 1)[0], '/account?changed=1', `changed, the browser goes on to the account page (${changed.text.slice(0, 300)})`);
+    assert.equal(
+      String(changed.headers['x-action-redirect']).split(';', 1)[0],
+      '/account?changed=1',
+      `changed, the browser goes on to the account page (${changed.text.slice(0, 300)})`,
+    );
     const confirmation = await get('/account?changed=1', jar);
-    assert.match(confirmation.text, /Password changed\. Every other session of this account has ended; this browser stays signed in\./);
+    assert.match(
+      confirmation.text,
+      /Password changed\. Every other session of this account has ended; this browser stays signed in\./,
+    );
     assert.equal(await sessionVersion('ada@example.test'), version + 1);
 
     await assertSignedIn(jar, 'ada', 'the browser that changed the password');
@@ -133,7 +189,11 @@ describe('a password change ends every other session; the browser that changed i
     await assertSignedOut(otherDevice, 'ada', 'the other device');
 
     const oldPassword = new CookieJar();
-    await postCredentials(server.baseUrl, oldPassword, { email: 'ada@example.test', password: PASSWORD, token: await csrfToken(server.baseUrl, oldPassword) });
+    await postCredentials(server.baseUrl, oldPassword, {
+      email: 'ada@example.test',
+      password: PASSWORD,
+      token: await csrfToken(server.baseUrl, oldPassword),
+    });
     assert.equal(oldPassword.sessionCookie(), undefined, 'the old password signs in no more');
     const { jar: fresh } = await signInWithForm(server.baseUrl, 'ada@example.test', NEW_PASSWORD);
     await assertSignedIn(fresh, 'ada', 'a fresh sign-in with the new password');
@@ -144,11 +204,22 @@ describe('a password change ends every other session; the browser that changed i
     const account = await get('/account', jar);
     assert.equal(account.status, 200);
 
-    assert.equal(server.cliOk('user', 'password', '--email', ' EVE@example.test ', '--password', NEW_PASSWORD), 'Set a new password for eve@example.test; every session of the account has ended.\n');
+    assert.equal(
+      server.cliOk('user', 'password', '--email', ' EVE@example.test ', '--password', NEW_PASSWORD),
+      'Set a new password for eve@example.test; every session of the account has ended.\n',
+    );
     const after = await get('/account', jar);
-    assert.equal(new URL(String(after.headers.location), server.baseUrl).pathname, '/signin', 'the session from before is sent to sign in');
+    assert.equal(
+      new URL(String(after.headers.location), server.baseUrl).pathname,
+      '/signin',
+      'the session from before is sent to sign in',
+    );
     const eve = await db.user.findUniqueOrThrow({ where: { email: 'eve@example.test' } });
-    assert.equal(await db.auditEvent.count({ where: { action: 'user.password', targetUserId: eve.id, actorLabel: 'cli' } }), 1, 'audited as user.password by the CLI');
+    assert.equal(
+      await db.auditEvent.count({ where: { action: 'user.password', targetUserId: eve.id, actorLabel: 'cli' } }),
+      1,
+      'audited as user.password by the CLI',
+    );
     const { jar: fresh } = await signInWithForm(server.baseUrl, 'eve@example.test', NEW_PASSWORD);
     assert.equal((await get('/account', fresh)).status, 200);
 
@@ -167,14 +238,32 @@ describe('a password change ends every other session; the browser that changed i
 describe('the current-password check is throttled like sign-in', () => {
   it('after 6 wrong current passwords even the right one is refused, with a time to retry, and nothing changes', async () => {
     const { jar } = await signInWithForm(server.baseUrl, 'cy@example.test', PASSWORD);
-    const before = await db.user.findUniqueOrThrow({ where: { email: 'cy@example.test' }, select: { passwordHash: true, sessionVersion: true } });
+    const before = await db.user.findUniqueOrThrow({
+      where: { email: 'cy@example.test' },
+      select: { passwordHash: true, sessionVersion: true },
+    });
     for (let attempt = 1; attempt <= 6; attempt += 1) {
       const answer = await changePassword(jar, `wrong guess number ${attempt}`);
-      assert.match(answer.text, /"ok":false,"error":"(The current password is wrong|Too many wrong passwords)/, `guess ${attempt}: ${answer.text.slice(0, 300)}`);
+      assert.match(
+        answer.text,
+        /"ok":false,"error":"(The current password is wrong|Too many wrong passwords)/,
+        `guess ${attempt}: ${answer.text.slice(0, 300)}`,
+      );
     }
     const right = await changePassword(jar, PASSWORD);
-    assert.match(right.text, /"ok":false,"error":"Too many wrong passwords\. Try again in \d+ (minutes|seconds) \(at \d\d:\d\d UTC\)/, right.text.slice(0, 500));
-    assert.deepEqual(await db.user.findUniqueOrThrow({ where: { email: 'cy@example.test' }, select: { passwordHash: true, sessionVersion: true } }), before, 'the password and sessions are unchanged');
+    assert.match(
+      right.text,
+      /"ok":false,"error":"Too many wrong passwords\. Try again in \d+ (minutes|seconds) \(at \d\d:\d\d UTC\)/,
+      right.text.slice(0, 500),
+    );
+    assert.deepEqual(
+      await db.user.findUniqueOrThrow({
+        where: { email: 'cy@example.test' },
+        select: { passwordHash: true, sessionVersion: true },
+      }),
+      before,
+      'the password and sessions are unchanged',
+    );
     await assertSignedInAt(jar, '/account');
   });
 });

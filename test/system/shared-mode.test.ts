@@ -9,16 +9,27 @@ import type { ChildProcess } from 'node:child_process';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { scratchPostgresUrl } from '../support/test-databases.ts';
-import { bearer, postMcp, rpc, toolCall, type McpAnswer } from '../support/mcp-client.ts';
 import { errorBody } from '../support/mcp-answers.ts';
+import { bearer, type McpAnswer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import {
+  MACHINE_REDIS,
+  redisAvailable,
+  sharedEnv,
+  startRedis,
+  startSharedInstances,
+  stopRedis,
+} from '../support/shared-mode.ts';
+import { scratchPostgresUrl } from '../support/test-databases.ts';
 import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
-import { MACHINE_REDIS, redisAvailable, sharedEnv, startRedis, startSharedInstances, stopRedis } from '../support/shared-mode.ts';
 
 const QUERY_WATER = () => toolCall('service_query_compound', { compound_name: 'water' });
-const INITIALIZE = () => rpc('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'shared-test', version: '1' } });
+const INITIALIZE = () =>
+  rpc('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'shared-test', version: '1' },
+  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 
 const count = (answers: McpAnswer[], status: number) => answers.filter((a) => a.status === status).length;
 
@@ -28,16 +39,21 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
   const { url, env, a, b } = shared;
   const both = [a.mcpUrl, b.mcpUrl];
 
-  await t.test('a key with a daily quota of 10 admits exactly 10 of 40 simultaneous calls on both instances', async () => {
-    const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--daily-quota', '10', '--rps', '1000');
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => postMcp(both[i % 2], QUERY_WATER(), bearer(key))));
-    assert.equal(count(answers, 200), 10);
-    assert.equal(count(answers, 429), 30);
-    assert.ok(answers.filter((r) => r.status === 429).every((r) => errorBody(r).reason === 'daily_quota'));
-    const report = b.cliJson('key', 'show', key);
-    assert.equal(report.usedToday, 10);
-    assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 10, failures: 0, rateLimited: 30 }]);
-  });
+  await t.test(
+    'a key with a daily quota of 10 admits exactly 10 of 40 simultaneous calls on both instances',
+    async () => {
+      const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--daily-quota', '10', '--rps', '1000');
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => postMcp(both[i % 2], QUERY_WATER(), bearer(key))),
+      );
+      assert.equal(count(answers, 200), 10);
+      assert.equal(count(answers, 429), 30);
+      assert.ok(answers.filter((r) => r.status === 429).every((r) => errorBody(r).reason === 'daily_quota'));
+      const report = b.cliJson('key', 'show', key);
+      assert.equal(report.usedToday, 10);
+      assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 10, failures: 0, rateLimited: 30 }]);
+    },
+  );
 
   await t.test('1 call per second holds across instances: of two simultaneous calls one is admitted', async () => {
     const { key } = a.cliJson('key', 'create', '--owner', a.adminEmail, '--tier', 'free');
@@ -110,33 +126,41 @@ test('Redis going away and coming back empty', async (t) => {
   const { key } = server.cliJson('key', 'create', '--owner', server.adminEmail, '--daily-quota', '6', '--rps', '1000');
   for (let i = 0; i < 3; i++) assert.equal((await postMcp(server.mcpUrl, QUERY_WATER(), bearer(key))).status, 200);
 
-  await t.test('with Redis down, tools/call answers 503 limiter_unavailable; initialize and the portal still work', async () => {
-    await stopRedis(redis!);
-    const answer = await postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key));
-    assert.equal(answer.status, 503);
-    assert.equal(errorBody(answer).error, 'limiter_unavailable');
-    assert.match(errorBody(answer).message, /retry/);
-    assert.equal(answer.headers.get('retry-after'), '1');
-    assert.equal((await postMcp(server!.mcpUrl, INITIALIZE())).status, 200);
-    assert.equal((await postMcp(server!.mcpUrl, rpc('tools/list'))).status, 200);
-    assert.equal((await fetch(`${server!.baseUrl}/`)).status, 200);
-    const report = server!.cliJson('key', 'show', key);
-    assert.equal(report.usedToday, 3, 'a refused call costs no quota');
-  });
+  await t.test(
+    'with Redis down, tools/call answers 503 limiter_unavailable; initialize and the portal still work',
+    async () => {
+      await stopRedis(redis!);
+      const answer = await postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key));
+      assert.equal(answer.status, 503);
+      assert.equal(errorBody(answer).error, 'limiter_unavailable');
+      assert.match(errorBody(answer).message, /retry/);
+      assert.equal(answer.headers.get('retry-after'), '1');
+      assert.equal((await postMcp(server!.mcpUrl, INITIALIZE())).status, 200);
+      assert.equal((await postMcp(server!.mcpUrl, rpc('tools/list'))).status, 200);
+      assert.equal((await fetch(`${server!.baseUrl}/`)).status, 200);
+      const report = server!.cliJson('key', 'show', key);
+      assert.equal(report.usedToday, 3, 'a refused call costs no quota');
+    },
+  );
 
-  await t.test('Redis restarted empty: calls work again and the quota, rebuilt from PostgreSQL, stays exact', async () => {
-    redis = await startRedis(port);
-    let answer: McpAnswer;
-    const deadline = Date.now() + 10_000;
-    do {
-      answer = await postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key));
-      if (answer.status === 503) await sleep(100);
-    } while (answer.status === 503 && Date.now() < deadline);
-    assert.equal(answer.status, 200, 'no recovery within 10 s of Redis coming back');
-    assert.equal(answer.headers.get('x-ratelimit-remaining'), '2');
-    const burst = await Promise.all(Array.from({ length: 10 }, () => postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key))));
-    assert.equal(count(burst, 200), 2);
-    assert.equal(count(burst, 429), 8);
-    assert.equal(server!.cliJson('key', 'show', key).usedToday, 6);
-  });
+  await t.test(
+    'Redis restarted empty: calls work again and the quota, rebuilt from PostgreSQL, stays exact',
+    async () => {
+      redis = await startRedis(port);
+      let answer: McpAnswer;
+      const deadline = Date.now() + 10_000;
+      do {
+        answer = await postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key));
+        if (answer.status === 503) await sleep(100);
+      } while (answer.status === 503 && Date.now() < deadline);
+      assert.equal(answer.status, 200, 'no recovery within 10 s of Redis coming back');
+      assert.equal(answer.headers.get('x-ratelimit-remaining'), '2');
+      const burst = await Promise.all(
+        Array.from({ length: 10 }, () => postMcp(server!.mcpUrl, QUERY_WATER(), bearer(key))),
+      );
+      assert.equal(count(burst, 200), 2);
+      assert.equal(count(burst, 429), 8);
+      assert.equal(server!.cliJson('key', 'show', key).usedToday, 6);
+    },
+  );
 });

@@ -12,11 +12,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { SECURE_DEVICE_COOKIE } from '../../lib/auth/device-cookie.ts';
+import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/auth/sign-up-notice.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { callServerAction, CookieJar, formOf, parseSetCookie, serverActionIds, type WebAnswer } from '../support/web-client.ts';
-import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/auth/sign-up-notice.ts';
-import { SECURE_DEVICE_COOKIE } from '../../lib/auth/device-cookie.ts';
+import {
+  CookieJar,
+  callServerAction,
+  formOf,
+  parseSetCookie,
+  serverActionIds,
+  type WebAnswer,
+} from '../support/web-client.ts';
 
 const PASSWORD = 'a long abuse test password';
 const WRONG = /Wrong email or password\./;
@@ -42,7 +49,13 @@ function freshAddress(): string {
   return `198.51.100.${nextAddress++}`;
 }
 
-function post(action: string, page: string, address: string, fields: Record<string, string>, jar = new CookieJar()): Promise<WebAnswer> {
+function post(
+  action: string,
+  page: string,
+  address: string,
+  fields: Record<string, string>,
+  jar = new CookieJar(),
+): Promise<WebAnswer> {
   return callServerAction(server.baseUrl, {
     page,
     actionId: actions.get(`app/(auth)/actions.ts#${action}`)!,
@@ -83,7 +96,11 @@ describe('sign-up', () => {
     for (const [i, email] of emails.entries()) {
       const answer = await signUp(address, email);
       if (i < 10) {
-        assert.match(String(answer.headers['x-action-redirect']), new RegExp(`^/signin\\?notice=${SIGNED_UP_NOTICE};`), email);
+        assert.match(
+          String(answer.headers['x-action-redirect']),
+          new RegExp(`^/signin\\?notice=${SIGNED_UP_NOTICE};`),
+          email,
+        );
       } else {
         assert.equal(answer.headers['x-action-redirect'], undefined, email);
         assert.match(answer.text, /Too many sign-ups from your network address\. Try again in (\d+) minutes?\./, email);
@@ -92,7 +109,10 @@ describe('sign-up', () => {
     const created = await db.user.findMany({ where: { email: { in: emails } }, select: { email: true } });
     assert.deepEqual(created.map((user) => user.email).sort(), emails.slice(0, 10).sort());
     // Another address is not affected.
-    assert.match(String((await signUp(freshAddress(), 'bulk-other@example.test')).headers['x-action-redirect']), /^\/signin\?notice=/);
+    assert.match(
+      String((await signUp(freshAddress(), 'bulk-other@example.test')).headers['x-action-redirect']),
+      /^\/signin\?notice=/,
+    );
   });
 
   it('an existing email gets the same answer as a new one, nobody is signed in, and its password is unchanged', async () => {
@@ -102,12 +122,21 @@ describe('sign-up', () => {
     assert.deepEqual(outcome(existing), outcome(fresh));
     assert.deepEqual(outcome(existing).cookies, [], 'sign-up sets no cookie: it signs nobody in');
     assert.doesNotMatch(existing.text, /exist|already|taken|registered/i);
-    assert.ok(!String(existing.headers['x-action-redirect']).includes('example.test'), 'the email is not in the address');
+    assert.ok(
+      !String(existing.headers['x-action-redirect']).includes('example.test'),
+      'the email is not in the address',
+    );
 
     const page = await fetch(`${server.baseUrl}/signin?notice=${SIGNED_UP_NOTICE}`);
-    assert.ok((await page.text()).includes(SIGNED_UP_MESSAGE.replaceAll("'", '&#x27;')), 'the sign-in page shows the notice');
+    assert.ok(
+      (await page.text()).includes(SIGNED_UP_MESSAGE.replaceAll("'", '&#x27;')),
+      'the sign-in page shows the notice',
+    );
 
-    assert.equal(await signIn(freshAddress(), server.adminEmail, 'an attacker chosen password'), 'Wrong email or password.');
+    assert.equal(
+      await signIn(freshAddress(), server.adminEmail, 'an attacker chosen password'),
+      'Wrong email or password.',
+    );
     assert.equal(await signIn(freshAddress(), server.adminEmail, server.adminPassword!), 'signed in');
     assert.equal(await signIn(freshAddress(), 'brand-new@example.test', 'the new account password'), 'signed in');
 
@@ -123,14 +152,23 @@ describe('sign-up', () => {
 describe('failed sign-ins lock the guesser, not the account', () => {
   it('guesses for admin from one address lock that address for admin only; admin signs in from elsewhere', async () => {
     const attacker = freshAddress();
-    for (let i = 0; i < 5; i++) assert.equal(await signIn(attacker, server.adminEmail, `guess ${i}`), 'Wrong email or password.');
+    for (let i = 0; i < 5; i++)
+      assert.equal(await signIn(attacker, server.adminEmail, `guess ${i}`), 'Wrong email or password.');
     for (let i = 5; i < 8; i++) assert.match(await signIn(attacker, server.adminEmail, `guess ${i}`), LOCKED);
     const locked = await signIn(attacker, server.adminEmail, server.adminPassword!);
     assert.match(locked, LOCKED, 'the right password from the guessing address is refused too');
     assert.ok(Number(LOCKED.exec(locked)![1]) >= 14 && Number(LOCKED.exec(locked)![1]) <= 15, locked);
 
-    assert.equal(await signIn(freshAddress(), server.adminEmail, server.adminPassword!), 'signed in', 'admin, from another address');
-    assert.equal(await signIn(attacker, 'someone-else@example.test', 'a guess'), 'Wrong email or password.', 'other accounts from that address');
+    assert.equal(
+      await signIn(freshAddress(), server.adminEmail, server.adminPassword!),
+      'signed in',
+      'admin, from another address',
+    );
+    assert.equal(
+      await signIn(attacker, 'someone-else@example.test', 'a guess'),
+      'Wrong email or password.',
+      'other accounts from that address',
+    );
   });
 
   it('guesses from many addresses slow down new browsers, but the owner signs in from a browser used before', async () => {
@@ -142,18 +180,31 @@ describe('failed sign-ins lock the guesser, not the account', () => {
     const device = home.values.get(SECURE_DEVICE_COOKIE);
     assert.ok(device, 'the form sign-in set the device cookie');
 
-    for (let i = 0; i < 10; i++) assert.equal(await signIn(freshAddress(), owner, `guess ${i}`), 'Wrong email or password.', `guess ${i}`);
+    for (let i = 0; i < 10; i++)
+      assert.equal(await signIn(freshAddress(), owner, `guess ${i}`), 'Wrong email or password.', `guess ${i}`);
     assert.match(await signIn(freshAddress(), owner, 'guess 10'), LOCKED, 'the 11th guess, from yet another address');
-    assert.match(await signIn(freshAddress(), owner, ownerPassword), LOCKED, 'a browser never signed in to the account waits');
+    assert.match(
+      await signIn(freshAddress(), owner, ownerPassword),
+      LOCKED,
+      'a browser never signed in to the account waits',
+    );
 
     const knownBrowser = new CookieJar();
     knownBrowser.values.set(SECURE_DEVICE_COOKIE, device);
-    assert.equal(await signIn(freshAddress(), owner, ownerPassword, knownBrowser), 'signed in', 'the owner, from the browser used before, on another network');
+    assert.equal(
+      await signIn(freshAddress(), owner, ownerPassword, knownBrowser),
+      'signed in',
+      'the owner, from the browser used before, on another network',
+    );
 
     // Someone else's device cookie, or a forged one, does not help.
     const adminBrowser = new CookieJar();
     assert.equal(await signIn(freshAddress(), server.adminEmail, server.adminPassword!, adminBrowser), 'signed in');
-    for (const forged of [adminBrowser.values.get(SECURE_DEVICE_COOKIE)!, `${device.split('.')[0]}.${'A'.repeat(43)}`, 'garbage']) {
+    for (const forged of [
+      adminBrowser.values.get(SECURE_DEVICE_COOKIE)!,
+      `${device.split('.')[0]}.${'A'.repeat(43)}`,
+      'garbage',
+    ]) {
       const jar = new CookieJar();
       jar.values.set(SECURE_DEVICE_COOKIE, forged);
       assert.match(await signIn(freshAddress(), owner, ownerPassword, jar), LOCKED, forged);
@@ -161,7 +212,11 @@ describe('failed sign-ins lock the guesser, not the account', () => {
   });
 
   it('the device cookie is HttpOnly, SameSite=Lax, Secure over HTTPS, for about 90 days, and names no account', async () => {
-    const answer = await post('signInAction', '/signin', freshAddress(), { email: server.adminEmail, password: server.adminPassword!, next: '/keys' });
+    const answer = await post('signInAction', '/signin', freshAddress(), {
+      email: server.adminEmail,
+      password: server.adminPassword!,
+      next: '/keys',
+    });
     const line = answer.setCookies.find((cookie) => cookie.startsWith(`${SECURE_DEVICE_COOKIE}=`));
     assert.ok(line, 'set on a successful sign-in');
     const cookie = parseSetCookie(line);

@@ -10,10 +10,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
-import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { toolResult } from '../support/mcp-answers.ts';
+import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { signInWithForm, webRequest, type CookieJar } from '../support/web-client.ts';
+import { type CookieJar, signInWithForm, webRequest } from '../support/web-client.ts';
 
 const OWNER = { email: 'owner@example.test', password: 'an owner password, long enough' };
 const STAFF = { email: 'staff@example.test', password: 'a staff password, long enough' };
@@ -30,13 +30,31 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
   before(async () => {
     // The bodies carry a megabyte of name each (the default limit is 1 MiB); a listed origin, so that
     // other origins are refused (the default, "*", allows any).
-    server = await startTestServer({ MCP_MAX_BODY_BYTES: String(2 * 1024 * 1024), CORS_ORIGINS: 'https://agent.example' });
-    for (const [user, role] of [[OWNER, 'developer'], [STAFF, 'support']] as const) {
+    server = await startTestServer({
+      MCP_MAX_BODY_BYTES: String(2 * 1024 * 1024),
+      CORS_ORIGINS: 'https://agent.example',
+    });
+    for (const [user, role] of [
+      [OWNER, 'developer'],
+      [STAFF, 'support'],
+    ] as const) {
       const created = server.cli('user', 'create', '--email', user.email, '--password', user.password, '--role', role);
       assert.equal(created.status, 0, created.stderr);
     }
     // A free key, with room for the whole barrage in its per-second limit and quota.
-    const created = server.cli('key', 'create', '--owner', OWNER.email, '--tier', 'free', '--daily-quota', '1000', '--rps', '1000', '--json');
+    const created = server.cli(
+      'key',
+      'create',
+      '--owner',
+      OWNER.email,
+      '--tier',
+      'free',
+      '--daily-quota',
+      '1000',
+      '--rps',
+      '1000',
+      '--json',
+    );
     assert.equal(created.status, 0, created.stderr);
     ({ id: keyId, key: secret } = JSON.parse(created.stdout));
   });
@@ -65,7 +83,9 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
     assert.equal(show.status, 0, show.stderr);
     const report = JSON.parse(show.stdout);
     assert.equal(report.usedToday, hostileNames().length, 'every call counted against the quota');
-    assert.deepEqual(report.today, [{ tool: 'unknown_tool', successes: 0, failures: hostileNames().length, rateLimited: 0 }]);
+    assert.deepEqual(report.today, [
+      { tool: 'unknown_tool', successes: 0, failures: hostileNames().length, rateLimited: 0 },
+    ]);
   });
 
   it('stores only the label: no tool value longer than "unknown_tool", in CallLog or DailyUsage', () => {
@@ -75,7 +95,9 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
         const tools = db.prepare(`SELECT DISTINCT tool FROM "${table}" WHERE keyId = ?`).pluck().all(keyId);
         assert.deepEqual(tools, ['unknown_tool'], table);
       }
-      const outcomes = db.prepare('SELECT outcome, errorCode, COUNT(*) AS n FROM "CallLog" WHERE keyId = ? GROUP BY outcome, errorCode').all(keyId);
+      const outcomes = db
+        .prepare('SELECT outcome, errorCode, COUNT(*) AS n FROM "CallLog" WHERE keyId = ? GROUP BY outcome, errorCode')
+        .all(keyId);
       assert.deepEqual(outcomes, [{ outcome: 'failure', errorCode: 'unknown_tool', n: hostileNames().length }]);
     } finally {
       db.close();
@@ -119,9 +141,29 @@ describe('tools/call with hostile tool names', { concurrency: false }, () => {
       ['MCP-Protocol-Version', postMcp(server.mcpUrl, call, { ...bearer(secret), 'mcp-protocol-version': near })],
       ['a member name', postMcp(server.mcpUrl, { ...call, [near]: 1 }, bearer(secret))],
       ['a member name, the secret past the cut', postMcp(server.mcpUrl, { ...call, [long]: 1 }, bearer(secret))],
-      ['the JSON error', postMcp(server.mcpUrl, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${secret}"}} ${secret}`, bearer(secret))],
-      ['an argument name', postMcp(server.mcpUrl, toolCall('service_formula_info', { formula: 'H2O', [near]: 1 }), bearer(secret))],
-      ['many argument names', postMcp(server.mcpUrl, toolCall('service_formula_info', Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`${i}-${secret}`, 1]))), bearer(secret))],
+      [
+        'the JSON error',
+        postMcp(
+          server.mcpUrl,
+          `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"${secret}"}} ${secret}`,
+          bearer(secret),
+        ),
+      ],
+      [
+        'an argument name',
+        postMcp(server.mcpUrl, toolCall('service_formula_info', { formula: 'H2O', [near]: 1 }), bearer(secret)),
+      ],
+      [
+        'many argument names',
+        postMcp(
+          server.mcpUrl,
+          toolCall(
+            'service_formula_info',
+            Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`${i}-${secret}`, 1])),
+          ),
+          bearer(secret),
+        ),
+      ],
     ];
     for (const [what, answer] of sent) {
       const { status, text } = await answer;

@@ -1,6 +1,12 @@
 // The part of autocannon 9's programmatic API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  interface Histogram { average: number; mean: number; p50: number; p99: number; max: number }
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p99: number;
+    max: number;
+  }
   interface RequestSpec {
     method?: string;
     path?: string;

@@ -15,16 +15,25 @@ import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 
 const validator = new AjvJsonSchemaValidator();
-const TOOLS = [{
-  name: 'echo',
-  description: 'Returns its argument.',
-  inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'What to echo.' } }, required: ['text'] },
-}];
+const TOOLS = [
+  {
+    name: 'echo',
+    description: 'Returns its argument.',
+    inputSchema: {
+      type: 'object',
+      properties: { text: { type: 'string', description: 'What to echo.' } },
+      required: ['text'],
+    },
+  },
+];
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    req
+      .on('data', (chunk: Buffer) => chunks.push(chunk))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
@@ -33,10 +42,20 @@ const server = http.createServer(async (req, res) => {
     const body = await readBody(req);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: req.method === 'POST' ? new Uint8Array(body) : undefined });
-    const mcp = new Server({ name: 'bare', version: '0.0.0' }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'POST' ? new Uint8Array(body) : undefined,
+    });
+    const mcp = new Server(
+      { name: 'bare', version: '0.0.0' },
+      { capabilities: { tools: {} }, jsonSchemaValidator: validator },
+    );
     mcp.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: false,
+    });
     await mcp.connect(transport);
     const response = await transport.handleRequest(request, { parsedBody: JSON.parse(body.toString('utf8')) });
     const out: Record<string, string> = {};

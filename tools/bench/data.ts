@@ -15,12 +15,12 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SYSTEM_ACTOR } from '../../lib/audit/write.ts';
-import { createDb, databaseProvider, type Db } from '../../lib/db/client.ts';
-import { createScratchDatabase, postgresProblem } from '../../scripts/scratch-postgres.ts';
-import { keyReport } from '../../lib/usage/key-report.ts';
+import { createDb, type Db, databaseProvider } from '../../lib/db/client.ts';
 import { issueKey } from '../../lib/keys/store.ts';
 import type { Viewer } from '../../lib/portal/access.ts';
 import { searchKeys } from '../../lib/portal/support.ts';
+import { keyReport } from '../../lib/usage/key-report.ts';
+import { createScratchDatabase, postgresProblem } from '../../scripts/scratch-postgres.ts';
 import { ROOT } from '../../test/support/test-server.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase, scaleOptions } from './seed-scale.ts';
@@ -40,7 +40,15 @@ const { values } = parseArgs({
 const sizes = scaleOptions(['--keys', values.keys!, '--calls', values.calls!, '--days', values.days!]);
 const samples = Number(values.samples);
 
-interface QueryResult { database: string; query: string; samples: number; p50Ms: number; p95Ms: number; maxMs: number; status: 'met' | 'missed' }
+interface QueryResult {
+  database: string;
+  query: string;
+  samples: number;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  status: 'met' | 'missed';
+}
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
 
@@ -54,24 +62,48 @@ async function time(database: string, query: string, run: () => Promise<unknown>
   }
   const round = (ms: number) => Math.round(ms * 10) / 10;
   const p95 = round(percentile(took, 95));
-  return { database, query, samples, p50Ms: round(percentile(took, 50)), p95Ms: p95, maxMs: round(Math.max(...took)), status: p95 < TARGET_P95_MS ? 'met' : 'missed' };
+  return {
+    database,
+    query,
+    samples,
+    p50Ms: round(percentile(took, 50)),
+    p95Ms: p95,
+    maxMs: round(Math.max(...took)),
+    status: p95 < TARGET_P95_MS ? 'met' : 'missed',
+  };
 }
 
 async function measureDatabase(database: string, db: Db): Promise<QueryResult[]> {
   const keys = await db.apiKey.findMany({ select: { id: true, start: true, end: true } });
-  const owners = await db.user.findMany({ where: { email: { endsWith: '@scale.example' } }, select: { id: true, email: true } });
-  const busiest = (await db.callLog.groupBy({ by: ['keyId'], _count: { _all: true }, orderBy: { _count: { keyId: 'desc' } }, take: 20 })).map((g) => g.keyId);
+  const owners = await db.user.findMany({
+    where: { email: { endsWith: '@scale.example' } },
+    select: { id: true, email: true },
+  });
+  const busiest = (
+    await db.callLog.groupBy({
+      by: ['keyId'],
+      _count: { _all: true },
+      orderBy: { _count: { keyId: 'desc' } },
+      take: 20,
+    })
+  ).map((g) => g.keyId);
   const staff = await db.user.create({ data: { email: `bench-support-${Date.now()}@scale.example`, role: 'support' } });
   const viewer: Viewer = { id: staff.id, email: staff.email, name: null, role: 'support' };
   const secrets: string[] = [];
-  for (let i = 0; i < 20; i++) secrets.push((await issueKey(db, { ownerId: pick(owners).id, name: `bench secret ${i}`, tierId: 'pro' }, SYSTEM_ACTOR)).secret);
+  for (let i = 0; i < 20; i++)
+    secrets.push(
+      (await issueKey(db, { ownerId: pick(owners).id, name: `bench secret ${i}`, tierId: 'pro' }, SYSTEM_ACTOR)).secret,
+    );
 
   // What the key detail page loads: the key row, then its report.
   const detail = async (id: string) => keyReport(db, await db.apiKey.findUniqueOrThrow({ where: { id } }));
   return [
     await time(database, 'key detail, random key', () => detail(pick(keys).id)),
     await time(database, 'key detail, 20 busiest keys', () => detail(pick(busiest))),
-    await time(database, 'support search, 4 characters', () => { const k = pick(keys); return searchKeys(db, viewer, Math.random() < 0.5 ? k.start : k.end); }),
+    await time(database, 'support search, 4 characters', () => {
+      const k = pick(keys);
+      return searchKeys(db, viewer, Math.random() < 0.5 ? k.start : k.end);
+    }),
     await time(database, 'support search, email', () => searchKeys(db, viewer, pick(owners).email)),
     await time(database, 'support search, secret', () => searchKeys(db, viewer, pick(secrets))),
   ];
@@ -80,7 +112,9 @@ async function measureDatabase(database: string, db: Db): Promise<QueryResult[]>
 async function seedAndMeasure(label: string, url: string): Promise<QueryResult[]> {
   const started = Date.now();
   const counts = await prepareScaleDatabase(url, sizes);
-  console.log(`${label}: seeded ${counts.keys} keys, ${counts.calls} calls, ${counts.dailyUsageRows} daily rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `${label}: seeded ${counts.keys} keys, ${counts.calls} calls, ${counts.dailyUsageRows} daily rows in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   return measureUrl(label, url);
 }
 
@@ -98,18 +132,18 @@ async function main(): Promise<void> {
   process.env.KEY_HASH_SECRET ||= 'bench-'.padEnd(64, '0');
   const results: QueryResult[] = [];
   if (values.database?.length) {
-    for (const url of values.database) results.push(...await measureUrl(databaseProvider(url), url));
+    for (const url of values.database) results.push(...(await measureUrl(databaseProvider(url), url)));
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'chemflow-scale-'));
     try {
-      results.push(...await seedAndMeasure('sqlite', `file:${join(dir, 'scale.db')}`));
+      results.push(...(await seedAndMeasure('sqlite', `file:${join(dir, 'scale.db')}`)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     if ((await postgresProblem()) === null) {
       const scratch = await createScratchDatabase('chemflow_scale');
       try {
-        results.push(...await seedAndMeasure('postgresql', scratch.url));
+        results.push(...(await seedAndMeasure('postgresql', scratch.url)));
       } finally {
         await scratch.drop();
       }
@@ -121,12 +155,19 @@ async function main(): Promise<void> {
   const table = [
     `| database | query | p50 | p95 | max | p95 < ${TARGET_P95_MS} ms |`,
     '|---|---|---:|---:|---:|---|',
-    ...results.map((r) => `| ${r.database} | ${r.query} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ${r.status} |`),
+    ...results.map(
+      (r) => `| ${r.database} | ${r.query} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.maxMs} ms | ${r.status} |`,
+    ),
   ].join('\n');
-  console.log(`\n${sizes.keys} keys, ${sizes.calls} call-log rows over ${sizes.days} days; ${samples} samples per query.\n\n${table}\n`);
+  console.log(
+    `\n${sizes.keys} keys, ${sizes.calls} call-log rows over ${sizes.days} days; ${samples} samples per query.\n\n${table}\n`,
+  );
   const output = values.output!;
   mkdirSync(join(output, '..'), { recursive: true });
-  writeFileSync(`${output}.tmp`, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cores: cpus().length, node: process.version }, sizes, samples, targetP95Ms: TARGET_P95_MS, results }, null, 2)}\n`);
+  writeFileSync(
+    `${output}.tmp`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cores: cpus().length, node: process.version }, sizes, samples, targetP95Ms: TARGET_P95_MS, results }, null, 2)}\n`,
+  );
   renameSync(`${output}.tmp`, output);
   console.log(`Written to ${output}`);
 }

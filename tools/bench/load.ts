@@ -66,12 +66,21 @@ function run(spec: LoadSpec, connections: number, duration: number): Promise<Res
     url: spec.url,
     connections,
     duration,
-    requests: [{
-      method: spec.method,
-      headers,
-      body,
-      ...(keys.length ? { setupRequest: (request) => ({ ...request, headers: { ...headers, authorization: `Bearer ${keys[next++ % keys.length]}` } }) } : {}),
-    }],
+    requests: [
+      {
+        method: spec.method,
+        headers,
+        body,
+        ...(keys.length
+          ? {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...headers, authorization: `Bearer ${keys[next++ % keys.length]}` },
+              }),
+            }
+          : {}),
+      },
+    ],
   });
 }
 
@@ -114,7 +123,8 @@ export function combineRounds(rounds: RoundMeasurement[]): LoadMeasurement {
   const peaks = rounds.map((r) => r.peakRssMb).filter((p): p is number => p !== null);
   const cpuKnown = rounds.every((r) => r.serverCpuMs !== null) && sum((r) => r.requests) > 0;
   const statusCodes: Record<string, number> = {};
-  for (const r of rounds) for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const r of rounds)
+    for (const [code, count] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   return {
     requestsPerSecond: Math.round(sum((r) => r.requests) / sum((r) => r.seconds)),
     p50Ms: median(rounds.map((r) => r.p50Ms)),

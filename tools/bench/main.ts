@@ -23,9 +23,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase, postgresProblem } from '../../scripts/scratch-postgres.ts';
 import { ROOT } from '../../test/support/test-server.ts';
-import { combineRounds, measureRound, warmUp, type LoadOptions, type LoadSpec, type RoundMeasurement } from './load.ts';
-import { startBareSdkServer, startProductionServer, type BenchProcess } from './processes.ts';
-import { formatSummary, summarise, type RowId, type RowResult } from './summary.ts';
+import { combineRounds, type LoadOptions, type LoadSpec, measureRound, type RoundMeasurement, warmUp } from './load.ts';
+import { type BenchProcess, startBareSdkServer, startProductionServer } from './processes.ts';
+import { formatSummary, type RowId, type RowResult, summarise } from './summary.ts';
 
 const { values } = parseArgs({
   options: {
@@ -58,7 +58,12 @@ const serverEnv = values['server-node-options'] ? { NODE_OPTIONS: values['server
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
-const QUERY_WATER = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'service_query_compound', arguments: { compound_name: 'water' } } };
+const QUERY_WATER = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'service_query_compound', arguments: { compound_name: 'water' } },
+};
 
 interface PlannedRow {
   number: number;
@@ -84,7 +89,10 @@ async function measureRows(planned: PlannedRow[]): Promise<RowResult[]> {
   }
   return planned.map((row) => {
     const { statusCodes, ...measured } = combineRounds(rounds.get(row.number)!);
-    if (measured.non2xx || measured.errors) console.log(`${row.number}. answers by status ${JSON.stringify(statusCodes)}, ${measured.errors} socket errors or timeouts`);
+    if (measured.non2xx || measured.errors)
+      console.log(
+        `${row.number}. answers by status ${JSON.stringify(statusCodes)}, ${measured.errors} socket errors or timeouts`,
+      );
     return { id: row.id, number: row.number, label: row.label, note: row.note, ...measured };
   });
 }
@@ -92,8 +100,21 @@ async function measureRows(planned: PlannedRow[]): Promise<RowResult[]> {
 /** Pro keys whose per-key limits cannot bind during the run, issued through the operator CLI. */
 function issueProKeys(server: Awaited<ReturnType<typeof startProductionServer>>): string[] {
   return Array.from({ length: keyCount }, (_, i) => {
-    const result = server.cli('key', 'create', '--owner', 'admin@example.test', '--name', `bench ${i + 1}`, '--tier', 'pro',
-      '--rps', '1000000', '--daily-quota', '1000000000', '--json');
+    const result = server.cli(
+      'key',
+      'create',
+      '--owner',
+      'admin@example.test',
+      '--name',
+      `bench ${i + 1}`,
+      '--tier',
+      'pro',
+      '--rps',
+      '1000000',
+      '--daily-quota',
+      '1000000000',
+      '--json',
+    );
     if (result.status !== 0) throw new Error(`key create failed: ${result.stderr}${result.stdout}`);
     return JSON.parse(result.stdout.trim().split('\n').at(-1)!).key as string;
   });
@@ -103,7 +124,10 @@ function redisReachable(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname, port: Number(port || 6379) });
-    const done = (ok: boolean) => { socket.destroy(); resolve(ok); };
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
     socket.setTimeout(2000, () => done(false));
     socket.once('error', () => done(false));
     socket.once('connect', () => socket.write('PING\r\n'));
@@ -112,7 +136,9 @@ function redisReachable(url: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row in ${load.rounds} turns after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`);
+  console.log(
+    `Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row in ${load.rounds} turns after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`,
+  );
   const profileDir = join(ROOT, 'tools/bench/results/profiles.tmp');
   const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 
@@ -128,22 +154,63 @@ async function main(): Promise<void> {
     const mounted = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '0' });
     servers.push(mounted);
     const planned: PlannedRow[] = [
-      { number: 1, id: 'next_ping', label: 'trivial Next.js route handler (GET /api/ping)', pid: fast.pid, spec: { url: `${fast.baseUrl}/api/ping`, method: 'GET' } },
-      { number: 2, id: 'bare_sdk_tools_list', label: 'bare MCP SDK in node:http, tools/list of one tool', pid: bare.pid, spec: { url: `${bare.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS } },
-      { number: 3, id: 'mcp_tools_list', label: 'our /mcp tools/list', pid: fast.pid, spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS } },
-      { number: 4, id: 'mcp_tools_call', label: 'our /mcp tools/call service_query_compound, pro keys', pid: fast.pid, spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(fast) } },
-      { number: 5, id: 'mcp_tools_call_next_mount', label: 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)', pid: mounted.pid, spec: { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(mounted) } },
+      {
+        number: 1,
+        id: 'next_ping',
+        label: 'trivial Next.js route handler (GET /api/ping)',
+        pid: fast.pid,
+        spec: { url: `${fast.baseUrl}/api/ping`, method: 'GET' },
+      },
+      {
+        number: 2,
+        id: 'bare_sdk_tools_list',
+        label: 'bare MCP SDK in node:http, tools/list of one tool',
+        pid: bare.pid,
+        spec: { url: `${bare.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS },
+      },
+      {
+        number: 3,
+        id: 'mcp_tools_list',
+        label: 'our /mcp tools/list',
+        pid: fast.pid,
+        spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS },
+      },
+      {
+        number: 4,
+        id: 'mcp_tools_call',
+        label: 'our /mcp tools/call service_query_compound, pro keys',
+        pid: fast.pid,
+        spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(fast) },
+      },
+      {
+        number: 5,
+        id: 'mcp_tools_call_next_mount',
+        label: 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)',
+        pid: mounted.pid,
+        spec: { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(mounted) },
+      },
     ];
 
-    if ((await postgresProblem()) === null && await redisReachable(REDIS_URL)) {
+    if ((await postgresProblem()) === null && (await redisReachable(REDIS_URL))) {
       scratchDatabase = await createScratchDatabase(`chemflow_bench_${randomBytes(2).toString('hex')}`);
       // A key prefix of its own, so the run neither meets nor leaves counters of anything else on that Redis.
       const prefix = `chemflow-bench-${randomBytes(4).toString('hex')}`;
       const shared = await startProductionServer({
-        ...serverEnv, DATABASE_URL: scratchDatabase.url, REDIS_URL, REDIS_KEY_PREFIX: prefix, AUTH_SECRET: randomBytes(32).toString('hex'),
+        ...serverEnv,
+        DATABASE_URL: scratchDatabase.url,
+        REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        AUTH_SECRET: randomBytes(32).toString('hex'),
       });
       servers.push(shared);
-      planned.push({ number: 6, id: 'mcp_tools_call_shared', label: 'row 4 in shared mode', note: 'PostgreSQL + Redis', pid: shared.pid, spec: { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(shared) } });
+      planned.push({
+        number: 6,
+        id: 'mcp_tools_call_shared',
+        label: 'row 4 in shared mode',
+        note: 'PostgreSQL + Redis',
+        pid: shared.pid,
+        spec: { url: `${shared.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(shared) },
+      });
     } else {
       console.log('6. skipped: PostgreSQL (POSTGRES_ADMIN_URL) or Redis (BENCH_REDIS_URL) is not reachable.');
     }
@@ -162,7 +229,12 @@ async function main(): Promise<void> {
   mkdirSync(join(output, '..'), { recursive: true });
   const result = {
     measuredAt: new Date().toISOString(),
-    machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version },
+    machine: {
+      cores: cpus().length,
+      cpu: cpus()[0]?.model,
+      memoryMb: Math.round(totalmem() / 2 ** 20),
+      node: process.version,
+    },
     settings: { ...load, keys: keyCount, serverNodeOptions: values['server-node-options'] || null },
     ...summary,
   };

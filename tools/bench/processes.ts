@@ -3,11 +3,18 @@
  * starts it, but keeping its pid for the memory readings) and the bare SDK server of row 2. Peak RSS is
  * the kernel's VmHWM; writing 5 to /proc/<pid>/clear_refs resets it, so each row reports its own peak.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, isolatedEnv, ROOT, runCli, START_NODE_ARGS, type EnvOverrides } from '../../test/support/test-server.ts';
+import {
+  type EnvOverrides,
+  freePort,
+  isolatedEnv,
+  ROOT,
+  runCli,
+  START_NODE_ARGS,
+} from '../../test/support/test-server.ts';
 
 export interface BenchProcess {
   pid: number;
@@ -69,7 +76,12 @@ const OUTPUT_TAIL_CHARS = 16_384;
  * pipe would stall the server). Checking a growing string on every chunk of a server that logs every
  * call once made the load generator, not the server, the bottleneck of later rows.
  */
-function spawnUntil(args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean, what: string): Promise<{ child: ChildProcess; output: () => string; errorLines: () => string[] }> {
+function spawnUntil(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => boolean,
+  what: string,
+): Promise<{ child: ChildProcess; output: () => string; errorLines: () => string[] }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let started = false;
@@ -112,16 +124,29 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** `extraNodeArgs` e.g. ['--cpu-prof', '--cpu-prof-dir=…'] to profile the server. */
-export async function startProductionServer(extraEnv: EnvOverrides, extraNodeArgs: string[] = []): Promise<BenchProcess & {
-  cli: (...args: string[]) => ReturnType<typeof runCli>;
-  /** Every line the server logged at level error, from its start on. */
-  errorLines: () => string[];
-}> {
+export async function startProductionServer(
+  extraEnv: EnvOverrides,
+  extraNodeArgs: string[] = [],
+): Promise<
+  BenchProcess & {
+    cli: (...args: string[]) => ReturnType<typeof runCli>;
+    /** Every line the server logged at level error, from its start on. */
+    errorLines: () => string[];
+  }
+> {
   const port = await freePort();
   // PostgreSQL mode requires an explicit key-hash secret (instances must share it).
-  const { dataDir, env } = isolatedEnv({ PORT: String(port), KEY_HASH_SECRET: randomBytes(32).toString('hex'), ...extraEnv });
+  const { dataDir, env } = isolatedEnv({
+    PORT: String(port),
+    KEY_HASH_SECRET: randomBytes(32).toString('hex'),
+    ...extraEnv,
+  });
   const { child, output, errorLines } = await spawnUntil(
-    [...extraNodeArgs, ...START_NODE_ARGS], env, (out) => out.includes('ChemFlow is serving'), 'the server');
+    [...extraNodeArgs, ...START_NODE_ARGS],
+    env,
+    (out) => out.includes('ChemFlow is serving'),
+    'the server',
+  );
   return {
     pid: child.pid!,
     baseUrl: `http://127.0.0.1:${port}`,
@@ -139,6 +164,16 @@ export async function startProductionServer(extraEnv: EnvOverrides, extraNodeArg
 export async function startBareSdkServer(): Promise<BenchProcess> {
   const port = await freePort();
   const { child, output } = await spawnUntil(
-    ['--import', 'tsx', join(ROOT, 'tools/bench/bare-mcp-server.ts'), String(port)], process.env, (out) => out.includes('listening'), 'the bare SDK server');
-  return { pid: child.pid!, baseUrl: `http://127.0.0.1:${port}`, env: process.env, output, stop: () => stopChild(child) };
+    ['--import', 'tsx', join(ROOT, 'tools/bench/bare-mcp-server.ts'), String(port)],
+    process.env,
+    (out) => out.includes('listening'),
+    'the bare SDK server',
+  );
+  return {
+    pid: child.pid!,
+    baseUrl: `http://127.0.0.1:${port}`,
+    env: process.env,
+    output,
+    stop: () => stopChild(child),
+  };
 }

@@ -11,16 +11,25 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import pg from 'pg';
+import { databaseProvider } from '../../lib/config.ts';
+import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
 import { generateKey } from '../../lib/keys/format.ts';
 import { hashKey } from '../../lib/keys/hash.ts';
-import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
-import { databaseProvider } from '../../lib/config.ts';
 import { newRequestId } from '../../lib/usage/request-id.ts';
 
 export const SCALE_TOOLS = [
-  'service_query_compound', 'service_search_compounds', 'service_convert_units', 'service_vapor_pressure',
-  'service_boiling_point', 'service_eos_state', 'service_mixture_properties', 'service_ideal_gas_thermo',
-  'service_liquid_density', 'service_estimate_joback', 'service_formula_info', 'service_molecule_descriptors',
+  'service_query_compound',
+  'service_search_compounds',
+  'service_convert_units',
+  'service_vapor_pressure',
+  'service_boiling_point',
+  'service_eos_state',
+  'service_mixture_properties',
+  'service_ideal_gas_thermo',
+  'service_liquid_density',
+  'service_estimate_joback',
+  'service_formula_info',
+  'service_molecule_descriptors',
 ];
 const DAY_MS = 86_400_000;
 const BATCH = 20_000;
@@ -62,7 +71,8 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
   const now = options.now ?? Date.now();
   const writer = databaseProvider(url) === 'postgresql' ? await postgresWriter(url) : sqliteWriter(url);
   try {
-    if (await writer.existingCalls()) throw new Error('The database already has call-log rows; seed:scale fills an empty (freshly migrated) database.');
+    if (await writer.existingCalls())
+      throw new Error('The database already has call-log rows; seed:scale fills an empty (freshly migrated) database.');
     await writer.dropIndexes();
 
     const owners = Math.ceil(keys / KEYS_PER_OWNER);
@@ -71,12 +81,25 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
 
     const keyIds = Array.from({ length: keys }, id);
     for (let from = 0; from < keys; from += BATCH) {
-      await writer.keys(keyIds.slice(from, from + BATCH).map((keyId, j) => {
-        const i = from + j;
-        const secret = generateKey();
-        // Each key its own allowance (lineage), as a key that was never reissued.
-        return [keyId, keyId, ownerIds[Math.floor(i / KEYS_PER_OWNER)], `scale key ${i}`, hashKey(secret), secret.slice(3, 7), secret.slice(-4), i % 5 === 0 ? 'pro' : 'free', now - days * DAY_MS, now];
-      }));
+      await writer.keys(
+        keyIds.slice(from, from + BATCH).map((keyId, j) => {
+          const i = from + j;
+          const secret = generateKey();
+          // Each key its own allowance (lineage), as a key that was never reissued.
+          return [
+            keyId,
+            keyId,
+            ownerIds[Math.floor(i / KEYS_PER_OWNER)],
+            `scale key ${i}`,
+            hashKey(secret),
+            secret.slice(3, 7),
+            secret.slice(-4),
+            i % 5 === 0 ? 'pro' : 'free',
+            now - days * DAY_MS,
+            now,
+          ];
+        }),
+      );
     }
 
     // Aggregates per (key, day, tool): successes, failures, rate-limited.
@@ -93,16 +116,34 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
         const keyIndex = Math.min(keys - 1, Math.floor(keys * Math.random() ** 2));
         const dayIndex = Math.floor(Math.random() * days);
         const dayStart = today - dayIndex * DAY_MS;
-        const createdAt = dayStart + Math.floor(Math.random() * (dayIndex === 0 ? Math.max(1, now - dayStart) : DAY_MS));
+        const createdAt =
+          dayStart + Math.floor(Math.random() * (dayIndex === 0 ? Math.max(1, now - dayStart) : DAY_MS));
         const toolIndex = Math.floor(Math.random() * Math.random() * tools); // the first tools are the popular ones
         const roll = Math.random();
         const cell = (keyIndex * days + dayIndex) * tools + toolIndex;
         let outcome: string;
         let errorCode: string | null = null;
-        if (roll < 0.9) { outcome = 'success'; successes[cell]++; }
-        else if (roll < 0.97) { outcome = 'failure'; errorCode = 'not_found'; failures[cell]++; }
-        else { outcome = 'rate_limited'; errorCode = 'rate_limit_exceeded'; limited[cell]++; }
-        rows.push([newRequestId(createdAt), keyIds[keyIndex], SCALE_TOOLS[toolIndex], outcome, errorCode, Math.round(Math.random() * 20_000) / 1000, createdAt]);
+        if (roll < 0.9) {
+          outcome = 'success';
+          successes[cell]++;
+        } else if (roll < 0.97) {
+          outcome = 'failure';
+          errorCode = 'not_found';
+          failures[cell]++;
+        } else {
+          outcome = 'rate_limited';
+          errorCode = 'rate_limit_exceeded';
+          limited[cell]++;
+        }
+        rows.push([
+          newRequestId(createdAt),
+          keyIds[keyIndex],
+          SCALE_TOOLS[toolIndex],
+          outcome,
+          errorCode,
+          Math.round(Math.random() * 20_000) / 1000,
+          createdAt,
+        ]);
       }
       await writer.calls(rows);
     }
@@ -116,9 +157,16 @@ export async function seedScale(url: string, options: ScaleOptions): Promise<Sca
       const keyIndex = Math.floor(cell / (tools * days));
       const day = new Date(today - dayIndex * DAY_MS).toISOString().slice(0, 10);
       batch.push([keyIds[keyIndex], day, SCALE_TOOLS[toolIndex], successes[cell], failures[cell], limited[cell]]);
-      if (batch.length === BATCH) { await writer.daily(batch); dailyRows += batch.length; batch = []; }
+      if (batch.length === BATCH) {
+        await writer.daily(batch);
+        dailyRows += batch.length;
+        batch = [];
+      }
     }
-    if (batch.length) { await writer.daily(batch); dailyRows += batch.length; }
+    if (batch.length) {
+      await writer.daily(batch);
+      dailyRows += batch.length;
+    }
     await writer.finish();
     return { users: owners, keys, calls, dailyUsageRows: dailyRows };
   } catch (error) {
@@ -136,20 +184,32 @@ function sqliteWriter(url: string): BulkWriter {
   let dropped: { name: string; sql: string }[] = [];
   const insert = (sql: string) => {
     const statement = db.prepare(sql);
-    const many = db.transaction((rows: Row[]) => { for (const row of rows) statement.run(row); });
+    const many = db.transaction((rows: Row[]) => {
+      for (const row of rows) statement.run(row);
+    });
     return async (rows: Row[]) => many(rows);
   };
   return {
     users: insert(`INSERT INTO "User" ("id", "email", "name", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?)`),
-    keys: insert(`INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-    calls: insert(`INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`),
-    daily: insert(`INSERT INTO "DailyUsage" ("keyId", "day", "tool", "successes", "failures", "rateLimited") VALUES (?, ?, ?, ?, ?, ?)`),
+    keys: insert(
+      `INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    calls: insert(
+      `INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    daily: insert(
+      `INSERT INTO "DailyUsage" ("keyId", "day", "tool", "successes", "failures", "rateLimited") VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
     async existingCalls() {
       return Number(db.prepare('SELECT COUNT(*) FROM "CallLog"').pluck().get());
     },
     async dropIndexes() {
       // Only indexes with SQL of their own (the migrations'); SQLite's automatic ones carry none.
-      dropped = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${BULK_TABLES.map(() => '?').join(', ')})`).all(...BULK_TABLES) as typeof dropped;
+      dropped = db
+        .prepare(
+          `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${BULK_TABLES.map(() => '?').join(', ')})`,
+        )
+        .all(...BULK_TABLES) as typeof dropped;
       for (const index of dropped) db.exec(`DROP INDEX "${index.name}"`);
     },
     async finish() {
@@ -174,32 +234,49 @@ async function postgresWriter(url: string): Promise<BulkWriter> {
   let dropped: { indexname: string; indexdef: string }[] = [];
   return {
     async users(rows) {
-      await client.query(`INSERT INTO "User" ("id", "email", "name", "createdAt", "updatedAt")
+      await client.query(
+        `INSERT INTO "User" ("id", "email", "name", "createdAt", "updatedAt")
         SELECT a, b, c, to_timestamp(d / 1000.0) AT TIME ZONE 'UTC', to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
-          FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[]) AS u(a, b, c, d, e)`, columns(rows, 5));
+          FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::float8[]) AS u(a, b, c, d, e)`,
+        columns(rows, 5),
+      );
     },
     async keys(rows) {
-      await client.query(`INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt")
+      await client.query(
+        `INSERT INTO "ApiKey" ("id", "lineageId", "ownerId", "name", "keyHash", "start", "end", "tierId", "createdAt", "updatedAt")
         SELECT a, b, c, d, e, f, g, h, to_timestamp(i / 1000.0) AT TIME ZONE 'UTC', to_timestamp(j / 1000.0) AT TIME ZONE 'UTC'
-          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[]) AS u(a, b, c, d, e, f, g, h, i, j)`, columns(rows, 10));
+          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::float8[], $10::float8[]) AS u(a, b, c, d, e, f, g, h, i, j)`,
+        columns(rows, 10),
+      );
     },
     async calls(rows) {
-      await client.query(`INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")
+      await client.query(
+        `INSERT INTO "CallLog" ("requestId", "keyId", "tool", "outcome", "errorCode", "latencyMs", "createdAt")
         SELECT a, b, c, d, e, f, to_timestamp(g / 1000.0) AT TIME ZONE 'UTC'
-          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[]) AS u(a, b, c, d, e, f, g)`, columns(rows, 7));
+          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::float8[], $7::float8[]) AS u(a, b, c, d, e, f, g)`,
+        columns(rows, 7),
+      );
     },
     async daily(rows) {
-      await client.query(`INSERT INTO "DailyUsage" ("keyId", "day", "tool", "successes", "failures", "rateLimited")
-        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[])`, columns(rows, 6));
+      await client.query(
+        `INSERT INTO "DailyUsage" ("keyId", "day", "tool", "successes", "failures", "rateLimited")
+        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[])`,
+        columns(rows, 6),
+      );
     },
     async existingCalls() {
       return Number((await client.query('SELECT COUNT(*) AS n FROM "CallLog"')).rows[0].n);
     },
     async dropIndexes() {
       // Secondary indexes only: primary keys stay (DailyUsage's is its identity).
-      dropped = (await client.query(`SELECT i.indexname, i.indexdef FROM pg_indexes i
+      dropped = (
+        await client.query(
+          `SELECT i.indexname, i.indexdef FROM pg_indexes i
         WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
-          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`, [BULK_TABLES])).rows;
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+          [BULK_TABLES],
+        )
+      ).rows;
       for (const index of dropped) await client.query(`DROP INDEX "${index.indexname}"`);
     },
     async finish() {

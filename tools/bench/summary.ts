@@ -5,7 +5,13 @@
  */
 import type { LoadMeasurement } from './load.ts';
 
-export type RowId = 'next_ping' | 'bare_sdk_tools_list' | 'mcp_tools_list' | 'mcp_tools_call' | 'mcp_tools_call_next_mount' | 'mcp_tools_call_shared';
+export type RowId =
+  | 'next_ping'
+  | 'bare_sdk_tools_list'
+  | 'mcp_tools_list'
+  | 'mcp_tools_call'
+  | 'mcp_tools_call_next_mount'
+  | 'mcp_tools_call_shared';
 
 /** One row of the table: what it measured (the load run's numbers, less the status breakdown) and its place. */
 export interface RowResult extends Omit<LoadMeasurement, 'statusCodes'> {
@@ -34,18 +40,27 @@ export interface BenchSummary {
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
-function check(name: string, value: number | null, target: string, ok: (v: number) => boolean, valid: boolean): TargetCheck {
+function check(
+  name: string,
+  value: number | null,
+  target: string,
+  ok: (v: number) => boolean,
+  valid: boolean,
+): TargetCheck {
   if (value === null) return { name, value, target, status: 'not run' };
   return { name, value, target, status: valid && ok(value) ? 'met' : 'missed' };
 }
 
 export function summarise(rows: RowResult[]): BenchSummary {
   const row = (n: number) => rows.find((r) => r.number === n);
-  const clean = (r: RowResult | undefined) => r !== undefined && r.non2xx === 0 && r.errors === 0 && r.requestsPerSecond > 0;
+  const clean = (r: RowResult | undefined) =>
+    r !== undefined && r.non2xx === 0 && r.errors === 0 && r.requestsPerSecond > 0;
   const ratio = (a: number, b: number) => {
     const top = row(a);
     const bottom = row(b);
-    return top && bottom && bottom.requestsPerSecond > 0 ? round(top.requestsPerSecond / bottom.requestsPerSecond) : null;
+    return top && bottom && bottom.requestsPerSecond > 0
+      ? round(top.requestsPerSecond / bottom.requestsPerSecond)
+      : null;
   };
   const ratios = { '4/2': ratio(4, 2), '4/1': ratio(4, 1), '6/2': ratio(6, 2) };
   const call = row(4);
@@ -53,11 +68,29 @@ export function summarise(rows: RowResult[]): BenchSummary {
   const ours = rows.filter((r) => r.number !== 2 && r.peakRssMb !== null).map((r) => r.peakRssMb!);
   const peakRss = ours.length ? Math.max(...ours) : null;
   const targets = [
-    check('4/2 (our tools/call vs bare SDK tools/list)', ratios['4/2'], '≥ 0.75', (v) => v >= 0.75, clean(row(4)) && clean(row(2))),
-    check('4/1 (our tools/call vs trivial Next route)', ratios['4/1'], '≥ 2', (v) => v >= 2, clean(row(4)) && clean(row(1))),
+    check(
+      '4/2 (our tools/call vs bare SDK tools/list)',
+      ratios['4/2'],
+      '≥ 0.75',
+      (v) => v >= 0.75,
+      clean(row(4)) && clean(row(2)),
+    ),
+    check(
+      '4/1 (our tools/call vs trivial Next route)',
+      ratios['4/1'],
+      '≥ 2',
+      (v) => v >= 2,
+      clean(row(4)) && clean(row(1)),
+    ),
     check('p99 of 4 (ms)', call ? call.p99Ms : null, '≤ 30 ms', (v) => v <= 30, clean(call)),
     check('peak RSS of the server (MB)', peakRss, '≤ 400 MB', (v) => v <= 400, true),
-    check('6/2 (shared-mode tools/call vs bare SDK)', ratios['6/2'], '≥ 0.5', (v) => v >= 0.5, clean(row(6)) && clean(row(2))),
+    check(
+      '6/2 (shared-mode tools/call vs bare SDK)',
+      ratios['6/2'],
+      '≥ 0.5',
+      (v) => v >= 0.5,
+      clean(row(6)) && clean(row(2)),
+    ),
   ];
   return { rows, ratios, targets, clean: rows.every(clean) };
 }
@@ -67,8 +100,10 @@ export function formatSummary(summary: BenchSummary): string {
   const lines = [
     '| # | measures | requests/s | p50 | p99 | peak RSS | server CPU / request | non-2xx |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
-    ...summary.rows.map((r) =>
-      `| ${r.number} | ${r.label}${r.note ? ` (${r.note})` : ''} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.peakRssMb === null ? '–' : `${r.peakRssMb} MB`} | ${r.cpuPerRequestUs === null ? '–' : `${r.cpuPerRequestUs} µs`} | ${r.non2xx + r.errors} |`),
+    ...summary.rows.map(
+      (r) =>
+        `| ${r.number} | ${r.label}${r.note ? ` (${r.note})` : ''} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.peakRssMb === null ? '–' : `${r.peakRssMb} MB`} | ${r.cpuPerRequestUs === null ? '–' : `${r.cpuPerRequestUs} µs`} | ${r.non2xx + r.errors} |`,
+    ),
     '',
     '| target | measured | goal | |',
     '|---|---:|---:|---|',

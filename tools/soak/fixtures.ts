@@ -4,9 +4,9 @@
  * every key and a support user. They then sign in over HTTP like anyone else.
  */
 import { CLI_ACTOR } from '../../lib/audit/write.ts';
+import { createUser } from '../../lib/auth/users.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { issueKey } from '../../lib/keys/store.ts';
-import { createUser } from '../../lib/auth/users.ts';
 import type { PlannedKey } from './plan.ts';
 
 export const DEVELOPER = { email: 'soak-dev@example.test', password: 'soak developer password 1' };
@@ -32,12 +32,16 @@ export async function createFixtures(db: Db, keys: PlannedKey[]): Promise<Issued
   await createUser(db, { ...SUPPORT, role: 'support' }, CLI_ACTOR);
   const issued: IssuedKey[] = [];
   for (const plan of keys) {
-    const { key, secret } = await issueKey(db, {
-      ownerId: developer.id,
-      name: `soak ${plan.label}`,
-      tierId: 'free',
-      ...(plan.override ? { dailyQuota: plan.dailyQuota, ratePerSecond: plan.ratePerSecond } : {}),
-    }, CLI_ACTOR);
+    const { key, secret } = await issueKey(
+      db,
+      {
+        ownerId: developer.id,
+        name: `soak ${plan.label}`,
+        tierId: 'free',
+        ...(plan.override ? { dailyQuota: plan.dailyQuota, ratePerSecond: plan.ratePerSecond } : {}),
+      },
+      CLI_ACTOR,
+    );
     issued.push({ plan, keyId: key.id, secret });
   }
   return issued;

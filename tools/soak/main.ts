@@ -18,10 +18,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureNextBuild } from '../../scripts/next-build.ts';
 import { createScratchDatabase } from '../../scripts/scratch-postgres.ts';
-import { startProductionServer } from '../bench/processes.ts';
-import { postMcp, rpc } from '../../test/support/mcp-client.ts';
 import { listedTools } from '../../test/support/mcp-answers.ts';
+import { postMcp, rpc } from '../../test/support/mcp-client.ts';
 import { ROOT } from '../../test/support/test-server.ts';
+import { startProductionServer } from '../bench/processes.ts';
 import { createFixtures, DEVELOPER, openServerDb, SUPPORT } from './fixtures.ts';
 import { driveKeys, KeySlot } from './mcp-load.ts';
 import { sampleRss } from './memory.ts';
@@ -72,10 +72,16 @@ async function every(intervalMs: number, until: number, step: (round: number) =>
 }
 
 async function main(): Promise<void> {
-  console.log(`Soak: ${durationSeconds / 60} min, ${keyCount} keys, warm-up ${warmupSeconds} s, ${values.postgres ? 'PostgreSQL' : 'SQLite'}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}.`);
+  console.log(
+    `Soak: ${durationSeconds / 60} min, ${keyCount} keys, warm-up ${warmupSeconds} s, ${values.postgres ? 'PostgreSQL' : 'SQLite'}, ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}.`,
+  );
   // Built first, so the server's start timeout is not spent building on a busy machine.
   ensureNextBuild();
-  const scratch = values.postgres ? await createScratchDatabase(`chemflow_soak_${randomBytes(2).toString('hex')}`) : undefined;
+  const scratch = values.postgres
+    ? await createScratchDatabase(`chemflow_soak_${randomBytes(2).toString('hex')}`)
+    : undefined;
   try {
     await soak(scratch?.url);
   } finally {
@@ -104,10 +110,14 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
     const slots = issued.map((key) => new KeySlot(key.plan, key.keyId, key.secret, tallies));
     const observations = new Observations();
     // Free and quota keys alike, so limit changes and reissues meet keys that run out of quota too.
-    const pool = slots.filter((_, i) => i % Math.max(1, Math.floor(slots.length / SUPPORT_POOL_SIZE)) === 0).slice(0, SUPPORT_POOL_SIZE);
+    const pool = slots
+      .filter((_, i) => i % Math.max(1, Math.floor(slots.length / SUPPORT_POOL_SIZE)) === 0)
+      .slice(0, SUPPORT_POOL_SIZE);
     const supportConsole = new SupportConsole(support, pool, observations);
     const calledPerSecond = slots.reduce((sum, s) => sum + s.ratePerSecond * OVERDRIVE, 0);
-    console.log(`${slots.length} keys (${plan.filter((p) => p.override).length} with small quotas) called about ${Math.round(calledPerSecond)} times a second; support changes one of ${pool.length} keys every ${CHANGE_INTERVAL_MS / 1000} s.\n`);
+    console.log(
+      `${slots.length} keys (${plan.filter((p) => p.override).length} with small quotas) called about ${Math.round(calledPerSecond)} times a second; support changes one of ${pool.length} keys every ${CHANGE_INTERVAL_MS / 1000} s.\n`,
+    );
 
     const startedAt = performance.now();
     const until = startedAt + durationSeconds * 1000;
@@ -115,12 +125,18 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
     const rss = sampleRss(server.pid, RSS_INTERVAL_MS);
     const progress = setInterval(() => {
       const sent = [...observations.counts.values()].reduce((a, b) => a + b, 0);
-      console.log(`${Math.round((performance.now() - startedAt) / 1000)} s: ${sent.toLocaleString('en-US')} requests, ${observations.unexpected.length} unexpected, RSS ${rss.samples.at(-1)?.rssMb} MB`);
+      console.log(
+        `${Math.round((performance.now() - startedAt) / 1000)} s: ${sent.toLocaleString('en-US')} requests, ${observations.unexpected.length} unexpected, RSS ${rss.samples.at(-1)?.rssMb} MB`,
+      );
     }, PROGRESS_INTERVAL_MS);
     await Promise.all([
       driveKeys(mcpUrl, slots, until, observations),
-      every(PAGE_INTERVAL_MS, until, (round) => loadPages(developer, developerPages(slots[round % slots.length]), observations)),
-      every(PAGE_INTERVAL_MS, until, (round) => loadPages(support, supportPages(slots[(round * 7) % slots.length]), observations)),
+      every(PAGE_INTERVAL_MS, until, (round) =>
+        loadPages(developer, developerPages(slots[round % slots.length]), observations),
+      ),
+      every(PAGE_INTERVAL_MS, until, (round) =>
+        loadPages(support, supportPages(slots[(round * 7) % slots.length]), observations),
+      ),
       every(CHANGE_INTERVAL_MS, until, () => supportConsole.changeNext()),
     ]);
     clearInterval(progress);
@@ -132,10 +148,23 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
       observations.unexpected.push({ what: 'server log', problem: line.slice(0, 300) });
     }
     if (new Date().toISOString().slice(0, 10) !== quotaDayAtStart) {
-      console.log('Warning: the run crossed a UTC quota day, so daily quotas restarted during it; the quota check may report mismatches that are not.');
+      console.log(
+        'Warning: the run crossed a UTC quota day, so daily quotas restarted during it; the quota check may report mismatches that are not.',
+      );
     }
-    const verdict = judge({ unexpected: observations.unexpected, tallies: [...tallies.values()], recorded, rssSamples: rss.samples, warmupMs: warmupSeconds * 1000 });
-    const report = { requests: observations.table(), unexpected: observations.unexpectedSummary(), verdict, supportChanges: supportConsole.done };
+    const verdict = judge({
+      unexpected: observations.unexpected,
+      tallies: [...tallies.values()],
+      recorded,
+      rssSamples: rss.samples,
+      warmupMs: warmupSeconds * 1000,
+    });
+    const report = {
+      requests: observations.table(),
+      unexpected: observations.unexpectedSummary(),
+      verdict,
+      supportChanges: supportConsole.done,
+    };
     console.log(`\n${formatReport(report)}\n`);
     console.log(verdict.pass ? 'Soak passed.' : 'Soak FAILED.');
 
@@ -143,8 +172,23 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
     mkdirSync(join(output, '..'), { recursive: true });
     const result = {
       measuredAt: new Date().toISOString(),
-      machine: { cores: cpus().length, cpu: cpus()[0]?.model, memoryMb: Math.round(totalmem() / 2 ** 20), node: process.version, loadAverageAtEnd: loadavg().map((l) => Math.round(l * 10) / 10) },
-      settings: { minutes: durationSeconds / 60, warmupSeconds, keys: keyCount, database: values.postgres ? 'postgresql' : 'sqlite', overdrive: OVERDRIVE, callMix: CALL_MIX.map((c) => c.name), pageIntervalMs: PAGE_INTERVAL_MS, changeIntervalMs: CHANGE_INTERVAL_MS },
+      machine: {
+        cores: cpus().length,
+        cpu: cpus()[0]?.model,
+        memoryMb: Math.round(totalmem() / 2 ** 20),
+        node: process.version,
+        loadAverageAtEnd: loadavg().map((l) => Math.round(l * 10) / 10),
+      },
+      settings: {
+        minutes: durationSeconds / 60,
+        warmupSeconds,
+        keys: keyCount,
+        database: values.postgres ? 'postgresql' : 'sqlite',
+        overdrive: OVERDRIVE,
+        callMix: CALL_MIX.map((c) => c.name),
+        pageIntervalMs: PAGE_INTERVAL_MS,
+        changeIntervalMs: CHANGE_INTERVAL_MS,
+      },
       pass: verdict.pass,
       criteria: verdict.criteria,
       requests: report.requests,
@@ -173,7 +217,8 @@ async function checkToolsExist(mcpUrl: string): Promise<void> {
   const listed = new Set(listedTools(answer).map((t) => t.name));
   for (const call of CALL_MIX) {
     if (call.expect !== 'unknown_tool' && !listed.has(call.name)) throw new Error(`${call.name} is not in tools/list`);
-    if (call.expect === 'unknown_tool' && listed.has(call.name)) throw new Error(`${call.name} is in tools/list; the mix needs an unknown tool`);
+    if (call.expect === 'unknown_tool' && listed.has(call.name))
+      throw new Error(`${call.name} is in tools/list; the mix needs an unknown tool`);
   }
 }
 

@@ -39,11 +39,24 @@ export class KeySlot {
   private readonly allowance: KeyTally;
 
   /** `tallies` gets the slot's tally under its first key id. */
-  constructor(readonly plan: PlannedKey, keyId: string, secret: string, tallies: Map<string, KeyTally>) {
+  constructor(
+    readonly plan: PlannedKey,
+    keyId: string,
+    secret: string,
+    tallies: Map<string, KeyTally>,
+  ) {
     this.keyId = keyId;
     this.secret = secret;
     this.ratePerSecond = plan.ratePerSecond;
-    this.allowance = { keyIds: [keyId], label: plan.label, quotas: [plan.dailyQuota], admitted: 0, refused: { rate_per_second: 0, daily_quota: 0 }, unanswered: 0, quotaRefusedUnderFinalQuota: false };
+    this.allowance = {
+      keyIds: [keyId],
+      label: plan.label,
+      quotas: [plan.dailyQuota],
+      admitted: 0,
+      refused: { rate_per_second: 0, daily_quota: 0 },
+      unanswered: 0,
+      quotaRefusedUnderFinalQuota: false,
+    };
     tallies.set(keyId, this.allowance);
   }
 
@@ -107,7 +120,12 @@ async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observation
     const response = await fetch(mcpUrl, {
       method: 'POST',
       headers: { ...MCP_HEADERS, authorization: `Bearer ${secret}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: nextRequestId++, method: 'tools/call', params: { name: call.name, arguments: call.arguments } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: nextRequestId++,
+        method: 'tools/call',
+        params: { name: call.name, arguments: call.arguments },
+      }),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
     status = response.status;
@@ -122,15 +140,25 @@ async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observation
   const tally = slot.tally();
   // The limiter must judge every call by the quota the key has now, not a cached older one.
   if ((status === 200 || status === 429) && !inChange && limitHeader !== String(quota)) {
-    observations.unexpected.push({ what: `${KIND} X-RateLimit-Limit`, problem: `${slot.plan.label}: answered ${status} with X-RateLimit-Limit ${limitHeader}, but the key's daily quota is ${quota}` });
+    observations.unexpected.push({
+      what: `${KIND} X-RateLimit-Limit`,
+      problem: `${slot.plan.label}: answered ${status} with X-RateLimit-Limit ${limitHeader}, but the key's daily quota is ${quota}`,
+    });
   }
   if (status === 200) {
     tally.admitted++;
     const result = sseMessage(text)?.result;
     const code = result?.isError ? JSON.parse(result.content[0].text).error : result ? 'ok' : undefined;
     const answer = code === 'ok' ? '200 success' : `200 tool error ${code}`;
-    if (disabled && !inChange) return observations.fail(KIND, answer, what, `a disabled key was admitted (${call.name})`);
-    if (code !== call.expect) return observations.fail(KIND, answer, what, `${call.name} ${JSON.stringify(call.arguments)} answered ${code ?? text.slice(0, 200)}, expected ${call.expect}`);
+    if (disabled && !inChange)
+      return observations.fail(KIND, answer, what, `a disabled key was admitted (${call.name})`);
+    if (code !== call.expect)
+      return observations.fail(
+        KIND,
+        answer,
+        what,
+        `${call.name} ${JSON.stringify(call.arguments)} answered ${code ?? text.slice(0, 200)}, expected ${call.expect}`,
+      );
     return observations.count(KIND, answer);
   }
   const body = (() => {
@@ -142,8 +170,10 @@ async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observation
   })();
   if (status === 429 && (body?.reason === 'rate_per_second' || body?.reason === 'daily_quota')) {
     tally.refused[body.reason as 'rate_per_second' | 'daily_quota']++;
-    if (body.reason === 'daily_quota' && sentAt > slot.lastSettingsChangeAt && !inChange) tally.quotaRefusedUnderFinalQuota = true;
-    if (disabled && !inChange) return observations.fail(KIND, `429 ${body.reason}`, what, 'a disabled key reached the limiter');
+    if (body.reason === 'daily_quota' && sentAt > slot.lastSettingsChangeAt && !inChange)
+      tally.quotaRefusedUnderFinalQuota = true;
+    if (disabled && !inChange)
+      return observations.fail(KIND, `429 ${body.reason}`, what, 'a disabled key reached the limiter');
     return observations.count(KIND, `429 ${body.reason}`);
   }
   if (status === 401 && body?.error === 'invalid_api_key') {
@@ -154,25 +184,32 @@ async function callOnce(mcpUrl: string, slot: KeySlot, observations: Observation
 }
 
 /** Drives every slot until `until` (performance.now() ms); resolves when the last call has been answered. */
-export async function driveKeys(mcpUrl: string, slots: KeySlot[], until: number, observations: Observations): Promise<void> {
+export async function driveKeys(
+  mcpUrl: string,
+  slots: KeySlot[],
+  until: number,
+  observations: Observations,
+): Promise<void> {
   const pending = new Set<Promise<void>>();
-  await Promise.all(slots.map(async (slot, index) => {
-    // Spread the keys' first calls over one second, so they do not all fire on the same tick.
-    let next = performance.now() + (index * 1000) / slots.length;
-    while (next < until) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
-      if (slot.inFlight < MAX_IN_FLIGHT_PER_KEY) {
-        slot.inFlight++;
-        const call = callOnce(mcpUrl, slot, observations).finally(() => {
-          slot.inFlight--;
-          pending.delete(call);
-        });
-        pending.add(call);
-      } else {
-        observations.count(KIND, 'not sent (8 calls of the key in flight)');
+  await Promise.all(
+    slots.map(async (slot, index) => {
+      // Spread the keys' first calls over one second, so they do not all fire on the same tick.
+      let next = performance.now() + (index * 1000) / slots.length;
+      while (next < until) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+        if (slot.inFlight < MAX_IN_FLIGHT_PER_KEY) {
+          slot.inFlight++;
+          const call = callOnce(mcpUrl, slot, observations).finally(() => {
+            slot.inFlight--;
+            pending.delete(call);
+          });
+          pending.add(call);
+        } else {
+          observations.count(KIND, 'not sent (8 calls of the key in flight)');
+        }
+        next += 1000 / (slot.ratePerSecond * OVERDRIVE);
       }
-      next += 1000 / (slot.ratePerSecond * OVERDRIVE);
-    }
-  }));
+    }),
+  );
   await Promise.all(pending);
 }

@@ -26,7 +26,11 @@ export class Observations {
   unexpectedSummary(): { what: string; count: number; examples: string[] }[] {
     const groups = new Map<string, string[]>();
     for (const { what, problem } of this.unexpected) groups.set(what, [...(groups.get(what) ?? []), problem]);
-    return [...groups].map(([what, problems]) => ({ what, count: problems.length, examples: problems.slice(0, EXAMPLES_PER_KIND) }));
+    return [...groups].map(([what, problems]) => ({
+      what,
+      count: problems.length,
+      examples: problems.slice(0, EXAMPLES_PER_KIND),
+    }));
   }
 
   /** The counts as rows sorted by kind and answer. */

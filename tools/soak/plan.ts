@@ -25,7 +25,12 @@ export function planKeys(count: number, durationSeconds: number): PlannedKey[] {
     if (i >= quotaKeys) return { label: `free ${i - quotaKeys + 1}`, ...FREE_TIER, override: false };
     const ratePerSecond = QUOTA_KEY_RATES[i % QUOTA_KEY_RATES.length];
     const runOutAt = QUOTA_RUN_OUT_AT[i % QUOTA_RUN_OUT_AT.length];
-    return { label: `quota ${i + 1}`, ratePerSecond, dailyQuota: Math.max(5, Math.round(ratePerSecond * durationSeconds * runOutAt)), override: true };
+    return {
+      label: `quota ${i + 1}`,
+      ratePerSecond,
+      dailyQuota: Math.max(5, Math.round(ratePerSecond * durationSeconds * runOutAt)),
+      override: true,
+    };
   });
 }
 

@@ -24,8 +24,11 @@ export function serverActionId(file: string, exportedName: string): string {
   const manifest = JSON.parse(readFileSync(join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { filename?: string; exportedName?: string }>;
   };
-  const found = Object.entries(manifest.node).find(([, entry]) => entry.filename === file && entry.exportedName === exportedName);
-  if (!found) throw new Error(`No server action ${exportedName} in ${file} in .next/server/server-reference-manifest.json`);
+  const found = Object.entries(manifest.node).find(
+    ([, entry]) => entry.filename === file && entry.exportedName === exportedName,
+  );
+  if (!found)
+    throw new Error(`No server action ${exportedName} in ${file} in .next/server/server-reference-manifest.json`);
   return found[0];
 }
 
@@ -46,7 +49,10 @@ function setCookies(response: Response): [string, string][] {
 export class PortalSession {
   private readonly cookies = new Map<string, string>();
 
-  private constructor(readonly baseUrl: string, readonly email: string) {}
+  private constructor(
+    readonly baseUrl: string,
+    readonly email: string,
+  ) {}
 
   /** Signs in with email and password; throws when Auth.js does not hand out a session cookie. */
   static async signIn(baseUrl: string, email: string, password: string): Promise<PortalSession> {
@@ -63,7 +69,11 @@ export class PortalSession {
   }
 
   /** One request with the session's cookies; redirects are not followed (a redirect to /signin is a finding). */
-  async request(method: 'GET' | 'POST', path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}): Promise<PortalAnswer> {
+  async request(
+    method: 'GET' | 'POST',
+    path: string,
+    init: { body?: BodyInit; headers?: Record<string, string> } = {},
+  ): Promise<PortalAnswer> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',

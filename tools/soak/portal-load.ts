@@ -32,7 +32,11 @@ export function supportPages(slot: KeySlot): PortalPage[] {
   ];
 }
 
-export async function loadPages(session: PortalSession, pages: PortalPage[], observations: Observations): Promise<void> {
+export async function loadPages(
+  session: PortalSession,
+  pages: PortalPage[],
+  observations: Observations,
+): Promise<void> {
   for (const page of pages) {
     const kind = page.json ? 'usage JSON' : 'page';
     const what = `${kind} ${page.name} (${session.email})`;

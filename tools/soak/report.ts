@@ -14,14 +14,20 @@ export function formatReport(report: SoakReport): string {
     '|---|---|---:|',
     ...report.requests.map((r) => `| ${r.kind} | ${r.answer} | ${r.count.toLocaleString('en-US')} |`),
     '',
-    `Support changes made: ${Object.entries(report.supportChanges).map(([op, n]) => `${op} ${n}`).join(', ')}.`,
+    `Support changes made: ${Object.entries(report.supportChanges)
+      .map(([op, n]) => `${op} ${n}`)
+      .join(', ')}.`,
   ];
   if (report.unexpected.length) {
     lines.push('', 'Unexpected errors:');
     for (const u of report.unexpected) lines.push(`- ${u.what}: ${u.count}`, ...u.examples.map((e) => `  - ${e}`));
   }
   if (report.verdict.quotaMismatches.length) {
-    lines.push('', 'Quota mismatches:', ...report.verdict.quotaMismatches.map((m) => `- ${m.label} (${m.keyIds.join(' → ')}): ${m.problem}`));
+    lines.push(
+      '',
+      'Quota mismatches:',
+      ...report.verdict.quotaMismatches.map((m) => `- ${m.label} (${m.keyIds.join(' → ')}): ${m.problem}`),
+    );
   }
   lines.push(
     '',

@@ -7,17 +7,22 @@
  */
 import type { KeySlot } from './mcp-load.ts';
 import { describeError, type Observations } from './observations.ts';
-import { serverActionId, type PortalSession } from './portal-client.ts';
+import { type PortalSession, serverActionId } from './portal-client.ts';
 
 const KIND = 'support action';
 const ACTIONS_FILE = 'app/support/keys/[id]/actions.ts';
 
 /** The action's return value from React's flight answer: row 0 names the row ("$@1") that holds it. */
 export function actionResult(flight: string): unknown {
-  const rows = new Map(flight.split('\n').filter(Boolean).map((line) => {
-    const colon = line.indexOf(':');
-    return [line.slice(0, colon), line.slice(colon + 1)] as const;
-  }));
+  const rows = new Map(
+    flight
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon), line.slice(colon + 1)] as const;
+      }),
+  );
   const head = JSON.parse(rows.get('0') ?? 'null') as { a?: unknown } | null;
   const ref = typeof head?.a === 'string' && head.a.startsWith('$@') ? head.a.slice(2) : undefined;
   if (ref === undefined) return head?.a;
@@ -45,7 +50,11 @@ export class SupportConsole {
   private readonly liveVisits = new Map<KeySlot, number>();
   readonly done: Record<Operation, number> = { disable: 0, enable: 0, reissue: 0, settings: 0 };
 
-  constructor(private readonly session: PortalSession, private readonly pool: KeySlot[], private readonly observations: Observations) {}
+  constructor(
+    private readonly session: PortalSession,
+    private readonly pool: KeySlot[],
+    private readonly observations: Observations,
+  ) {}
 
   /**
    * The next change: the pool's keys in turn. A live key gets the next operation of CYCLE, starting at
@@ -62,9 +71,21 @@ export class SupportConsole {
     const change = slot.beginChange();
     try {
       const answer = await this.call(operation, slot, path);
-      if (answer.status !== 200) return this.observations.fail(KIND, `${answer.status}`, `${KIND} ${operation}`, `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+      if (answer.status !== 200)
+        return this.observations.fail(
+          KIND,
+          `${answer.status}`,
+          `${KIND} ${operation}`,
+          `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`,
+        );
       const result = actionResult(answer.text);
-      if (!succeeded(result)) return this.observations.fail(KIND, '200 refused', `${KIND} ${operation}`, `${slot.plan.label}: ${JSON.stringify(result)?.slice(0, 300)}`);
+      if (!succeeded(result))
+        return this.observations.fail(
+          KIND,
+          '200 refused',
+          `${KIND} ${operation}`,
+          `${slot.plan.label}: ${JSON.stringify(result)?.slice(0, 300)}`,
+        );
       this.apply(operation, slot, result);
       this.done[operation]++;
       this.observations.count(KIND, `200 ${operation}`);
@@ -86,7 +107,14 @@ export class SupportConsole {
         return this.session.callAction(path, this.ids.reissue, { keyId });
       case 'settings': {
         const { rate, quota } = this.raisedLimits(slot);
-        return this.session.callAction(path, this.ids.settings, { keyId, tierId: 'free', dailyQuota: String(quota), ratePerSecond: String(rate), expiresOn: '', reason: 'soak: raise limits' });
+        return this.session.callAction(path, this.ids.settings, {
+          keyId,
+          tierId: 'free',
+          dailyQuota: String(quota),
+          ratePerSecond: String(rate),
+          expiresOn: '',
+          reason: 'soak: raise limits',
+        });
       }
     }
   }

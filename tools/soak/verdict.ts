@@ -71,12 +71,17 @@ export function quotaProblems(tally: KeyTally, recorded: RecordedUsage = NOTHING
   const within = (count: number, answered: number) => count >= answered && count <= answered + tally.unanswered;
   const unanswered = tally.unanswered ? ` (and ${tally.unanswered} unanswered)` : '';
   if (!within(recorded.admitted, tally.admitted)) {
-    problems.push(`${tally.admitted} calls answered 200${unanswered}, but the daily totals record ${recorded.admitted} admitted calls`);
+    problems.push(
+      `${tally.admitted} calls answered 200${unanswered}, but the daily totals record ${recorded.admitted} admitted calls`,
+    );
   }
   if (recorded.callLogAdmitted !== recorded.admitted) {
     problems.push(`the call log has ${recorded.callLogAdmitted} admitted calls, the daily totals ${recorded.admitted}`);
   }
-  if (!within(recorded.rateLimited, refusals)) problems.push(`${refusals} calls answered 429${unanswered}, but ${recorded.rateLimited} are recorded as rate-limited`);
+  if (!within(recorded.rateLimited, refusals))
+    problems.push(
+      `${refusals} calls answered 429${unanswered}, but ${recorded.rateLimited} are recorded as rate-limited`,
+    );
   if (recorded.admitted > Math.max(...tally.quotas)) {
     problems.push(`${recorded.admitted} calls admitted, beyond the daily quota of ${Math.max(...tally.quotas)}`);
   }
@@ -111,7 +116,12 @@ export function rssCheck(samples: RssSample[], warmupMs: number): RssCheck | nul
   // Medians of three, so a single reading taken just before a full collection does not decide it.
   const afterWarmupMb = medianOf(after.slice(0, 3));
   const endMb = medianOf(after.slice(-3));
-  return { afterWarmupMb, endMb, maxMb: Math.max(...after), changePercent: Math.round(((endMb - afterWarmupMb) / afterWarmupMb) * 1000) / 10 };
+  return {
+    afterWarmupMb,
+    endMb,
+    maxMb: Math.max(...after),
+    changePercent: Math.round(((endMb - afterWarmupMb) / afterWarmupMb) * 1000) / 10,
+  };
 }
 
 export const RSS_TOLERANCE_PERCENT = 20;
@@ -143,7 +153,12 @@ export function judge(input: {
   warmupMs: number;
 }): Verdict {
   const quotaMismatches = input.tallies.flatMap((tally) =>
-    quotaProblems(tally, allowanceUsage(tally.keyIds, input.recorded)).map((problem) => ({ keyIds: tally.keyIds, label: tally.label, problem })));
+    quotaProblems(tally, allowanceUsage(tally.keyIds, input.recorded)).map((problem) => ({
+      keyIds: tally.keyIds,
+      label: tally.label,
+      problem,
+    })),
+  );
   const exhausted = input.tallies.filter((t) => t.quotaRefusedUnderFinalQuota).length;
   const rss = rssCheck(input.rssSamples, input.warmupMs);
   const criteria: Criterion[] = [
@@ -161,7 +176,9 @@ export function judge(input: {
     {
       name: `RSS within ${RSS_TOLERANCE_PERCENT}% of where it started after warm-up`,
       pass: rss !== null && Math.abs(rss.changePercent) <= RSS_TOLERANCE_PERCENT,
-      detail: rss ? `${rss.afterWarmupMb} MB → ${rss.endMb} MB (${rss.changePercent > 0 ? '+' : ''}${rss.changePercent}%), max ${rss.maxMb} MB` : 'too few samples after warm-up',
+      detail: rss
+        ? `${rss.afterWarmupMb} MB → ${rss.endMb} MB (${rss.changePercent > 0 ? '+' : ''}${rss.changePercent}%), max ${rss.maxMb} MB`
+        : 'too few samples after warm-up',
     },
   ];
   return { criteria, quotaMismatches, rss, pass: criteria.every((c) => c.pass) };

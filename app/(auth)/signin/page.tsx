@@ -5,8 +5,8 @@ import { SignInForm } from '@/components/AuthForm.tsx';
 import { signIn } from '@/lib/auth/auth.ts';
 import { githubConfigured } from '@/lib/auth/github.ts';
 import { safeReturnPath } from '@/lib/auth/return-path.ts';
-import { currentViewer } from '@/lib/portal/viewer.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
+import { currentViewer } from '@/lib/portal/viewer.ts';
 import { signInAction } from '../actions.ts';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -18,13 +18,26 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const next = safeReturnPath(params.next ?? '/keys');
   // Auth.js names what went wrong with a short code (AccessDenied, OAuthCallbackError…); anything else in
   // the address is someone's text, not ours to show.
-  const error = typeof params.error === 'string' && /^[A-Za-z]{1,40}$/.test(params.error) ? params.error : params.error ? 'unknown' : undefined;
+  const error =
+    typeof params.error === 'string' && /^[A-Za-z]{1,40}$/.test(params.error)
+      ? params.error
+      : params.error
+        ? 'unknown'
+        : undefined;
   if (await currentViewer()) redirect(next);
   return (
     <>
       <h1>Sign in</h1>
-      {params.notice === SIGNED_UP_NOTICE ? <p className="alert success" role="status">{SIGNED_UP_MESSAGE}</p> : null}
-      {error && error !== 'CredentialsSignin' ? <p className="alert error" role="alert">Sign-in did not complete ({error}). Try again.</p> : null}
+      {params.notice === SIGNED_UP_NOTICE ? (
+        <p className="alert success" role="status">
+          {SIGNED_UP_MESSAGE}
+        </p>
+      ) : null}
+      {error && error !== 'CredentialsSignin' ? (
+        <p className="alert error" role="alert">
+          Sign-in did not complete ({error}). Try again.
+        </p>
+      ) : null}
       <SignInForm action={signInAction} next={next} />
       {githubConfigured() ? (
         <form
@@ -34,10 +47,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           }}
           style={{ marginTop: '1rem' }}
         >
-          <button type="submit" className="secondary">Sign in with GitHub</button>
+          <button type="submit" className="secondary">
+            Sign in with GitHub
+          </button>
         </form>
       ) : null}
-      <p>New here? <Link href="/signup">Create an account</Link>; it takes a minute and your first key is free.</p>
+      <p>
+        New here? <Link href="/signup">Create an account</Link>; it takes a minute and your first key is free.
+      </p>
     </>
   );
 }

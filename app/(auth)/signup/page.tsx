@@ -12,9 +12,13 @@ export default async function SignUpPage() {
   return (
     <>
       <h1>Create an account</h1>
-      <p className="muted">Developers create and manage their API keys here. Free keys allow 1 call per second and 1,000 calls per day.</p>
+      <p className="muted">
+        Developers create and manage their API keys here. Free keys allow 1 call per second and 1,000 calls per day.
+      </p>
       <SignUpForm action={signUpAction} />
-      <p>Already have an account? <Link href="/signin">Sign in</Link>.</p>
+      <p>
+        Already have an account? <Link href="/signin">Sign in</Link>.
+      </p>
     </>
   );
 }

@@ -11,18 +11,45 @@ const ROLE_TEXT = {
   admin: 'admin: support, plus granting roles',
 } as const;
 
-export function RoleForm({ userId, email, role, self }: { userId: string; email: string; role: string; self: boolean }) {
+export function RoleForm({
+  userId,
+  email,
+  role,
+  self,
+}: {
+  userId: string;
+  email: string;
+  role: string;
+  self: boolean;
+}) {
   const [state, formAction] = useActionState(changeRoleAction, null);
   return (
     <>
-      <ConfirmDialog trigger="Change role…" title={`Change the role of ${email}`} confirm="Change role" confirmClass="" pendingText="Changing…" state={state} formAction={formAction}>
+      <ConfirmDialog
+        trigger="Change role…"
+        title={`Change the role of ${email}`}
+        confirm="Change role"
+        confirmClass=""
+        pendingText="Changing…"
+        state={state}
+        formAction={formAction}
+      >
         <input type="hidden" name="userId" value={userId} />
-        <p>Currently <strong>{role}</strong>. The change applies at their next page load and is written to the audit trail.</p>
-        {self ? <p className="alert error">This is your own account: giving up admin takes this page away from you.</p> : null}
+        <p>
+          Currently <strong>{role}</strong>. The change applies at their next page load and is written to the audit
+          trail.
+        </p>
+        {self ? (
+          <p className="alert error">This is your own account: giving up admin takes this page away from you.</p>
+        ) : null}
         <label>
           New role
           <select name="role" defaultValue={role}>
-            {Object.entries(ROLE_TEXT).map(([value, text]) => <option key={value} value={value}>{text}</option>)}
+            {Object.entries(ROLE_TEXT).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
           </select>
         </label>
       </ConfirmDialog>

@@ -31,9 +31,18 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
         {keyField}
         <label>
           Name
-          <input name="name" value={newName} onChange={(e) => setNewName(e.target.value)} maxLength={100} required autoComplete="off" />
+          <input
+            name="name"
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+            maxLength={100}
+            required
+            autoComplete="off"
+          />
         </label>
-        <SubmitButton className="secondary" pendingText="Renaming…">Rename</SubmitButton>
+        <SubmitButton className="secondary" pendingText="Renaming…">
+          Rename
+        </SubmitButton>
       </form>
       <FormMessage state={renameState} />
 
@@ -43,30 +52,54 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
       {(actions.reissue || actions.reportLeaked || actions.disable) && (
         <div className="actions">
           {actions.reissue && (
-            <ConfirmDialog trigger="Reissue…" title="Reissue this key?" confirm="Reissue key" confirmClass="" pendingText="Reissuing…" state={reissueState} formAction={reissue}>
+            <ConfirmDialog
+              trigger="Reissue…"
+              title="Reissue this key?"
+              confirm="Reissue key"
+              confirmClass=""
+              pendingText="Reissuing…"
+              state={reissueState}
+              formAction={reissue}
+            >
               {keyField}
               <p>
-                You get a new secret with the same name, tier, limits and expiry, shown once. <strong>The current secret
-                stops working at once</strong>, so put the new one into your clients right after.
+                You get a new secret with the same name, tier, limits and expiry, shown once.{' '}
+                <strong>The current secret stops working at once</strong>, so put the new one into your clients right
+                after.
               </p>
             </ConfirmDialog>
           )}
           {actions.reportLeaked && (
-            <ConfirmDialog trigger="Report as leaked…" title="Report this key as leaked?" confirm="Disable and report leak" pendingText="Reporting…" state={leakState} formAction={reportLeak}>
+            <ConfirmDialog
+              trigger="Report as leaked…"
+              title="Report this key as leaked?"
+              confirm="Disable and report leak"
+              pendingText="Reporting…"
+              state={leakState}
+              formAction={reportLeak}
+            >
               {keyField}
               <p>
-                Use this when the secret turned up somewhere others can see it: a public repository, a log, a chat.
-                The key is <strong>disabled at once</strong> (calls with it get 401) and the leak report is recorded
-                in the key&apos;s audit trail. Afterwards you can reissue it to get a new secret with the same settings.
+                Use this when the secret turned up somewhere others can see it: a public repository, a log, a chat. The
+                key is <strong>disabled at once</strong> (calls with it get 401) and the leak report is recorded in the
+                key&apos;s audit trail. Afterwards you can reissue it to get a new secret with the same settings.
               </p>
             </ConfirmDialog>
           )}
           {actions.disable && (
-            <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" state={disableState} formAction={disable}>
+            <ConfirmDialog
+              trigger="Disable…"
+              triggerClass="danger"
+              title="Disable this key?"
+              confirm="Disable key"
+              pendingText="Disabling…"
+              state={disableState}
+              formAction={disable}
+            >
               {keyField}
               <p>
-                Every call with this key gets 401 from then on. You cannot turn it back on yourself (you can reissue
-                it, or create a new key).
+                Every call with this key gets 401 from then on. You cannot turn it back on yourself (you can reissue it,
+                or create a new key).
               </p>
               <label>
                 Reason <span className="hint">(optional, kept in the audit trail)</span>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
 import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
+import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { myKeyDetail } from '@/lib/portal/keys.ts';
@@ -17,7 +17,9 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
   const { report, actions } = await orNotFound(myKeyDetail(getDb(), viewer, id));
   return (
     <>
-      <p><Link href="/keys">← All keys</Link></p>
+      <p>
+        <Link href="/keys">← All keys</Link>
+      </p>
       <div className="key-head">
         <h1>{report.name}</h1>
         <StatusBadge status={keyBadgeStatus(report)} />

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { AuditTable } from '@/components/support/AuditTable.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
-import { auditTrail, type AuditFilters, type AuditPage } from '@/lib/portal/audit-trail.ts';
+import { type AuditFilters, type AuditPage, auditTrail } from '@/lib/portal/audit-trail.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
 
 export const metadata: Metadata = { title: 'Audit trail' };
@@ -22,7 +22,13 @@ function pageHref(filters: AuditFilters, page: number): string {
 export default async function AuditPageView({ searchParams }: { searchParams: Promise<Params> }) {
   const viewer = await requireStaffViewer('/support/audit');
   const params = await searchParams;
-  const filters: AuditFilters = { key: text(params.key), actor: text(params.actor), from: text(params.from), to: text(params.to), page: Number(text(params.page)) || 1 };
+  const filters: AuditFilters = {
+    key: text(params.key),
+    actor: text(params.actor),
+    from: text(params.from),
+    to: text(params.to),
+    page: Number(text(params.page)) || 1,
+  };
   let trail: AuditPage | null = null;
   let error: string | null = null;
   try {
@@ -36,31 +42,63 @@ export default async function AuditPageView({ searchParams }: { searchParams: Pr
   return (
     <>
       <h1>Audit trail</h1>
-      <p className="muted">Every change to a key or a role: who, what, before and after, why, when (UTC) and from which address.</p>
+      <p className="muted">
+        Every change to a key or a role: who, what, before and after, why, when (UTC) and from which address.
+      </p>
       <search aria-label="Filter the audit trail">
         <form method="get" className="filters">
-          <label>Key <span className="hint">id, cf_abcd…wxyz or 4 characters</span><input name="key" defaultValue={filters.key} autoComplete="off" /></label>
-          <label>Actor <span className="hint">email, or part of it</span><input name="actor" defaultValue={filters.actor} autoComplete="off" /></label>
-          <label>From <span className="hint">UTC day</span><input name="from" type="date" defaultValue={filters.from} /></label>
-          <label>To <span className="hint">UTC day, inclusive</span><input name="to" type="date" defaultValue={filters.to} /></label>
+          <label>
+            Key <span className="hint">id, cf_abcd…wxyz or 4 characters</span>
+            <input name="key" defaultValue={filters.key} autoComplete="off" />
+          </label>
+          <label>
+            Actor <span className="hint">email, or part of it</span>
+            <input name="actor" defaultValue={filters.actor} autoComplete="off" />
+          </label>
+          <label>
+            From <span className="hint">UTC day</span>
+            <input name="from" type="date" defaultValue={filters.from} />
+          </label>
+          <label>
+            To <span className="hint">UTC day, inclusive</span>
+            <input name="to" type="date" defaultValue={filters.to} />
+          </label>
           <div className="actions">
             <button type="submit">Filter</button>
             {filtered ? <Link href="/support/audit">Clear filters</Link> : null}
           </div>
         </form>
       </search>
-      {error ? <p className="alert error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="alert error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {trail ? (
         <>
           <AuditTable
             events={trail.events}
-            caption={trail.total ? `${trail.total} event${trail.total === 1 ? '' : 's'}${filtered ? ' match' : ''}, newest first; page ${trail.page} of ${trail.pages}` : 'No events'}
+            caption={
+              trail.total
+                ? `${trail.total} event${trail.total === 1 ? '' : 's'}${filtered ? ' match' : ''}, newest first; page ${trail.page} of ${trail.pages}`
+                : 'No events'
+            }
           />
           {trail.pages > 1 ? (
             <nav className="pagination" aria-label="Pages">
-              {trail.page > 1 ? <Link href={pageHref(filters, trail.page - 1)} rel="prev">← Newer</Link> : null}
-              <span>Page {trail.page} of {trail.pages}</span>
-              {trail.page < trail.pages ? <Link href={pageHref(filters, trail.page + 1)} rel="next">Older →</Link> : null}
+              {trail.page > 1 ? (
+                <Link href={pageHref(filters, trail.page - 1)} rel="prev">
+                  ← Newer
+                </Link>
+              ) : null}
+              <span>
+                Page {trail.page} of {trail.pages}
+              </span>
+              {trail.page < trail.pages ? (
+                <Link href={pageHref(filters, trail.page + 1)} rel="next">
+                  Older →
+                </Link>
+              ) : null}
             </nav>
           ) : null}
         </>

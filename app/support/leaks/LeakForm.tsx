@@ -14,7 +14,10 @@ export function LeakForm() {
       <form action={formAction} className="stack" style={{ maxWidth: '48rem' }}>
         <label>
           Text with leaked secrets
-          <span className="hint">Paste anything (a log, a file, a list): every cf_ key with a valid checksum in it is found. The text is not stored.</span>
+          <span className="hint">
+            Paste anything (a log, a file, a list): every cf_ key with a valid checksum in it is found. The text is not
+            stored.
+          </span>
           <textarea name="text" rows={10} required spellCheck={false} autoComplete="off" />
         </label>
         <label>
@@ -27,26 +30,52 @@ export function LeakForm() {
           Disable every active key whose secret is in this text, at once
         </label>
         <FormMessage state={state && !state.ok ? state : null} />
-        <div className="actions"><SubmitButton className="danger" pendingText="Disabling…">Disable leaked keys</SubmitButton></div>
+        <div className="actions">
+          <SubmitButton className="danger" pendingText="Disabling…">
+            Disable leaked keys
+          </SubmitButton>
+        </div>
       </form>
       {outcome ? (
         <section aria-labelledby="leak-outcome">
           <h2 id="leak-outcome">Outcome</h2>
           <p className="alert success" role="status">
-            {outcome.disabled} key{outcome.disabled === 1 ? '' : 's'} disabled now; {outcome.alreadyDisabled} already disabled; {outcome.found - outcome.matched} secret{outcome.found - outcome.matched === 1 ? '' : 's'} matched no key.
+            {outcome.disabled} key{outcome.disabled === 1 ? '' : 's'} disabled now; {outcome.alreadyDisabled} already
+            disabled; {outcome.found - outcome.matched} secret{outcome.found - outcome.matched === 1 ? '' : 's'} matched
+            no key.
           </p>
           <div className="grid">
-            <div className="panel stat"><span className="label">Secrets found in the text</span><span className="value">{outcome.found}</span></div>
-            <div className="panel stat"><span className="label">Matched keys</span><span className="value">{outcome.matched}</span></div>
-            <div className="panel stat"><span className="label">Disabled now</span><span className="value">{outcome.disabled}</span></div>
-            <div className="panel stat"><span className="label">Already disabled</span><span className="value">{outcome.alreadyDisabled}</span></div>
+            <div className="panel stat">
+              <span className="label">Secrets found in the text</span>
+              <span className="value">{outcome.found}</span>
+            </div>
+            <div className="panel stat">
+              <span className="label">Matched keys</span>
+              <span className="value">{outcome.matched}</span>
+            </div>
+            <div className="panel stat">
+              <span className="label">Disabled now</span>
+              <span className="value">{outcome.disabled}</span>
+            </div>
+            <div className="panel stat">
+              <span className="label">Already disabled</span>
+              <span className="value">{outcome.alreadyDisabled}</span>
+            </div>
           </div>
           {outcome.found === 0 ? (
-            <p className="empty">No secrets found in the text. Keys look like cf_ followed by 38 letters and digits; a mistyped or truncated one is ignored.</p>
+            <p className="empty">
+              No secrets found in the text. Keys look like cf_ followed by 38 letters and digits; a mistyped or
+              truncated one is ignored.
+            </p>
           ) : outcome.keys.length ? (
             <ul>
               {outcome.keys.map((k) => (
-                <li key={k.id}><Link href={`/support/keys/${k.id}`}><code>{k.display}</code></Link> “{k.name}” of {k.owner}</li>
+                <li key={k.id}>
+                  <Link href={`/support/keys/${k.id}`}>
+                    <code>{k.display}</code>
+                  </Link>{' '}
+                  “{k.name}” of {k.owner}
+                </li>
               ))}
             </ul>
           ) : (

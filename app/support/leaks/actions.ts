@@ -10,9 +10,14 @@ export type LeakResult = { outcome: LeakBulkOutcome };
 
 export const bulkDisableAction = portalAction(
   // The pasted text is used as is (not trimmed per line): secrets are found anywhere in it.
-  { input: z.object({ text: verbatimText, source: trimmedText, confirm: verbatimText }), access: 'staff', returnTo: '/support/leaks' },
+  {
+    input: z.object({ text: verbatimText, source: trimmedText, confirm: verbatimText }),
+    access: 'staff',
+    returnTo: '/support/leaks',
+  },
   async ({ text, source, confirm }, { viewer, actor }): Promise<LeakResult> => {
-    if (confirm !== 'yes') throw new PortalInputError('Tick the confirmation box: every matching key will stop working at once.');
+    if (confirm !== 'yes')
+      throw new PortalInputError('Tick the confirmation box: every matching key will stop working at once.');
     return { outcome: await bulkDisableLeaked(getDb(), viewer, text, source, actor) };
   },
 );

@@ -14,15 +14,27 @@ export function DecideForms({ requestId, label }: { requestId: string; label: st
     <div className="decide">
       <form action={approve} aria-label={`Approve ${label}`}>
         <input type="hidden" name="requestId" value={requestId} />
-        <label>Note to the developer <span className="hint">(optional)</span><textarea name="note" rows={2} maxLength={2000} /></label>
+        <label>
+          Note to the developer <span className="hint">(optional)</span>
+          <textarea name="note" rows={2} maxLength={2000} />
+        </label>
         <FormMessage state={approved && !approved.ok ? approved : null} />
-        <div className="actions"><SubmitButton pendingText="Approving…">Approve: make the key Pro</SubmitButton></div>
+        <div className="actions">
+          <SubmitButton pendingText="Approving…">Approve: make the key Pro</SubmitButton>
+        </div>
       </form>
       <form action={decline} aria-label={`Decline ${label}`}>
         <input type="hidden" name="requestId" value={requestId} />
-        <label>Why declined <span className="hint">(required; the developer reads it)</span><textarea name="note" rows={2} required maxLength={2000} /></label>
+        <label>
+          Why declined <span className="hint">(required; the developer reads it)</span>
+          <textarea name="note" rows={2} required maxLength={2000} />
+        </label>
         <FormMessage state={declined && !declined.ok ? declined : null} />
-        <div className="actions"><SubmitButton className="danger" pendingText="Declining…">Decline</SubmitButton></div>
+        <div className="actions">
+          <SubmitButton className="danger" pendingText="Declining…">
+            Decline
+          </SubmitButton>
+        </div>
       </form>
     </div>
   );

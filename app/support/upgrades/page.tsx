@@ -16,33 +16,78 @@ export default async function UpgradeQueuePage() {
   return (
     <>
       <h1>Upgrade requests</h1>
-      <h2>Pending <span className="muted">({pendingTotal > pending.length ? `showing the oldest ${pending.length} of ${pendingTotal}` : pending.length}, oldest first)</span></h2>
-      {pending.length ? pending.map((r) => (
-        <article key={r.id} className="panel request-card" aria-label={`Request from ${r.requester} for ${r.key.display}`}>
-          <div className="actions">
-            <StatusBadge status={r.status} />
-            <strong>{r.requester}</strong>
-            <span>for <Link href={`/support/keys/${r.key.id}`}><code>{r.key.display}</code></Link> “{r.key.name}”</span>
-            <span className="muted">({r.key.tier}, {r.key.status})</span>
-          </div>
-          <p className="muted">Asked <When date={r.createdAt} relative /> · expects {formatCount(r.expectedDailyCalls)} calls/day · contact: {r.contact}</p>
-          <p>{r.useCase}</p>
-          <DecideForms requestId={r.id} label={`request from ${r.requester}`} />
-        </article>
-      )) : <p className="empty">No pending requests. New ones appear here when developers ask for Pro on their Upgrade page.</p>}
+      <h2>
+        Pending{' '}
+        <span className="muted">
+          ({pendingTotal > pending.length ? `showing the oldest ${pending.length} of ${pendingTotal}` : pending.length},
+          oldest first)
+        </span>
+      </h2>
+      {pending.length ? (
+        pending.map((r) => (
+          <article
+            key={r.id}
+            className="panel request-card"
+            aria-label={`Request from ${r.requester} for ${r.key.display}`}
+          >
+            <div className="actions">
+              <StatusBadge status={r.status} />
+              <strong>{r.requester}</strong>
+              <span>
+                for{' '}
+                <Link href={`/support/keys/${r.key.id}`}>
+                  <code>{r.key.display}</code>
+                </Link>{' '}
+                “{r.key.name}”
+              </span>
+              <span className="muted">
+                ({r.key.tier}, {r.key.status})
+              </span>
+            </div>
+            <p className="muted">
+              Asked <When date={r.createdAt} relative /> · expects {formatCount(r.expectedDailyCalls)} calls/day ·
+              contact: {r.contact}
+            </p>
+            <p>{r.useCase}</p>
+            <DecideForms requestId={r.id} label={`request from ${r.requester}`} />
+          </article>
+        ))
+      ) : (
+        <p className="empty">
+          No pending requests. New ones appear here when developers ask for Pro on their Upgrade page.
+        </p>
+      )}
 
       <h2>Recent decisions</h2>
       {decided.length ? (
         <div className="table-wrap">
           <table>
-            <thead><tr><th>Decided</th><th>Status</th><th>Developer</th><th>Key</th><th className="num">Expected</th><th>By</th><th>Note</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Decided</th>
+                <th>Status</th>
+                <th>Developer</th>
+                <th>Key</th>
+                <th className="num">Expected</th>
+                <th>By</th>
+                <th>Note</th>
+              </tr>
+            </thead>
             <tbody>
               {decided.map((r) => (
                 <tr key={r.id}>
-                  <td style={{ whiteSpace: 'nowrap' }}><When date={r.decidedAt} /></td>
-                  <td><StatusBadge status={r.status} /></td>
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    <When date={r.decidedAt} />
+                  </td>
+                  <td>
+                    <StatusBadge status={r.status} />
+                  </td>
                   <td className="wrap-anywhere">{r.requester}</td>
-                  <td><Link href={`/support/keys/${r.key.id}`}><code>{r.key.display}</code></Link></td>
+                  <td>
+                    <Link href={`/support/keys/${r.key.id}`}>
+                      <code>{r.key.display}</code>
+                    </Link>
+                  </td>
                   <td className="num">{formatCount(r.expectedDailyCalls)} calls/day</td>
                   <td className="wrap-anywhere">{r.decidedBy ?? '—'}</td>
                   <td className="wrap-anywhere">{r.decisionNote ?? '—'}</td>
@@ -51,7 +96,9 @@ export default async function UpgradeQueuePage() {
             </tbody>
           </table>
         </div>
-      ) : <p className="empty">No decisions yet.</p>}
+      ) : (
+        <p className="empty">No decisions yet.</p>
+      )}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(boilingPointTool.outputSchema);
@@ -19,7 +19,8 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   const schema = argumentsSchema(boilingPointTool);
   assert.equal(schema.title, 'service_boiling_pointArguments');
   assert.deepEqual(schema.required, ['compound_name', 'pressure']);
-  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties))
+    assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'water', pressure: 1, unit: 'atm' }));
   assert.equal(validateInput({ compound_name: 'water', pressure: 0 }), false);
   assert.equal(validateInput({ compound_name: 'water', pressure: -1 }), false);
@@ -51,7 +52,11 @@ test('below the triple-point pressure of water the answer is extrapolated and sa
 
 test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'no such thing', pressure: 1e5 }, 'compound_not_found');
-  rejects({ compound_name: 'water', pressure: 221, unit: 'bar' }, 'out_of_range', /critical pressure .*no boiling point/);
+  rejects(
+    { compound_name: 'water', pressure: 221, unit: 'bar' },
+    'out_of_range',
+    /critical pressure .*no boiling point/,
+  );
   rejects({ compound_name: 'propane', pressure: 50, unit: 'bar' }, 'out_of_range', /critical pressure/);
   rejects({ compound_name: 'water', pressure: 1, unit: 'psig' }, 'unsupported_unit', /gauge/);
   rejects({ compound_name: 'water', pressure: 1, unit: 'K' }, 'incompatible_units');

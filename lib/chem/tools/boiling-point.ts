@@ -11,14 +11,14 @@ import { fromSI } from '../units.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
+  type CompoundSummary,
+  type ComputedValue,
   compoundSummary,
   computedValueSchema,
   PRESSURE_UNIT_ARGUMENT,
   readPressure,
-  simpleValueSchema,
-  type CompoundSummary,
-  type ComputedValue,
   type SimpleValue,
+  simpleValueSchema,
 } from './computed-value.ts';
 
 export interface BoilingPointArgs {
@@ -39,7 +39,12 @@ const inputSchema: JsonSchema = {
   title: 'service_boiling_pointArguments',
   properties: {
     compound_name: COMPOUND_NAME_ARGUMENT,
-    pressure: { type: 'number', title: 'Pressure', exclusiveMinimum: 0, description: 'Absolute pressure, in unit (default Pa); below the critical pressure.' },
+    pressure: {
+      type: 'number',
+      title: 'Pressure',
+      exclusiveMinimum: 0,
+      description: 'Absolute pressure, in unit (default Pa); below the critical pressure.',
+    },
     unit: PRESSURE_UNIT_ARGUMENT,
   },
   required: ['compound_name', 'pressure'],
@@ -63,11 +68,11 @@ export const boilingPointTool = {
   title: 'Boiling point at a pressure',
   description: [
     'Saturation (boiling) temperature of a pure compound at an absolute pressure: the inverse of service_vapor_pressure, with the same choice of method.',
-    'Method: for water, the IAPWS-IF97 backward saturation-temperature equation; otherwise the compound\'s vapour-pressure equations on record (Wagner or Antoine, most accurate first) solved for T, the first whose solution lies in its fitted range;',
-    'else the nearest one extrapolated up to 10 K beyond its range; else the Lee–Kesler corresponding-states estimate from Tc, Pc and ω solved for T (Brent\'s method). Extrapolated and estimated values say so in warnings.',
+    "Method: for water, the IAPWS-IF97 backward saturation-temperature equation; otherwise the compound's vapour-pressure equations on record (Wagner or Antoine, most accurate first) solved for T, the first whose solution lies in its fitted range;",
+    "else the nearest one extrapolated up to 10 K beyond its range; else the Lee–Kesler corresponding-states estimate from Tc, Pc and ω solved for T (Brent's method). Extrapolated and estimated values say so in warnings.",
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); pressure (absolute, > 0); unit (default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted).',
     'Returns the compound, the pressure in Pa, and boiling_point in K (also boiling_point_celsius), each {value, unit, method, source, valid_range, warnings}.',
-    'At or above the critical pressure there is no boiling point (error out_of_range); a boiling point below the melting or triple point is the subcooled liquid\'s, with a warning.',
+    "At or above the critical pressure there is no boiling point (error out_of_range); a boiling point below the melting or triple point is the subcooled liquid's, with a warning.",
   ].join(' '),
   inputSchema,
   outputSchema,

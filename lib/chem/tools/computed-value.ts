@@ -7,7 +7,7 @@
 import type { Compound } from '../compounds.ts';
 import type { ValidRange } from '../correlations.ts';
 import { MAX_QUERY_LENGTH } from '../lookup.ts';
-import { ToolError, type JsonSchema } from '../tool.ts';
+import { type JsonSchema, ToolError } from '../tool.ts';
 import { toSI } from '../units.ts';
 
 export const COMPOUND_NAME_ARGUMENT: JsonSchema = {
@@ -15,7 +15,8 @@ export const COMPOUND_NAME_ARGUMENT: JsonSchema = {
   title: 'Compound Name',
   minLength: 1,
   maxLength: MAX_QUERY_LENGTH,
-  description: 'Name, synonym or Chinese name ("ethanol", "n-butane", "乙醇"), CAS number ("64-17-5"), formula held by one compound ("CO2"), SMILES ("CCO") or InChIKey.',
+  description:
+    'Name, synonym or Chinese name ("ethanol", "n-butane", "乙醇"), CAS number ("64-17-5"), formula held by one compound ("CO2"), SMILES ("CCO") or InChIKey.',
 };
 
 export const TEMPERATURE_UNIT_ARGUMENT: JsonSchema = {
@@ -39,14 +40,22 @@ export const PRESSURE_UNIT_ARGUMENT: JsonSchema = {
 /** A temperature argument in K; refuses absolute zero (units.ts refuses below it). */
 export function readTemperature(value: number, unit: string, argument = 'temperature'): number {
   const t = toSI(value, unit, 'temperature');
-  if (!(t > 0)) throw new ToolError('out_of_range', `${argument} must be above absolute zero; got ${value} ${unit}.`, { [argument]: value, unit });
+  if (!(t > 0))
+    throw new ToolError('out_of_range', `${argument} must be above absolute zero; got ${value} ${unit}.`, {
+      [argument]: value,
+      unit,
+    });
   return t;
 }
 
 /** An absolute pressure argument in Pa; refuses zero and negative pressures. */
 export function readPressure(value: number, unit: string): number {
   const p = toSI(value, unit, 'pressure');
-  if (!(p > 0)) throw new ToolError('out_of_range', `pressure must be a positive absolute pressure; got ${value} ${unit}.`, { pressure: value, unit });
+  if (!(p > 0))
+    throw new ToolError('out_of_range', `pressure must be a positive absolute pressure; got ${value} ${unit}.`, {
+      pressure: value,
+      unit,
+    });
   return p;
 }
 
@@ -59,7 +68,11 @@ export interface CompoundSummary {
 export const COMPOUND_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'The compound the name was read as.',
-  properties: { name: { type: 'string' }, cas: { type: 'string' }, formula: { type: 'string', description: 'Hill formula.' } },
+  properties: {
+    name: { type: 'string' },
+    cas: { type: 'string' },
+    formula: { type: 'string', description: 'Hill formula.' },
+  },
   required: ['name', 'cas', 'formula'],
   additionalProperties: false,
 };
@@ -94,7 +107,8 @@ export interface ComputedValue {
 
 const VALID_RANGE_SCHEMA: JsonSchema = {
   type: 'object',
-  description: 'Temperatures the method was fitted over or holds for; outside it the value is extrapolated (see warnings).',
+  description:
+    'Temperatures the method was fitted over or holds for; outside it the value is extrapolated (see warnings).',
   properties: { min: { type: 'number' }, max: { type: 'number' }, unit: { type: 'string', const: 'K' } },
   required: ['min', 'max', 'unit'],
   additionalProperties: false,
@@ -108,10 +122,19 @@ export function computedValueSchema(unit: string, description: string): JsonSche
     properties: {
       value: { type: 'number' },
       unit: { type: 'string', const: unit },
-      method: { type: 'string', minLength: 1, description: 'The equation or estimation method, with the constants it used.' },
+      method: {
+        type: 'string',
+        minLength: 1,
+        description: 'The equation or estimation method, with the constants it used.',
+      },
       source: { type: 'string', minLength: 1, description: 'Published source of the method and of the data it used.' },
       valid_range: VALID_RANGE_SCHEMA,
-      warnings: { type: 'array', items: { type: 'string' }, description: 'Extrapolation, estimated rather than measured, solid region and other caveats; empty when none apply.' },
+      warnings: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'Extrapolation, estimated rather than measured, solid region and other caveats; empty when none apply.',
+      },
     },
     required: ['value', 'unit', 'method', 'source', 'warnings'],
     additionalProperties: false,

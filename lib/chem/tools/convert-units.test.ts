@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { ToolError } from '../tool.ts';
 import { convertUnitsTool } from './convert-units.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(convertUnitsTool.outputSchema);
@@ -80,7 +80,10 @@ test('a measured unit is flagged as not exact', () => {
 test('refuses incompatible dimensions, naming both', () => {
   assert.throws(
     () => convertUnitsTool.run({ value: 1, from_unit: 'bar', to_unit: 'K' }),
-    (e) => e instanceof ToolError && e.code === 'incompatible_units' && /bar \(pressure\).*K \(temperature\)/.test(e.message),
+    (e) =>
+      e instanceof ToolError &&
+      e.code === 'incompatible_units' &&
+      /bar \(pressure\).*K \(temperature\)/.test(e.message),
   );
   assert.throws(
     () => convertUnitsTool.run({ value: 1, from_unit: 'kJ/mol', to_unit: 'J/(mol·K)' }),
@@ -91,7 +94,14 @@ test('refuses incompatible dimensions, naming both', () => {
 test('unknown units and impossible temperatures are ToolErrors', () => {
   assert.throws(
     () => convertUnitsTool.run({ value: 1, from_unit: 'atm', to_unit: 'kPz' }),
-    (e) => e instanceof ToolError && e.code === 'unsupported_unit' && /kPa/.test(e.message) && /Accepted pressure units/.test(e.message),
+    (e) =>
+      e instanceof ToolError &&
+      e.code === 'unsupported_unit' &&
+      /kPa/.test(e.message) &&
+      /Accepted pressure units/.test(e.message),
   );
-  assert.throws(() => convertUnitsTool.run({ value: -1, from_unit: 'K', to_unit: '°C' }), (e) => e instanceof ToolError && e.code === 'out_of_range');
+  assert.throws(
+    () => convertUnitsTool.run({ value: -1, from_unit: 'K', to_unit: '°C' }),
+    (e) => e instanceof ToolError && e.code === 'out_of_range',
+  );
 });

@@ -4,7 +4,7 @@
  */
 import { CODATA_2018_SOURCE } from '../constants.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
-import { convert, DIMENSIONS, findUnit, listUnits, SI_UNITS, UNITS_SOURCE, type Dimension } from '../units.ts';
+import { convert, DIMENSIONS, type Dimension, findUnit, listUnits, SI_UNITS, UNITS_SOURCE } from '../units.ts';
 
 export interface ConvertUnitsArgs {
   value: number;
@@ -53,10 +53,23 @@ const outputSchema: JsonSchema = {
     },
     dimension: { type: 'string', enum: DIMENSIONS, description: 'What both units measure.' },
     si_unit: { type: 'string', description: 'The SI unit of that dimension.' },
-    factor: { type: 'number', description: 'result = value × factor; omitted between temperature scales with different zeros.' },
-    relation: { type: 'string', description: 'The conversion in words, e.g. "1 atm = 101.325 kPa" or "°F = 1.8·°C + 32".' },
-    exact: { type: 'boolean', description: 'True when both units are defined exactly in SI (up to binary floating point).' },
-    definitions: { type: 'array', items: { type: 'string' }, description: 'Definitions of units that have several variants or a conventional definition.' },
+    factor: {
+      type: 'number',
+      description: 'result = value × factor; omitted between temperature scales with different zeros.',
+    },
+    relation: {
+      type: 'string',
+      description: 'The conversion in words, e.g. "1 atm = 101.325 kPa" or "°F = 1.8·°C + 32".',
+    },
+    exact: {
+      type: 'boolean',
+      description: 'True when both units are defined exactly in SI (up to binary floating point).',
+    },
+    definitions: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Definitions of units that have several variants or a conventional definition.',
+    },
     warnings: { type: 'array', items: { type: 'string' } },
   },
   required: ['value', 'input', 'dimension', 'si_unit', 'relation', 'exact'],
@@ -89,14 +102,17 @@ const inputSchema: JsonSchema = {
 
 /** Every accepted unit by dimension, for the description: an LLM client should not have to guess. */
 const catalogue = DIMENSIONS.map(
-  (d) => `${d.replace(/_/g, ' ')}${d === 'molar_entropy' ? ' / molar heat capacity' : ''} (${listUnits(d).map((u) => u.symbol).join(', ')})`,
+  (d) =>
+    `${d.replace(/_/g, ' ')}${d === 'molar_entropy' ? ' / molar heat capacity' : ''} (${listUnits(d)
+      .map((u) => u.symbol)
+      .join(', ')})`,
 ).join('; ');
 
 export const convertUnitsTool = {
   name: 'service_convert_units',
   title: 'Convert units',
   description: [
-    'Convert a quantity between units of the same dimension with exact factors: the units\' definitions in NIST SP 811 (international foot and pound, standard gravity, standard atmosphere, thermochemical calorie, International Table Btu), CODATA 2018 for measured ones (dalton).',
+    "Convert a quantity between units of the same dimension with exact factors: the units' definitions in NIST SP 811 (international foot and pound, standard gravity, standard atmosphere, thermochemical calorie, International Table Btu), CODATA 2018 for measured ones (dalton).",
     'Arguments: value (number), from_unit and to_unit (strings; common spellings accepted: "°C", "C", "degC", "celsius"; "psia"; "J/mol/K", "J mol-1 K-1", "J/(mol·K)"; "m^3/mol", "cm³/mol"; case is ignored when unambiguous, but MPa is not mPa).',
     `Dimensions and units: ${catalogue}.`,
     'Temperatures are absolute (10 °C = 283.15 K), not differences; below absolute zero is an error. "cal" is the thermochemical calorie (4.184 J), "cal_IT" 4.1868 J; "Btu" the International Table Btu; "gal" the US gallon. Gauge pressures (psig, barg) are refused: give absolute pressure.',
@@ -132,7 +148,12 @@ export const convertUnitsTool = {
       exact: c.exact,
       ...(definitions.length > 0 ? { definitions } : {}),
       ...(measured.length > 0
-        ? { warnings: measured.map((u) => `${u.symbol} is defined through a measured constant (CODATA 2018), so the factor is not exact: it carries that constant's uncertainty.`) }
+        ? {
+            warnings: measured.map(
+              (u) =>
+                `${u.symbol} is defined through a measured constant (CODATA 2018), so the factor is not exact: it carries that constant's uncertainty.`,
+            ),
+          }
         : {}),
     };
   },

@@ -4,9 +4,16 @@
  * the schema and shape of one root of the cubic in the result.
  */
 import type { Compound } from '../compounds.ts';
-import { CUBIC_EOS_IDS, GENERIC_CUBIC_SOURCE, massDensity, type CriticalConstants, type CubicEos, type CubicEosId } from '../eos.ts';
+import {
+  type CriticalConstants,
+  CUBIC_EOS_IDS,
+  type CubicEos,
+  type CubicEosId,
+  GENERIC_CUBIC_SOURCE,
+  massDensity,
+} from '../eos.ts';
 import type { PropertyKey } from '../properties.ts';
-import { ToolError, type JsonSchema } from '../tool.ts';
+import { type JsonSchema, ToolError } from '../tool.ts';
 import { toSI } from '../units.ts';
 
 export const EOS_ARGUMENT: JsonSchema = {
@@ -47,17 +54,36 @@ export interface Conditions {
 export const MAX_PRESSURE = 1e9;
 
 /** Temperature and pressure in SI; refuses 0 K, non-positive pressures and pressures above MAX_PRESSURE, naming the value given. */
-export function readConditions(temperature: number, temperatureUnit: string, pressure: number, pressureUnit: string): Conditions {
+export function readConditions(
+  temperature: number,
+  temperatureUnit: string,
+  pressure: number,
+  pressureUnit: string,
+): Conditions {
   const t = toSI(temperature, temperatureUnit, 'temperature');
-  if (!(t > 0)) throw new ToolError('out_of_range', `temperature must be above absolute zero; got ${temperature} ${temperatureUnit}.`, { temperature, temperature_unit: temperatureUnit });
+  if (!(t > 0))
+    throw new ToolError(
+      'out_of_range',
+      `temperature must be above absolute zero; got ${temperature} ${temperatureUnit}.`,
+      { temperature, temperature_unit: temperatureUnit },
+    );
   const p = toSI(pressure, pressureUnit, 'pressure');
-  if (!(p > 0)) throw new ToolError('out_of_range', `pressure must be a positive absolute pressure; got ${pressure} ${pressureUnit}.`, { pressure, pressure_unit: pressureUnit });
+  if (!(p > 0))
+    throw new ToolError(
+      'out_of_range',
+      `pressure must be a positive absolute pressure; got ${pressure} ${pressureUnit}.`,
+      { pressure, pressure_unit: pressureUnit },
+    );
   if (p > MAX_PRESSURE) {
-    throw new ToolError('out_of_range', `pressure ${pressure} ${pressureUnit} is above 1 GPa (10 000 bar), far outside the range of cubic equations of state.`, {
-      pressure,
-      pressure_unit: pressureUnit,
-      max: { value: MAX_PRESSURE, unit: 'Pa' },
-    });
+    throw new ToolError(
+      'out_of_range',
+      `pressure ${pressure} ${pressureUnit} is above 1 GPa (10 000 bar), far outside the range of cubic equations of state.`,
+      {
+        pressure,
+        pressure_unit: pressureUnit,
+        max: { value: MAX_PRESSURE, unit: 'Pa' },
+      },
+    );
   }
   return { temperature: t, pressure: p };
 }
@@ -69,9 +95,13 @@ export function readConditions(temperature: number, temperatureUnit: string, pre
 export function fugacityCoefficient(lnPhi: number, what: string): number {
   const phi = Math.exp(lnPhi);
   if (!Number.isFinite(phi) || phi > 1e300) {
-    throw new ToolError('out_of_range', `The equation of state gives ln φ = ${lnPhi.toPrecision(4)} for ${what}: these conditions are far outside where a cubic equation of state means anything.`, {
-      ln_fugacity_coefficient: lnPhi,
-    });
+    throw new ToolError(
+      'out_of_range',
+      `The equation of state gives ln φ = ${lnPhi.toPrecision(4)} for ${what}: these conditions are far outside where a cubic equation of state means anything.`,
+      {
+        ln_fugacity_coefficient: lnPhi,
+      },
+    );
   }
   return phi;
 }
@@ -199,7 +229,10 @@ export const COMPOUND_INPUTS_SCHEMA: JsonSchema = {
   properties: {
     critical_temperature: INPUT_VALUE_SCHEMA('K', 'Critical temperature Tc.'),
     critical_pressure: INPUT_VALUE_SCHEMA('Pa', 'Critical pressure Pc.'),
-    acentric_factor: INPUT_VALUE_SCHEMA('', 'Pitzer acentric factor ω (used by SRK and Peng–Robinson, and by the mixture acentric factor).'),
+    acentric_factor: INPUT_VALUE_SCHEMA(
+      '',
+      'Pitzer acentric factor ω (used by SRK and Peng–Robinson, and by the mixture acentric factor).',
+    ),
   },
   required: ['critical_temperature', 'critical_pressure'],
   additionalProperties: false,
@@ -210,22 +243,32 @@ export const COMPOUND_INPUTS_SCHEMA: JsonSchema = {
  * withAcentric: also report ω, when on record, for an equation that does not need it.
  */
 export function compoundInputs(compound: Compound, eos: CubicEos, withAcentric = false): CompoundInputs {
-  const needed: PropertyKey[] = ['critical_temperature', 'critical_pressure', ...(eos.usesAcentricFactor ? (['acentric_factor'] as const) : [])];
+  const needed: PropertyKey[] = [
+    'critical_temperature',
+    'critical_pressure',
+    ...(eos.usesAcentricFactor ? (['acentric_factor'] as const) : []),
+  ];
   const missing = needed.filter((key) => compound.properties[key] === undefined);
   if (missing.length > 0) {
     const hint =
       missing.length === 1 && missing[0] === 'acentric_factor'
         ? ' Redlich–Kwong or van der Waals need only Tc and Pc (eos "redlich_kwong" or "van_der_waals").'
         : '';
-    throw new ToolError('missing_data', `${eos.name} needs ${needed.join(', ')} of ${compound.name}; the data has no ${missing.join(' or ')}.${hint}`, {
-      compound: compound.name,
-      missing,
-    });
+    throw new ToolError(
+      'missing_data',
+      `${eos.name} needs ${needed.join(', ')} of ${compound.name}; the data has no ${missing.join(' or ')}.${hint}`,
+      {
+        compound: compound.name,
+        missing,
+      },
+    );
   }
   const tc = compound.properties.critical_temperature!;
   const pc = compound.properties.critical_pressure!;
   const w = eos.usesAcentricFactor || withAcentric ? compound.properties.acentric_factor : undefined;
-  const warnings = needed.flatMap((key) => (compound.properties[key]?.warnings ?? []).map((text) => `${compound.name} ${key}: ${text}`));
+  const warnings = needed.flatMap((key) =>
+    (compound.properties[key]?.warnings ?? []).map((text) => `${compound.name} ${key}: ${text}`),
+  );
   const pcPa = toSI(pc.value, pc.unit, 'pressure');
   return {
     constants: { tc: tc.value, pc: pcPa, ...(w ? { acentric: w.value } : {}) },
@@ -248,7 +291,12 @@ export function volumeAndDensity(eos: CubicEos, z: number, molarVolume: number, 
   return {
     compressibility_factor: { value: z, unit: '', method: `${eos.name}: ${which} real root of the cubic in Z`, source },
     molar_volume: { value: molarVolume, unit: 'm3/mol', method: 'V = Z·R·T/P', source },
-    density: { value: massDensity(molarVolume, molarMass), unit: 'kg/m3', method: 'ρ = M/V with M from the formula', source },
+    density: {
+      value: massDensity(molarVolume, molarMass),
+      unit: 'kg/m3',
+      method: 'ρ = M/V with M from the formula',
+      source,
+    },
   };
 }
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { CUBIC_EOS, CUBIC_EOS_IDS, pureState } from '../eos.ts';
 import { ToolError } from '../tool.ts';
 import { eosStateTool } from './eos-state.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(eosStateTool.outputSchema);
@@ -20,8 +20,18 @@ test('input schema is FastMCP style', () => {
   const schema = argumentsSchema(eosStateTool);
   assert.equal(schema.title, 'service_eos_stateArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature', 'pressure']);
-  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
-  assert.ok(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, eos: 'srk', temperature_unit: 'C', pressure_unit: 'bar' }));
+  for (const [name, property] of Object.entries(schema.properties))
+    assert.ok(property.title && property.description, name);
+  assert.ok(
+    validateInput({
+      compound_name: 'propane',
+      temperature: 300,
+      pressure: 1e5,
+      eos: 'srk',
+      temperature_unit: 'C',
+      pressure_unit: 'bar',
+    }),
+  );
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 0 }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, eos: 'bwr' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300 }), false);
@@ -74,8 +84,21 @@ test('propane at 298 K, 1 bar (PR, data constants): vapour stable, both roots re
 });
 
 test('units: 24.85 °C and 14.5038 psi give the state of 298 K and 100 kPa', () => {
-  const si = eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 100, pressure_unit: 'kPa', eos: 'srk' });
-  const other = eosStateTool.run({ compound_name: 'propane', temperature: 24.85, temperature_unit: 'degC', pressure: 14.503773773, pressure_unit: 'psi', eos: 'srk' });
+  const si = eosStateTool.run({
+    compound_name: 'propane',
+    temperature: 298,
+    pressure: 100,
+    pressure_unit: 'kPa',
+    eos: 'srk',
+  });
+  const other = eosStateTool.run({
+    compound_name: 'propane',
+    temperature: 24.85,
+    temperature_unit: 'degC',
+    pressure: 14.503773773,
+    pressure_unit: 'psi',
+    eos: 'srk',
+  });
   assert.ok(Math.abs(other.conditions.temperature.value - 298) < 1e-9);
   assert.ok(Math.abs(other.conditions.pressure.value / 1e5 - 1) < 1e-9);
   assert.ok(Math.abs(other.z_roots[2] - si.z_roots[2]) < 1e-9);
@@ -83,11 +106,19 @@ test('units: 24.85 °C and 14.5038 psi give the state of 298 K and 100 kPa', () 
 });
 
 test('labels: supercritical, compressed liquid, near-saturation vapour-like, and the warnings that go with them', () => {
-  assert.equal(eosStateTool.run({ compound_name: 'propane', temperature: 400, pressure: 60, pressure_unit: 'bar' }).phase, 'supercritical');
+  assert.equal(
+    eosStateTool.run({ compound_name: 'propane', temperature: 400, pressure: 60, pressure_unit: 'bar' }).phase,
+    'supercritical',
+  );
   const liquid = eosStateTool.run({ compound_name: 'n-butane', temperature: 300, pressure: 50, pressure_unit: 'bar' });
   assert.equal(liquid.phase, 'liquid');
   assert.match(liquid.warnings.join(' '), /service_liquid_density/);
-  const saturated = eosStateTool.run({ compound_name: 'n-butane', temperature: 350, pressure: 9.4573, pressure_unit: 'bar' });
+  const saturated = eosStateTool.run({
+    compound_name: 'n-butane',
+    temperature: 350,
+    pressure: 9.4573,
+    pressure_unit: 'bar',
+  });
   assert.equal(saturated.phase, 'vapor-like');
   assert.match(saturated.warnings.join(' '), /Near saturation/);
   const critical = eosStateTool.run({ compound_name: 'propane', temperature: 370, pressure: 42, pressure_unit: 'bar' });
@@ -106,18 +137,50 @@ test('low-pressure limit: Z → 1 and φ → 1 through the tool', () => {
 });
 
 test('bad inputs give the right ToolError', () => {
-  rejects({ compound_name: 'unobtainium', temperature: 300, pressure: 1e5 }, 'compound_not_found', /No compound matches/);
-  rejects({ compound_name: 'helium', temperature: 300, pressure: 1e5 }, 'missing_data', /acentric_factor.*redlich_kwong/);
-  assert.ok(validateOutput(eosStateTool.run({ compound_name: 'helium', temperature: 300, pressure: 1e5, eos: 'redlich_kwong' })));
-  rejects({ compound_name: 'propane', temperature: 300, pressure: 1e5, pressure_unit: 'furlong' }, 'unsupported_unit', /furlong/);
-  rejects({ compound_name: 'propane', temperature: 300, temperature_unit: 'bar', pressure: 1e5 }, 'incompatible_units', /temperature unit/);
-  rejects({ compound_name: 'propane', temperature: -300, temperature_unit: 'C', pressure: 1e5 }, 'out_of_range', /absolute zero/);
+  rejects(
+    { compound_name: 'unobtainium', temperature: 300, pressure: 1e5 },
+    'compound_not_found',
+    /No compound matches/,
+  );
+  rejects(
+    { compound_name: 'helium', temperature: 300, pressure: 1e5 },
+    'missing_data',
+    /acentric_factor.*redlich_kwong/,
+  );
+  assert.ok(
+    validateOutput(
+      eosStateTool.run({ compound_name: 'helium', temperature: 300, pressure: 1e5, eos: 'redlich_kwong' }),
+    ),
+  );
+  rejects(
+    { compound_name: 'propane', temperature: 300, pressure: 1e5, pressure_unit: 'furlong' },
+    'unsupported_unit',
+    /furlong/,
+  );
+  rejects(
+    { compound_name: 'propane', temperature: 300, temperature_unit: 'bar', pressure: 1e5 },
+    'incompatible_units',
+    /temperature unit/,
+  );
+  rejects(
+    { compound_name: 'propane', temperature: -300, temperature_unit: 'C', pressure: 1e5 },
+    'out_of_range',
+    /absolute zero/,
+  );
   rejects({ compound_name: 'propane', temperature: 0, pressure: 1e5 }, 'out_of_range', /absolute zero/);
 });
 
 test('conditions outside any use of a cubic equation are refused, not answered with overflowed numbers', () => {
-  rejects({ compound_name: 'methane', temperature: 300, pressure: 2, pressure_unit: 'GPa' }, 'out_of_range', /above 1 GPa/);
-  rejects({ compound_name: 'propane', temperature: 1, pressure: 1, pressure_unit: 'GPa' }, 'out_of_range', /far outside/);
+  rejects(
+    { compound_name: 'methane', temperature: 300, pressure: 2, pressure_unit: 'GPa' },
+    'out_of_range',
+    /above 1 GPa/,
+  );
+  rejects(
+    { compound_name: 'propane', temperature: 1, pressure: 1, pressure_unit: 'GPa' },
+    'out_of_range',
+    /far outside/,
+  );
   const subcooled = eosStateTool.run({ compound_name: 'water', temperature: 250, pressure: 1e5 });
   assert.match(subcooled.warnings.join(' '), /below the melting point of water/);
 });

@@ -4,31 +4,31 @@
  * in Z and, for the liquid and vapour roots, molar volume, density, fugacity coefficient and
  * fugacity, with the stable phase named. The science is ../eos.ts.
  */
-import { CUBIC_EOS, pureState, type CubicEosId, type RootState } from '../eos.ts';
+import { CUBIC_EOS, type CubicEosId, pureState, type RootState } from '../eos.ts';
 import { findCompound } from '../lookup.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 import {
-  compoundInputs,
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
+  type CompoundInputs,
+  compoundInputs,
   conditionsResult,
   EOS_ARGUMENT,
+  EOS_SCHEMA,
   eosId,
   eosResult,
-  EOS_SCHEMA,
   eosSource,
   fugacityCoefficient,
   PRESSURE_UNIT_ARGUMENT,
+  type Quantity,
   quantitySchema,
   readConditions,
   simpleQuantitySchema,
   TEMPERATURE_UNIT_ARGUMENT,
-  volumeAndDensity,
   VOLUME_AND_DENSITY_SCHEMA,
-  type CompoundInputs,
-  type Quantity,
+  volumeAndDensity,
 } from './eos-shared.ts';
-import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
 export interface EosStateArgs {
   compound_name: string;
@@ -68,7 +68,8 @@ export interface EosStateResult {
 
 const PHASE_SCHEMA: JsonSchema = {
   type: 'object',
-  description: 'One root of the cubic that is a phase candidate: the only root, or the smallest (liquid) and largest (vapour) of three.',
+  description:
+    'One root of the cubic that is a phase candidate: the only root, or the smallest (liquid) and largest (vapour) of three.',
   properties: {
     phase: { type: 'string', enum: ['liquid', 'vapor', 'supercritical'] },
     root: { type: 'string', enum: ['smallest', 'largest', 'only'] },
@@ -77,7 +78,16 @@ const PHASE_SCHEMA: JsonSchema = {
     fugacity_coefficient: quantitySchema('', 'Fugacity coefficient φ = f/P.'),
     fugacity: quantitySchema('Pa', 'Fugacity f = φ·P.'),
   },
-  required: ['phase', 'root', 'stable', 'compressibility_factor', 'molar_volume', 'density', 'fugacity_coefficient', 'fugacity'],
+  required: [
+    'phase',
+    'root',
+    'stable',
+    'compressibility_factor',
+    'molar_volume',
+    'density',
+    'fugacity_coefficient',
+    'fugacity',
+  ],
   additionalProperties: false,
 };
 
@@ -105,12 +115,14 @@ const outputSchema: JsonSchema = {
       items: { type: 'number' },
       minItems: 1,
       maxItems: 3,
-      description: 'Every real root Z > B of the cubic, ascending; of three, the middle one is mechanically unstable and never a phase.',
+      description:
+        'Every real root Z > B of the cubic, ascending; of three, the middle one is mechanically unstable and never a phase.',
     },
     phase: {
       type: 'string',
       enum: ['liquid', 'vapor', 'supercritical', 'liquid-like', 'vapor-like'],
-      description: 'The stable phase; "-like" when the pressure is within about 1% of the equation\'s saturation pressure.',
+      description:
+        'The stable phase; "-like" when the pressure is within about 1% of the equation\'s saturation pressure.',
     },
     phase_basis: { type: 'string', description: 'How the phase was decided.' },
     phases: { type: 'array', items: PHASE_SCHEMA, minItems: 1, maxItems: 2 },
@@ -137,8 +149,17 @@ const inputSchema: JsonSchema = {
   title: 'service_eos_stateArguments',
   properties: {
     compound_name: COMPOUND_NAME_ARGUMENT,
-    temperature: { type: 'number', title: 'Temperature', description: 'Temperature, in temperature_unit (default K); above absolute zero.' },
-    pressure: { type: 'number', title: 'Pressure', exclusiveMinimum: 0, description: 'Absolute pressure, in pressure_unit (default Pa).' },
+    temperature: {
+      type: 'number',
+      title: 'Temperature',
+      description: 'Temperature, in temperature_unit (default K); above absolute zero.',
+    },
+    pressure: {
+      type: 'number',
+      title: 'Pressure',
+      exclusiveMinimum: 0,
+      description: 'Absolute pressure, in pressure_unit (default Pa).',
+    },
     eos: EOS_ARGUMENT,
     temperature_unit: TEMPERATURE_UNIT_ARGUMENT,
     pressure_unit: PRESSURE_UNIT_ARGUMENT,
@@ -158,7 +179,12 @@ function run(args: EosStateArgs): EosStateResult {
   const eos = CUBIC_EOS[eosId(args.eos)];
   const { compound } = findCompound(args.compound_name);
   const inputs = compoundInputs(compound, eos);
-  const conditions = readConditions(args.temperature, args.temperature_unit ?? 'K', args.pressure, args.pressure_unit ?? 'Pa');
+  const conditions = readConditions(
+    args.temperature,
+    args.temperature_unit ?? 'K',
+    args.pressure,
+    args.pressure_unit ?? 'Pa',
+  );
   const { temperature: t, pressure: p } = conditions;
   const state = pureState(eos, inputs.constants, t, p);
   const molarMass = compound.properties.molecular_weight!.value;
@@ -179,7 +205,8 @@ function run(args: EosStateArgs): EosStateResult {
   let phases: EosPhase[];
   let basis: string;
   if (state.single) {
-    const name: PhaseName = state.label === 'supercritical' ? 'supercritical' : state.label === 'liquid' ? 'liquid' : 'vapor';
+    const name: PhaseName =
+      state.label === 'supercritical' ? 'supercritical' : state.label === 'liquid' ? 'liquid' : 'vapor';
     phases = [phaseOf(name, 'only', state.single, true)];
     basis = state.label === 'supercritical' ? BASIS.supercritical : BASIS.single;
   } else {
@@ -201,7 +228,12 @@ function run(args: EosStateArgs): EosStateResult {
   if (!eos.usesAcentricFactor || liquidStable) warnings.unshift(eos.caveat);
 
   return {
-    compound: { name: compound.name, cas: compound.cas, formula: compound.formula, molecular_weight: { value: molarMass, unit: 'g/mol' } },
+    compound: {
+      name: compound.name,
+      cas: compound.cas,
+      formula: compound.formula,
+      molecular_weight: { value: molarMass, unit: 'g/mol' },
+    },
     conditions: conditionsResult(conditions),
     reduced_temperature: { value: t / inputs.constants.tc, unit: '' },
     reduced_pressure: { value: p / inputs.constants.pc, unit: '' },

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { ToolError } from '../tool.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(estimateJobackTool.outputSchema);
@@ -11,7 +11,10 @@ const validateInput = ajv.compile(estimateJobackTool.inputSchema);
 const run = estimateJobackTool.run;
 
 function near(actual: number | undefined, expected: number, tolerance: number, what: string) {
-  assert.ok(actual !== undefined && Math.abs(actual - expected) <= tolerance, `${what}: ${actual}, expected ${expected} ± ${tolerance}`);
+  assert.ok(
+    actual !== undefined && Math.abs(actual - expected) <= tolerance,
+    `${what}: ${actual}, expected ${expected} ± ${tolerance}`,
+  );
 }
 
 function rejectsWith(promise: Promise<unknown>, code: string, message: RegExp) {
@@ -23,7 +26,11 @@ test('input schema is FastMCP style', () => {
   assert.equal(schema.title, 'service_estimate_jobackArguments');
   assert.deepEqual(
     Object.entries(schema.properties).map(([key, p]) => [key, p.title]),
-    [['smiles', 'Smiles'], ['boiling_point', 'Boiling Point'], ['unit', 'Unit']],
+    [
+      ['smiles', 'Smiles'],
+      ['boiling_point', 'Boiling Point'],
+      ['unit', 'Unit'],
+    ],
   );
   assert.deepEqual(schema.required, ['smiles']);
   assert.ok(validateInput({ smiles: 'CCO', boiling_point: 78.4, unit: '°C' }));
@@ -84,7 +91,13 @@ test('properties a group lacks are listed as unavailable, with the reason', asyn
   assert.equal(r.estimates.ideal_gas_heat_capacity, undefined);
   assert.deepEqual(
     r.unavailable.map((u) => u.property),
-    ['melting_point', 'critical_volume', 'gibbs_energy_of_formation_gas', 'enthalpy_of_fusion', 'ideal_gas_heat_capacity'],
+    [
+      'melting_point',
+      'critical_volume',
+      'gibbs_energy_of_formation_gas',
+      'enthalpy_of_fusion',
+      'ideal_gas_heat_capacity',
+    ],
   );
   assert.match(r.unavailable[0].reason, /-N= \(nonring\)/);
 });
@@ -96,7 +109,10 @@ test('large molecules: Tb and Tc are flagged or withheld', async () => {
   assert.ok(r.estimates.critical_temperature?.warnings.some((w) => /past the maximum/.test(w)));
   const huge = await run({ smiles: 'C'.repeat(150) });
   assert.equal(huge.estimates.critical_temperature, undefined);
-  assert.match(huge.unavailable.find((u) => u.property === 'critical_temperature')?.reason ?? '', /no positive solution/);
+  assert.match(
+    huge.unavailable.find((u) => u.property === 'critical_temperature')?.reason ?? '',
+    /no positive solution/,
+  );
 });
 
 test('approximations in the group assignment are top-level warnings', async () => {

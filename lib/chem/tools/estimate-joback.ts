@@ -10,14 +10,14 @@ import {
   JOBACK_GROUPS,
   JOBACK_METHOD,
   JOBACK_SOURCE,
+  type JobackProperty,
   jobackEstimate,
   jobackHeatCapacity,
-  type JobackProperty,
 } from '../joback.ts';
 import { MAX_SMILES_LENGTH } from '../rdkit.ts';
-import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
-import { toSI } from '../units.ts';
 import { roundTo } from '../round.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { toSI } from '../units.ts';
 
 export interface EstimateJobackArgs {
   smiles: string;
@@ -69,11 +69,23 @@ export interface EstimateJobackResult {
  * 1984, summarised in Joback & Reid 1987): average absolute error over the compounds tested.
  */
 const PROPERTIES: Record<ScalarProperty, { unit: string; description: string; error: string }> = {
-  normal_boiling_point: { unit: 'K', description: 'Normal boiling point Tb.', error: '12.9 K (3.6 %) over 438 compounds' },
+  normal_boiling_point: {
+    unit: 'K',
+    description: 'Normal boiling point Tb.',
+    error: '12.9 K (3.6 %) over 438 compounds',
+  },
   melting_point: { unit: 'K', description: 'Melting point Tm.', error: '22.6 K (11.2 %) over 388 compounds' },
-  critical_temperature: { unit: 'K', description: 'Critical temperature Tc.', error: '4.8 K (0.8 %) over 409 compounds, with measured boiling points' },
+  critical_temperature: {
+    unit: 'K',
+    description: 'Critical temperature Tc.',
+    error: '4.8 K (0.8 %) over 409 compounds, with measured boiling points',
+  },
   critical_pressure: { unit: 'bar', description: 'Critical pressure Pc.', error: '2.1 bar (5.2 %) over 392 compounds' },
-  critical_volume: { unit: 'cm3/mol', description: 'Critical molar volume Vc.', error: '7.5 cm3/mol (2.3 %) over 310 compounds' },
+  critical_volume: {
+    unit: 'cm3/mol',
+    description: 'Critical molar volume Vc.',
+    error: '7.5 cm3/mol (2.3 %) over 310 compounds',
+  },
   enthalpy_of_formation_gas: {
     unit: 'kJ/mol',
     description: 'Standard enthalpy of formation of the ideal gas at 298.15 K, ΔHf°.',
@@ -89,7 +101,11 @@ const PROPERTIES: Record<ScalarProperty, { unit: string; description: string; er
     description: 'Enthalpy of vaporization at the normal boiling point, ΔHvap(Tb).',
     error: '1.3 kJ/mol (3.9 %) over 368 compounds',
   },
-  enthalpy_of_fusion: { unit: 'kJ/mol', description: 'Enthalpy of fusion at the melting point, ΔHfus.', error: '2.0 kJ/mol (38.7 %) over 155 compounds' },
+  enthalpy_of_fusion: {
+    unit: 'kJ/mol',
+    description: 'Enthalpy of fusion at the melting point, ΔHfus.',
+    error: '2.0 kJ/mol (38.7 %) over 155 compounds',
+  },
 };
 const SCALARS = Object.keys(PROPERTIES) as ScalarProperty[];
 const ALL_PROPERTIES: JobackProperty[] = [...SCALARS, 'ideal_gas_heat_capacity'];
@@ -160,7 +176,8 @@ const outputSchema: JsonSchema = {
     formula: { type: 'string', description: 'Molecular formula, Hill order.' },
     groups: {
       type: 'array',
-      description: "Joback groups found, in the order of Joback's table, with the heavy atoms each covers (indices from 0 in SMILES order).",
+      description:
+        "Joback groups found, in the order of Joback's table, with the heavy atoms each covers (indices from 0 in SMILES order).",
       items: {
         type: 'object',
         properties: {
@@ -172,12 +189,17 @@ const outputSchema: JsonSchema = {
         additionalProperties: false,
       },
     },
-    atom_count: { type: 'integer', minimum: 1, description: 'Number of atoms, hydrogens included (nA in the Pc equation).' },
+    atom_count: {
+      type: 'integer',
+      minimum: 1,
+      description: 'Number of atoms, hydrogens included (nA in the Pc equation).',
+    },
     method: { type: 'string' },
     source: { type: 'string' },
     estimates: {
       type: 'object',
-      description: 'Each estimate {value, unit, method, source, warnings}; a property the groups cannot give is listed under unavailable instead.',
+      description:
+        'Each estimate {value, unit, method, source, warnings}; a property the groups cannot give is listed under unavailable instead.',
       properties: {
         ...Object.fromEntries(SCALARS.map((key) => [key, estimateSchema(key)])),
         ideal_gas_heat_capacity: heatCapacitySchema,
@@ -194,9 +216,23 @@ const outputSchema: JsonSchema = {
         additionalProperties: false,
       },
     },
-    warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats about the group assignment as a whole.' },
+    warnings: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Caveats about the group assignment as a whole.',
+    },
   },
-  required: ['smiles', 'canonical_smiles', 'groups', 'atom_count', 'method', 'source', 'estimates', 'unavailable', 'warnings'],
+  required: [
+    'smiles',
+    'canonical_smiles',
+    'groups',
+    'atom_count',
+    'method',
+    'source',
+    'estimates',
+    'unavailable',
+    'warnings',
+  ],
   additionalProperties: false,
 };
 
@@ -230,11 +266,19 @@ const inputSchema: JsonSchema = {
   additionalProperties: false,
 };
 
-export async function estimateJoback({ smiles, boiling_point, unit = 'K' }: EstimateJobackArgs): Promise<EstimateJobackResult> {
+export async function estimateJoback({
+  smiles,
+  boiling_point,
+  unit = 'K',
+}: EstimateJobackArgs): Promise<EstimateJobackResult> {
   let givenTb: number | undefined;
   if (boiling_point !== undefined) {
     givenTb = toSI(boiling_point, unit, 'temperature');
-    if (!(givenTb > 0)) throw new ToolError('out_of_range', `boiling_point must be above absolute zero; got ${boiling_point} ${unit}.`, { boiling_point, unit });
+    if (!(givenTb > 0))
+      throw new ToolError('out_of_range', `boiling_point must be above absolute zero; got ${boiling_point} ${unit}.`, {
+        boiling_point,
+        unit,
+      });
   }
   const fragments = await fragmentJoback(smiles);
   const e = jobackEstimate(fragments.counts, { atomCount: fragments.atomCount, boilingPoint: givenTb });
@@ -243,18 +287,26 @@ export async function estimateJoback({ smiles, boiling_point, unit = 'K' }: Esti
   for (const key of SCALARS) {
     const value = e[key];
     if (value === undefined) continue;
-    const warnings = [`Estimate, not a measurement: Joback reports an average absolute error of ${PROPERTIES[key].error}.`];
+    const warnings = [
+      `Estimate, not a measurement: Joback reports an average absolute error of ${PROPERTIES[key].error}.`,
+    ];
     let note: string | undefined;
     if (key === 'normal_boiling_point' && value > TB_RELIABLE_BELOW) {
-      warnings.push(`Above about ${TB_RELIABLE_BELOW} K Joback's Tb, linear in the group counts, increasingly overestimates the boiling point.`);
+      warnings.push(
+        `Above about ${TB_RELIABLE_BELOW} K Joback's Tb, linear in the group counts, increasingly overestimates the boiling point.`,
+      );
     }
     if (key === 'critical_temperature' && e.tcBoilingPoint) {
       note = `Tc = Tb/(0.584 + 0.965·Σtc − Σtc²) with ${e.tcBoilingPoint.given ? 'the given' : "Joback's estimated"} Tb = ${roundTo(e.tcBoilingPoint.value, 2)} K.`;
       if (!e.tcBoilingPoint.given) {
-        warnings.push("Tc uses the estimated Tb, so its error is larger than Joback's figure (which is for measured Tb); pass boiling_point to use a measured one.");
+        warnings.push(
+          "Tc uses the estimated Tb, so its error is larger than Joback's figure (which is for measured Tb); pass boiling_point to use a measured one.",
+        );
       }
       if ((e.tcSum ?? 0) > TC_SUM_AT_MAXIMUM) {
-        warnings.push(`Σtc = ${roundTo(e.tcSum!, 4)} is past the maximum of the Tc equation's denominator (${TC_SUM_AT_MAXIMUM}): the molecule is larger than those Joback fitted and Tc is unreliable.`);
+        warnings.push(
+          `Σtc = ${roundTo(e.tcSum!, 4)} is past the maximum of the Tc equation's denominator (${TC_SUM_AT_MAXIMUM}): the molecule is larger than those Joback fitted and Tc is unreliable.`,
+        );
       }
     }
     estimates[key] = {
@@ -288,7 +340,9 @@ export async function estimateJoback({ smiles, boiling_point, unit = 'K' }: Esti
 
   const groups = JOBACK_GROUPS.flatMap(({ name }) => {
     const atoms = fragments.assignments.filter((a) => a.group === name).flatMap((a) => a.atoms);
-    return atoms.length === 0 ? [] : [{ group: name, count: fragments.counts[name], atoms: atoms.sort((x, y) => x - y) }];
+    return atoms.length === 0
+      ? []
+      : [{ group: name, count: fragments.counts[name], atoms: atoms.sort((x, y) => x - y) }];
   });
 
   return {
@@ -314,8 +368,8 @@ export const estimateJobackTool = {
   description: [
     'Estimate pure-compound properties of an organic molecule from its structure alone with the Joback–Reid group-contribution method (Joback & Reid, Chem. Eng. Commun. 57 (1987) 233; values as in Poling et al., The Properties of Gases and Liquids, 5th ed., Table 2-2).',
     'Arguments: smiles (one neutral molecule, e.g. "CC(C)=O"); optional boiling_point with unit (default K; °C, °F, R accepted): a measured normal boiling point used in the Tc equation instead of the estimated one, which makes Tc much more accurate.',
-    'The molecule is split into Joback\'s 41 groups by RDKit SMARTS matching, each heavy atom in exactly one group; a molecule with atoms no group covers (e.g. methane, water, sulfoxides, silicon, phosphorus) is refused with those atoms named.',
-    'Returns groups (group, count, atom indices), atom_count, and estimates, each {value, unit, method, source, warnings} with Joback\'s reported average error:',
+    "The molecule is split into Joback's 41 groups by RDKit SMARTS matching, each heavy atom in exactly one group; a molecule with atoms no group covers (e.g. methane, water, sulfoxides, silicon, phosphorus) is refused with those atoms named.",
+    "Returns groups (group, count, atom indices), atom_count, and estimates, each {value, unit, method, source, warnings} with Joback's reported average error:",
     'normal_boiling_point (K), melting_point (K), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), enthalpy_of_formation_gas and gibbs_energy_of_formation_gas (ideal gas, 298.15 K, kJ/mol), enthalpy_of_vaporization at Tb (kJ/mol), enthalpy_of_fusion (kJ/mol),',
     'and ideal_gas_heat_capacity: coefficients a, b, c, d of Cp° = a + bT + cT² + dT³ (J/(mol·K), T in K) with valid_range 273–1000 K and the value at 298.15 K.',
     'Properties a group has no contribution for are listed under unavailable with the reason.',

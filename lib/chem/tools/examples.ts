@@ -9,7 +9,12 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   service_vapor_pressure: { compound_name: 'water', temperature: 100, unit: '°C' },
   service_boiling_point: { compound_name: 'water', pressure: 1, unit: 'atm' },
   service_eos_state: { compound_name: 'propane', temperature: 298, pressure: 1, pressure_unit: 'bar' },
-  service_mixture_properties: { components: [{ compound_name: 'methane', mole_fraction: 0.5 }, { compound_name: 'ethane', mole_fraction: 0.5 }] },
+  service_mixture_properties: {
+    components: [
+      { compound_name: 'methane', mole_fraction: 0.5 },
+      { compound_name: 'ethane', mole_fraction: 0.5 },
+    ],
+  },
   service_ideal_gas_thermo: { compound_name: 'nitrogen', temperature: 500 },
   service_liquid_density: { compound_name: 'propane', temperature: 272.04 },
   service_estimate_joback: { smiles: 'CC(C)=O' },

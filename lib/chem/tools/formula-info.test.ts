@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { ToolError } from '../tool.ts';
 import { formulaInfoTool } from './formula-info.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(formulaInfoTool.outputSchema);
@@ -60,10 +60,15 @@ test('aspirin: monoisotopic mass 180.042259 Da, Hill formula, element counts and
   near(r.molar_mass.value, 180.159, 0.001, 'molar mass'); // 180.158 (PubChem, older weights)
   assert.deepEqual(r.element_counts, { C: 9, H: 8, O: 4 });
   assert.deepEqual(Object.keys(r.element_counts), ['C', 'H', 'O']);
-  near(r.elements[0].mass_percent, 60.00, 0.01, '%C'); // 60.00 % C, 4.48 % H, 35.52 % O
+  near(r.elements[0].mass_percent, 60.0, 0.01, '%C'); // 60.00 % C, 4.48 % H, 35.52 % O
   near(r.elements[1].mass_percent, 4.48, 0.01, '%H');
   near(r.elements[2].mass_percent, 35.52, 0.01, '%O');
-  near(r.elements.reduce((sum, e) => sum + e.mass_percent, 0), 100, 1e-3, 'sum of %');
+  near(
+    r.elements.reduce((sum, e) => sum + e.mass_percent, 0),
+    100,
+    1e-3,
+    'sum of %',
+  );
   assert.deepEqual(r.elements[0].most_abundant_isotope, { mass_number: 12, mass: 12 });
   assert.equal(r.charge, 0);
   assert.equal(r.ion_formula, undefined);
@@ -85,7 +90,8 @@ test('ions: charge, ion formula and electron-mass correction', () => {
   near(sulfate.monoisotopic_mass!.value, 95.952827, 1e-6, 'SO4^2-');
   assert.match(sulfate.monoisotopic_mass!.method, /electron mass/);
   assert.match(sulfate.molar_mass.source, /CODATA 2018/);
-  for (const text of ['SO4-2', 'SO4--', 'SO₄²⁻', 'SO4 2-']) assert.deepEqual(run(text).monoisotopic_mass, sulfate.monoisotopic_mass, text);
+  for (const text of ['SO4-2', 'SO4--', 'SO₄²⁻', 'SO4 2-'])
+    assert.deepEqual(run(text).monoisotopic_mass, sulfate.monoisotopic_mass, text);
   const ammonium = run('NH4+');
   assert.equal(ammonium.ion_formula, 'H4N^+');
   near(ammonium.monoisotopic_mass!.value, 18.033826, 1e-6, 'NH4+'); // 18.034374 − 0.000549
@@ -108,7 +114,23 @@ test('flags fractional formulas and elements whose weight varies in nature', () 
 });
 
 test('heavier elements used in chemistry are covered', () => {
-  for (const text of ['AgNO3', 'SnCl2', 'PtCl4', 'HAuCl4', 'HgCl2', 'Pb(NO3)2', 'BaSO4', 'CsCl', 'RbI', 'SrCO3', 'MoO3', 'WO3', 'UF6', 'KBr', 'La2O3']) {
+  for (const text of [
+    'AgNO3',
+    'SnCl2',
+    'PtCl4',
+    'HAuCl4',
+    'HgCl2',
+    'Pb(NO3)2',
+    'BaSO4',
+    'CsCl',
+    'RbI',
+    'SrCO3',
+    'MoO3',
+    'WO3',
+    'UF6',
+    'KBr',
+    'La2O3',
+  ]) {
     const r = run(text);
     assert.ok(r.molar_mass.value > 0 && r.monoisotopic_mass!.value > 0, text);
   }
@@ -117,7 +139,11 @@ test('heavier elements used in chemistry are covered', () => {
 
 test('caller mistakes are ToolErrors that say where', () => {
   const fails = (formula: string, pattern: RegExp) =>
-    assert.throws(() => formulaInfoTool.run({ formula }), (e) => e instanceof ToolError && e.code === 'invalid_arguments' && pattern.test(e.message), formula);
+    assert.throws(
+      () => formulaInfoTool.run({ formula }),
+      (e) => e instanceof ToolError && e.code === 'invalid_arguments' && pattern.test(e.message),
+      formula,
+    );
   fails('Ca(OH', /never closed/);
   fails('NaXy', /Unknown element symbol "Xy" at position 3/);
   fails('Ra(NO3)2', /no standard atomic weight/);

@@ -3,9 +3,17 @@
  * uncertainty, monoisotopic and nominal mass, element counts and mass percentages — for formulas as
  * chemists write them (groups, hydrates, charges; see ../formula.ts).
  */
-import { ATOMIC_WEIGHTS, ATOMIC_WEIGHTS_SOURCE, ATOMIC_WEIGHT_UNCERTAINTIES } from '../atomic-weights.ts';
+import { ATOMIC_WEIGHT_UNCERTAINTIES, ATOMIC_WEIGHTS, ATOMIC_WEIGHTS_SOURCE } from '../atomic-weights.ts';
 import { CODATA_2018_SOURCE, ELECTRON_MASS_DA } from '../constants.ts';
-import { hillFormula, MAX_FORMULA_LENGTH, molarMass, monoisotopicMass, nominalMass, readFormula, type ElementCounts } from '../formula.ts';
+import {
+  type ElementCounts,
+  hillFormula,
+  MAX_FORMULA_LENGTH,
+  molarMass,
+  monoisotopicMass,
+  nominalMass,
+  readFormula,
+} from '../formula.ts';
 import { ISOTOPE_MASSES_SOURCE, MOST_ABUNDANT_ISOTOPES } from '../isotope-masses.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 
@@ -65,7 +73,10 @@ const outputSchema: JsonSchema = {
   type: 'object',
   properties: {
     input: { type: 'string', description: 'The formula as given.' },
-    formula: { type: 'string', description: 'Hill formula of the whole formula unit (hydrate water included), without charge.' },
+    formula: {
+      type: 'string',
+      description: 'Hill formula of the whole formula unit (hydrate water included), without charge.',
+    },
     ion_formula: { type: 'string', description: 'Hill formula with its charge, e.g. "O4S^2-"; only for ions.' },
     charge: { type: 'integer', description: 'Net charge in elementary charges.' },
     components: {
@@ -89,7 +100,8 @@ const outputSchema: JsonSchema = {
     },
     elements: {
       type: 'array',
-      description: 'Per element, in Hill order: count, standard atomic weight (g/mol), mass percent, most abundant isotope (mass number, mass in Da).',
+      description:
+        'Per element, in Hill order: count, standard atomic weight (g/mol), mass percent, most abundant isotope (mass number, mass in Da).',
       items: {
         type: 'object',
         properties: {
@@ -109,10 +121,20 @@ const outputSchema: JsonSchema = {
       },
     },
     molar_mass: quantitySchema('g/mol', 'Molar mass (average, natural isotopic composition).', {
-      uncertainty: { type: 'number', minimum: 0, description: 'g/mol: Σ count × uncertainty of each atomic weight (natural variation included).' },
+      uncertainty: {
+        type: 'number',
+        minimum: 0,
+        description: 'g/mol: Σ count × uncertainty of each atomic weight (natural variation included).',
+      },
     }),
-    monoisotopic_mass: quantitySchema('Da', 'Mass of the formula built from each element\'s most abundant isotope (the "exact mass" of mass spectrometry); omitted for fractional formulas.'),
-    nominal_mass: quantitySchema('Da', 'Sum of the mass numbers of those isotopes (an integer); omitted for fractional formulas.'),
+    monoisotopic_mass: quantitySchema(
+      'Da',
+      'Mass of the formula built from each element\'s most abundant isotope (the "exact mass" of mass spectrometry); omitted for fractional formulas.',
+    ),
+    nominal_mass: quantitySchema(
+      'Da',
+      'Sum of the mass numbers of those isotopes (an integer); omitted for fractional formulas.',
+    ),
     warnings: { type: 'array', items: { type: 'string' } },
   },
   required: ['input', 'formula', 'charge', 'element_counts', 'elements', 'molar_mass'],
@@ -155,7 +177,7 @@ export const formulaInfoTool = {
   description: [
     'Read a molecular formula and return its Hill formula, molar mass (g/mol, with uncertainty), monoisotopic mass (Da), nominal mass, element counts and mass percent of each element.',
     'Accepts groups with multipliers in (), [] or {} ("Ca(OH)2", "K4[Fe(CN)6]"), hydrates and adducts joined by ·, ., * or • with optional coefficients ("CuSO4·5H2O", "CuSO4.5H2O", "CaSO4·0.5H2O", "K2SO4·Al2(SO4)3·24H2O"), subscript digits, and a charge at the end ("SO4^2-", "SO4 2-", "SO4-2", "SO4--", "SO₄²⁻", "NH4+", "[Fe(CN)6]3-"; "Fe3+" is read as Fe with charge 3+).',
-    'Molar mass: sum of IUPAC 2021 standard atomic weights (conventional values for interval elements such as H, C, O, S), with Σ count × uncertainty; monoisotopic mass: sum of AME2020 masses of each element\'s most abundant isotope. For ions both subtract charge × electron mass (CODATA 2018).',
+    "Molar mass: sum of IUPAC 2021 standard atomic weights (conventional values for interval elements such as H, C, O, S), with Σ count × uncertainty; monoisotopic mass: sum of AME2020 masses of each element's most abundant isotope. For ions both subtract charge × electron mass (CODATA 2018).",
     'Covers the 84 elements that have a standard atomic weight (H–Bi, Th, Pa, U). An unknown element, a radioactive element without a standard atomic weight, an unbalanced bracket or a stray character is an error naming its position.',
   ].join(' '),
   inputSchema,
@@ -175,14 +197,20 @@ export const formulaInfoTool = {
       uncertainty += n * ATOMIC_WEIGHT_UNCERTAINTIES[symbol];
       const spread = ATOMIC_WEIGHT_UNCERTAINTIES[symbol] / ATOMIC_WEIGHTS[symbol];
       if (spread > VARIABLE_WEIGHT) {
-        warnings.push(`The atomic weight of ${symbol} varies in natural materials: ${ATOMIC_WEIGHTS[symbol]} ± ${ATOMIC_WEIGHT_UNCERTAINTIES[symbol]} g/mol (IUPAC 2021); a specific sample may differ.`);
+        warnings.push(
+          `The atomic weight of ${symbol} varies in natural materials: ${ATOMIC_WEIGHTS[symbol]} ± ${ATOMIC_WEIGHT_UNCERTAINTIES[symbol]} g/mol (IUPAC 2021); a specific sample may differ.`,
+        );
       }
     }
     if (fractional) {
-      warnings.push('Some counts are fractional (a coefficient such as 0.5): values are per formula unit as written; monoisotopic and nominal masses are omitted because no single molecule has them.');
+      warnings.push(
+        'Some counts are fractional (a coefficient such as 0.5): values are per formula unit as written; monoisotopic and nominal masses are omitted because no single molecule has them.',
+      );
     }
 
-    const electrons = ionic ? `, minus charge × electron mass (${ELECTRON_MASS_DA.toExponential()} Da, CODATA 2018)` : '';
+    const electrons = ionic
+      ? `, minus charge × electron mass (${ELECTRON_MASS_DA.toExponential()} Da, CODATA 2018)`
+      : '';
     const withCodata = (source: string) => (ionic ? `${source}; electron mass: ${CODATA_2018_SOURCE}` : source);
 
     return {
@@ -191,7 +219,13 @@ export const formulaInfoTool = {
       ...(ionic ? { ion_formula: `${hill}${chargeSuffix(charge)}` } : {}),
       charge,
       ...(parsed.components.length > 1
-        ? { components: parsed.components.map((c) => ({ as_written: c.text, coefficient: c.coefficient, formula: hillFormula(c.counts) })) }
+        ? {
+            components: parsed.components.map((c) => ({
+              as_written: c.text,
+              coefficient: c.coefficient,
+              formula: hillFormula(c.counts),
+            })),
+          }
         : {}),
       element_counts: Object.fromEntries(ordered),
       elements: ordered.map(([symbol, n]) => ({
@@ -199,7 +233,10 @@ export const formulaInfoTool = {
         count: n,
         atomic_weight: ATOMIC_WEIGHTS[symbol],
         mass_percent: round((100 * n * ATOMIC_WEIGHTS[symbol]) / neutralMass, 4),
-        most_abundant_isotope: { mass_number: MOST_ABUNDANT_ISOTOPES[symbol].massNumber, mass: MOST_ABUNDANT_ISOTOPES[symbol].mass },
+        most_abundant_isotope: {
+          mass_number: MOST_ABUNDANT_ISOTOPES[symbol].massNumber,
+          mass: MOST_ABUNDANT_ISOTOPES[symbol].mass,
+        },
       })),
       molar_mass: {
         value: round(molarMass(counts, charge)),

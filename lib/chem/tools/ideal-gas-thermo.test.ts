@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import type { Compound } from '../compounds.ts';
 import { findCompound } from '../lookup.ts';
 import { ToolError } from '../tool.ts';
 import { idealGasThermoOf, idealGasThermoTool } from './ideal-gas-thermo.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(idealGasThermoTool.outputSchema);
 const validateInput = ajv.compile(idealGasThermoTool.inputSchema);
 
-const isToolError = (code: string, message?: RegExp) => (e: unknown) => e instanceof ToolError && e.code === code && (!message || message.test(e.message));
+const isToolError = (code: string, message?: RegExp) => (e: unknown) =>
+  e instanceof ToolError && e.code === code && (!message || message.test(e.message));
 
 // Nitrogen with Poling et al. 5th ed. App. A coefficients (50–1000 K) as a stored correlation; against
 // NIST-JANAF: Cp°(298.15) = 29.124, Cp°(500) = 29.580 J/(mol·K), H°(500) − H°(298.15) = 5.911 kJ/mol,
@@ -19,7 +20,12 @@ const isToolError = (code: string, message?: RegExp) => (e: unknown) => e instan
 const nitrogen: Compound = {
   ...findCompound('nitrogen').compound,
   correlations: {
-    ideal_gas_cp: { equation: 'cp_poly4', coefficients: [3.539, -0.261e-3, 0.007e-5, 0.157e-8, -0.099e-11], valid_range: { min: 50, max: 1000, unit: 'K' }, source: 'Poling App. A' },
+    ideal_gas_cp: {
+      equation: 'cp_poly4',
+      coefficients: [3.539, -0.261e-3, 0.007e-5, 0.157e-8, -0.099e-11],
+      valid_range: { min: 50, max: 1000, unit: 'K' },
+      source: 'Poling App. A',
+    },
   },
 };
 // Acetone as a compound with no Cp° polynomial on record: Joback's estimate from its SMILES.
@@ -32,7 +38,8 @@ test('input schema is FastMCP style', () => {
   const schema = argumentsSchema(idealGasThermoTool);
   assert.equal(schema.title, 'service_ideal_gas_thermoArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
-  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties))
+    assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, unit: '°C' }));
   assert.equal(validateInput({ compound_name: 'acetone' }), false);
   assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, pressure: 1 }), false);
@@ -51,7 +58,7 @@ test('stored polynomial: nitrogen from 298.15 to 500 K agrees with JANAF', async
   for (const v of Object.values(r)) assert.deepEqual(v.warnings, []);
 });
 
-test('outside the polynomial\'s range the values carry a warning; reversed limits change the signs', async () => {
+test("outside the polynomial's range the values carry a warning; reversed limits change the signs", async () => {
   const r = await idealGasThermoOf(nitrogen, 1500, 298.15);
   assert.match(r.heat_capacity.warnings.join(' '), /outside the range .* extrapolated/);
   assert.deepEqual(r.heat_capacity_at_reference.warnings, []);
@@ -82,15 +89,32 @@ test('through the tool: units, default reference, schema-valid results', async (
   assert.ok(Math.abs(r.temperature.value - 500) < 1e-9);
   assert.equal(r.reference_temperature.value, 298.15);
   assert.ok(r.enthalpy_change.value > 0 && r.entropy_change.value > 0);
-  const celsius = await idealGasThermoTool.run({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, unit: 'C' });
+  const celsius = await idealGasThermoTool.run({
+    compound_name: 'acetone',
+    temperature: 500,
+    reference_temperature: 25,
+    unit: 'C',
+  });
   assert.ok(Math.abs(celsius.reference_temperature.value - 298.15) < 1e-9);
   assert.ok(validateOutput(celsius), ajv.errorsText(validateOutput.errors));
 });
 
 test('bad inputs give the right ToolError', async () => {
-  await assert.rejects(idealGasThermoTool.run({ compound_name: 'acetonee', temperature: 300 }), isToolError('compound_not_found'));
-  await assert.rejects(idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, unit: 'bar' }), isToolError('incompatible_units'));
-  await assert.rejects(idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, reference_temperature: -500, unit: 'degC' }), isToolError('out_of_range', /absolute zero/));
+  await assert.rejects(
+    idealGasThermoTool.run({ compound_name: 'acetonee', temperature: 300 }),
+    isToolError('compound_not_found'),
+  );
+  await assert.rejects(
+    idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, unit: 'bar' }),
+    isToolError('incompatible_units'),
+  );
+  await assert.rejects(
+    idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, reference_temperature: -500, unit: 'degC' }),
+    isToolError('out_of_range', /absolute zero/),
+  );
   const argon: Compound = { ...findCompound('argon').compound, correlations: undefined };
-  await assert.rejects(idealGasThermoOf(argon, 300, 298.15), isToolError('missing_data', /Joback's method cannot estimate one/));
+  await assert.rejects(
+    idealGasThermoOf(argon, 300, 298.15),
+    isToolError('missing_data', /Joback's method cannot estimate one/),
+  );
 });

@@ -6,23 +6,35 @@
  * polynomial estimated from its SMILES (../joback.ts), flagged as an estimate.
  */
 import type { Compound } from '../compounds.ts';
-import type { ValidRange } from '../correlations.ts';
-import { CP_POLYNOMIAL_SOURCE, polynomialEnthalpyChange, polynomialEntropyChange, polynomialHeatCapacity } from '../ideal-gas.ts';
-import { fragmentJoback, JOBACK_CP_RANGE, JOBACK_METHOD, JOBACK_SOURCE, jobackEstimate, type JobackFragmentation } from '../joback.ts';
 import { R } from '../constants.ts';
+import type { ValidRange } from '../correlations.ts';
+import {
+  CP_POLYNOMIAL_SOURCE,
+  polynomialEnthalpyChange,
+  polynomialEntropyChange,
+  polynomialHeatCapacity,
+} from '../ideal-gas.ts';
+import {
+  fragmentJoback,
+  JOBACK_CP_RANGE,
+  JOBACK_METHOD,
+  JOBACK_SOURCE,
+  type JobackFragmentation,
+  jobackEstimate,
+} from '../joback.ts';
 import { findCompound } from '../lookup.ts';
-import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
+  type CompoundSummary,
+  type ComputedValue,
   compoundSummary,
   computedValueSchema,
   readTemperature,
+  type SimpleValue,
   simpleValueSchema,
   TEMPERATURE_UNIT_ARGUMENT,
-  type CompoundSummary,
-  type ComputedValue,
-  type SimpleValue,
 } from './computed-value.ts';
 
 export interface IdealGasThermoArgs {
@@ -74,19 +86,29 @@ async function cpModelOf(compound: Compound): Promise<CpModel> {
     groups = await fragmentJoback(compound.smiles);
   } catch (error) {
     if (error instanceof ToolError) {
-      throw new ToolError('missing_data', `No ideal-gas heat-capacity polynomial is on record for ${compound.name}, and Joback's method cannot estimate one from its SMILES ${compound.smiles}: ${error.message}`, {
-        compound: compound.name,
-        smiles: compound.smiles,
-      });
+      throw new ToolError(
+        'missing_data',
+        `No ideal-gas heat-capacity polynomial is on record for ${compound.name}, and Joback's method cannot estimate one from its SMILES ${compound.smiles}: ${error.message}`,
+        {
+          compound: compound.name,
+          smiles: compound.smiles,
+        },
+      );
     }
     throw error;
   }
   const estimate = jobackEstimate(groups.counts, { atomCount: groups.atomCount });
   const cp = estimate.ideal_gas_heat_capacity;
   if (!cp) {
-    throw new ToolError('missing_data', `No ideal-gas heat-capacity polynomial is on record for ${compound.name}, and Joback's method cannot estimate one: ${estimate.unavailable.ideal_gas_heat_capacity}.`, { compound: compound.name });
+    throw new ToolError(
+      'missing_data',
+      `No ideal-gas heat-capacity polynomial is on record for ${compound.name}, and Joback's method cannot estimate one: ${estimate.unavailable.ideal_gas_heat_capacity}.`,
+      { compound: compound.name },
+    );
   }
-  const counted = Object.entries(groups.counts).map(([group, n]) => `${n} × ${group}`).join(', ');
+  const counted = Object.entries(groups.counts)
+    .map(([group, n]) => `${n} × ${group}`)
+    .join(', ');
   return {
     coefficients: [cp.a / R, cp.b / R, cp.c / R, cp.d / R],
     method: `${JOBACK_METHOD} estimate from the SMILES ${compound.smiles} (groups: ${counted}): Cp° = a + b·T + c·T² + d·T³ J/(mol·K), a = ${fmt(cp.a)}, b = ${fmt(cp.b)}, c = ${fmt(cp.c)}, d = ${fmt(cp.d)}`,
@@ -101,12 +123,20 @@ async function cpModelOf(compound: Compound): Promise<CpModel> {
 
 function outsideWarning(model: CpModel, t: number): string[] {
   return t < model.range.min || t > model.range.max
-    ? [`${fmt(t)} K is outside the range the Cp° polynomial holds for (${model.range.min}–${model.range.max} K); the value is extrapolated.`]
+    ? [
+        `${fmt(t)} K is outside the range the Cp° polynomial holds for (${model.range.min}–${model.range.max} K); the value is extrapolated.`,
+      ]
     : [];
 }
 
 /** Cp° at t and tRef, ΔH° and ΔS° from tRef to t, for a compound (temperatures in K). */
-export async function idealGasThermoOf(compound: Compound, t: number, tRef: number): Promise<Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>> {
+export async function idealGasThermoOf(
+  compound: Compound,
+  t: number,
+  tRef: number,
+): Promise<
+  Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>
+> {
   const model = await cpModelOf(compound);
   const { coefficients: a, range: valid_range } = model;
   const atT = [...model.caveats, ...outsideWarning(model, t)];
@@ -114,8 +144,22 @@ export async function idealGasThermoOf(compound: Compound, t: number, tRef: numb
   const between = [...new Set([...atRef, ...atT])];
   const integralSource = `${model.source}; ${CP_POLYNOMIAL_SOURCE}`;
   return {
-    heat_capacity: { value: polynomialHeatCapacity(a, t), unit: 'J/(mol·K)', method: model.method, source: model.source, valid_range, warnings: atT },
-    heat_capacity_at_reference: { value: polynomialHeatCapacity(a, tRef), unit: 'J/(mol·K)', method: model.method, source: model.source, valid_range, warnings: atRef },
+    heat_capacity: {
+      value: polynomialHeatCapacity(a, t),
+      unit: 'J/(mol·K)',
+      method: model.method,
+      source: model.source,
+      valid_range,
+      warnings: atT,
+    },
+    heat_capacity_at_reference: {
+      value: polynomialHeatCapacity(a, tRef),
+      unit: 'J/(mol·K)',
+      method: model.method,
+      source: model.source,
+      valid_range,
+      warnings: atRef,
+    },
     enthalpy_change: {
       value: polynomialEnthalpyChange(a, tRef, t),
       unit: 'J/mol',
@@ -140,14 +184,21 @@ const inputSchema: JsonSchema = {
   title: 'service_ideal_gas_thermoArguments',
   properties: {
     compound_name: COMPOUND_NAME_ARGUMENT,
-    temperature: { type: 'number', title: 'Temperature', description: 'Temperature T of the ideal gas, in unit (default K).' },
+    temperature: {
+      type: 'number',
+      title: 'Temperature',
+      description: 'Temperature T of the ideal gas, in unit (default K).',
+    },
     reference_temperature: {
       type: 'number',
       title: 'Reference Temperature',
       // No schema default: it would be read in `unit`, and 298.15 °C is not 298.15 K.
       description: `Reference temperature Tref the changes are measured from, in unit; when omitted, ${DEFAULT_REFERENCE_TEMPERATURE} K whatever the unit.`,
     },
-    unit: { ...TEMPERATURE_UNIT_ARGUMENT, description: `Unit of temperature and reference_temperature: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).` },
+    unit: {
+      ...TEMPERATURE_UNIT_ARGUMENT,
+      description: `Unit of temperature and reference_temperature: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).`,
+    },
   },
   required: ['compound_name', 'temperature'],
   additionalProperties: false,
@@ -164,7 +215,15 @@ const outputSchema: JsonSchema = {
     enthalpy_change: computedValueSchema('J/mol', 'ΔH° = H°(T) − H°(Tref) of the ideal gas.'),
     entropy_change: computedValueSchema('J/(mol·K)', 'ΔS° = S°(T) − S°(Tref) of the ideal gas at constant pressure.'),
   },
-  required: ['compound', 'temperature', 'reference_temperature', 'heat_capacity', 'heat_capacity_at_reference', 'enthalpy_change', 'entropy_change'],
+  required: [
+    'compound',
+    'temperature',
+    'reference_temperature',
+    'heat_capacity',
+    'heat_capacity_at_reference',
+    'enthalpy_change',
+    'entropy_change',
+  ],
   additionalProperties: false,
 };
 
@@ -173,10 +232,10 @@ export const idealGasThermoTool = {
   title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
   description: [
     'Ideal-gas heat capacity Cp° of a pure compound at a temperature T and at a reference temperature Tref, and the changes between them: ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT (at constant pressure), integrated analytically.',
-    'Method: the compound\'s ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A form); when none is on record, the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate in warnings.',
+    "Method: the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A form); when none is on record, the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate in warnings.",
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K); unit for both (default K; °C, °F, R accepted).',
-    'Returns the compound, T and Tref in K, heat_capacity and heat_capacity_at_reference (J/(mol·K)), enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each {value, unit, method, source, valid_range, warnings}; outside the polynomial\'s range the values are extrapolated, with a warning.',
-    'Fails with missing_data when no polynomial is on record and Joback\'s groups do not cover the molecule (e.g. N2, H2O, noble gases).',
+    "Returns the compound, T and Tref in K, heat_capacity and heat_capacity_at_reference (J/(mol·K)), enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each {value, unit, method, source, valid_range, warnings}; outside the polynomial's range the values are extrapolated, with a warning.",
+    "Fails with missing_data when no polynomial is on record and Joback's groups do not cover the molecule (e.g. N2, H2O, noble gases).",
   ].join(' '),
   inputSchema,
   outputSchema,
@@ -184,7 +243,10 @@ export const idealGasThermoTool = {
     const { compound } = findCompound(compound_name);
     const u = unit ?? 'K';
     const t = readTemperature(temperature, u);
-    const tRef = reference_temperature === undefined ? DEFAULT_REFERENCE_TEMPERATURE : readTemperature(reference_temperature, u, 'reference_temperature');
+    const tRef =
+      reference_temperature === undefined
+        ? DEFAULT_REFERENCE_TEMPERATURE
+        : readTemperature(reference_temperature, u, 'reference_temperature');
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },

@@ -13,4 +13,17 @@ import { queryCompoundTool } from './query-compound.ts';
 import { searchCompoundsTool } from './search-compounds.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
 
-export const chemTools: ChemTool[] = [queryCompoundTool, searchCompoundsTool, convertUnitsTool, vaporPressureTool, boilingPointTool, eosStateTool, mixturePropertiesTool, idealGasThermoTool, liquidDensityTool, estimateJobackTool, formulaInfoTool, moleculeDescriptorsTool];
+export const chemTools: ChemTool[] = [
+  queryCompoundTool,
+  searchCompoundsTool,
+  convertUnitsTool,
+  vaporPressureTool,
+  boilingPointTool,
+  eosStateTool,
+  mixturePropertiesTool,
+  idealGasThermoTool,
+  liquidDensityTool,
+  estimateJobackTool,
+  formulaInfoTool,
+  moleculeDescriptorsTool,
+];

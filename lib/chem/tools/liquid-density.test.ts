@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
 import { findCompound } from '../lookup.ts';
 import { ToolError } from '../tool.ts';
 import { liquidDensityOf, liquidDensityTool } from './liquid-density.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(liquidDensityTool.outputSchema);
 const validateInput = ajv.compile(liquidDensityTool.inputSchema);
 
-const isToolError = (code: string, message?: RegExp) => (e: unknown) => e instanceof ToolError && e.code === code && (!message || message.test(e.message));
+const isToolError = (code: string, message?: RegExp) => (e: unknown) =>
+  e instanceof ToolError && e.code === code && (!message || message.test(e.message));
 
 const propane = findCompound('propane').compound;
 /** Propane as on record, plus the fixture's ZRA and optionally a measured density. */
@@ -24,7 +25,8 @@ test('input schema is FastMCP style', () => {
   const schema = argumentsSchema(liquidDensityTool);
   assert.equal(schema.title, 'service_liquid_densityArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
-  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties))
+    assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'propane', temperature: 0, unit: '°C' }));
   assert.equal(validateInput({ compound_name: 'propane' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, unit: 'K', extra: 1 }), false);
@@ -43,14 +45,24 @@ test('propane with ZRA 0.2763 at 272.04 K: 531.3 kg/m3, method "Rackett (Spencer
 });
 
 test('without ZRA the method is "Rackett with Zc", flagged', () => {
-  const withoutZra: Compound = { ...propane, properties: Object.fromEntries(Object.entries(propane.properties).filter(([k]) => k !== 'rackett_compressibility')) };
+  const withoutZra: Compound = {
+    ...propane,
+    properties: Object.fromEntries(Object.entries(propane.properties).filter(([k]) => k !== 'rackett_compressibility')),
+  };
   const r = liquidDensityOf(withoutZra, 272.04);
   assert.match(r.liquid_density.method, /^Rackett with Zc/);
   assert.match(r.liquid_density.warnings.join(' '), /No Rackett parameter ZRA/);
 });
 
 test('a measured density on record becomes a reference point with the deviation of the estimate', () => {
-  const measured = { liquid_density: { value: 493.0, unit: 'kg/m3', source: 'a handbook', temperature: { value: 298.15, unit: 'K' as const } } };
+  const measured = {
+    liquid_density: {
+      value: 493.0,
+      unit: 'kg/m3',
+      source: 'a handbook',
+      temperature: { value: 298.15, unit: 'K' as const },
+    },
+  };
   const r = liquidDensityOf(propaneWith({ ...ZRA, ...measured }), 250);
   const ref = r.reference_point!;
   assert.equal(ref.measured.value, 493.0);
@@ -68,7 +80,8 @@ test('through the tool: every compound with Tc, Pc and Z validates against the o
   let checked = 0;
   for (const c of allCompounds()) {
     const p = c.properties;
-    if (!p.critical_temperature || !p.critical_pressure || !(p.rackett_compressibility || p.critical_compressibility)) continue;
+    if (!p.critical_temperature || !p.critical_pressure || !(p.rackett_compressibility || p.critical_compressibility))
+      continue;
     const t = Math.max(p.melting_point?.value ?? 0, 0.6 * p.critical_temperature.value);
     const r = liquidDensityTool.run({ compound_name: c.cas, temperature: t });
     assert.ok(validateOutput(r), `${c.name}: ${ajv.errorsText(validateOutput.errors)}`);
@@ -82,9 +95,24 @@ test('through the tool: every compound with Tc, Pc and Z validates against the o
 
 test('below the melting point the value is extrapolated with a warning; bad inputs give the right ToolError', () => {
   assert.match(liquidDensityOf(propaneWith(ZRA), 80).liquid_density.warnings.join(' '), /below the melting point/);
-  assert.throws(() => liquidDensityTool.run({ compound_name: 'propane', temperature: 369.83 }), isToolError('out_of_range', /critical temperature.*no liquid/));
-  assert.throws(() => liquidDensityTool.run({ compound_name: 'propane', temperature: 300, unit: 'Pa' }), isToolError('incompatible_units'));
-  assert.throws(() => liquidDensityTool.run({ compound_name: 'propanee', temperature: 300 }), isToolError('compound_not_found', /propane/));
+  assert.throws(
+    () => liquidDensityTool.run({ compound_name: 'propane', temperature: 369.83 }),
+    isToolError('out_of_range', /critical temperature.*no liquid/),
+  );
+  assert.throws(
+    () => liquidDensityTool.run({ compound_name: 'propane', temperature: 300, unit: 'Pa' }),
+    isToolError('incompatible_units'),
+  );
+  assert.throws(
+    () => liquidDensityTool.run({ compound_name: 'propanee', temperature: 300 }),
+    isToolError('compound_not_found', /propane/),
+  );
   const bare: Compound = { ...propane, properties: { molecular_weight: propane.properties.molecular_weight } };
-  assert.throws(() => liquidDensityOf(bare, 250), isToolError('missing_data', /critical temperature, critical pressure, Rackett parameter ZRA or critical compressibility Zc/));
+  assert.throws(
+    () => liquidDensityOf(bare, 250),
+    isToolError(
+      'missing_data',
+      /critical temperature, critical pressure, Rackett parameter ZRA or critical compressibility Zc/,
+    ),
+  );
 });

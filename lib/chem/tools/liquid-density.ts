@@ -8,20 +8,20 @@
  * data carries neither, so it is not offered.
  */
 import type { Compound } from '../compounds.ts';
-import { massDensityFromMolarVolume, rackettMolarVolume, RACKETT_SOURCE } from '../liquid-density.ts';
+import { massDensityFromMolarVolume, RACKETT_SOURCE, rackettMolarVolume } from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
-import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
+  type CompoundSummary,
+  type ComputedValue,
   compoundSummary,
   computedValueSchema,
   readTemperature,
+  type SimpleValue,
   simpleValueSchema,
   TEMPERATURE_UNIT_ARGUMENT,
-  type CompoundSummary,
-  type ComputedValue,
-  type SimpleValue,
 } from './computed-value.ts';
 
 export interface LiquidDensityArgs {
@@ -69,7 +69,11 @@ function rackettInputs(compound: Compound): RackettInputs {
     zra === undefined && zc === undefined && 'Rackett parameter ZRA or critical compressibility Zc',
   ].filter(Boolean);
   if (missing.length > 0) {
-    throw new ToolError('missing_data', `The Rackett equation for ${compound.name} needs its ${missing.join(', ')}, not on record.`, { compound: compound.name, missing });
+    throw new ToolError(
+      'missing_data',
+      `The Rackett equation for ${compound.name} needs its ${missing.join(', ')}, not on record.`,
+      { compound: compound.name, missing },
+    );
   }
   const tc = p.critical_temperature!.value;
   const pc = p.critical_pressure!.value;
@@ -80,11 +84,15 @@ function rackettInputs(compound: Compound): RackettInputs {
     tc,
     pc: pc * BAR,
     z: z.value,
-    method: zra ? `Rackett (Spencer–Danner ZRA): ${form}, ZRA = ${zra.value}` : `Rackett with Zc: ${form}, Zc = ${zc!.value}`,
+    method: zra
+      ? `Rackett (Spencer–Danner ZRA): ${form}, ZRA = ${zra.value}`
+      : `Rackett with Zc: ${form}, Zc = ${zc!.value}`,
     source: `${RACKETT_SOURCE}; Tc, Pc, ${zra ? 'ZRA' : 'Zc'}: ${sources}`,
     caveats: zra
       ? []
-      : [`No Rackett parameter ZRA on record for ${compound.name}, so the critical compressibility Zc is used: less accurate (errors of several percent are common, and volumes of polar liquids with Zc below 0.22 come out too small).`],
+      : [
+          `No Rackett parameter ZRA on record for ${compound.name}, so the critical compressibility Zc is used: less accurate (errors of several percent are common, and volumes of polar liquids with Zc below 0.22 come out too small).`,
+        ],
   };
 }
 
@@ -92,10 +100,14 @@ function rackettInputs(compound: Compound): RackettInputs {
 export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensityResult, 'compound' | 'temperature'> {
   const inputs = rackettInputs(compound);
   if (t >= inputs.tc) {
-    throw new ToolError('out_of_range', `${fmt(t)} K is at or above the critical temperature of ${compound.name} (${inputs.tc} K): there is no liquid there.`, {
-      temperature: t,
-      critical_temperature: inputs.tc,
-    });
+    throw new ToolError(
+      'out_of_range',
+      `${fmt(t)} K is at or above the critical temperature of ${compound.name} (${inputs.tc} K): there is no liquid there.`,
+      {
+        temperature: t,
+        critical_temperature: inputs.tc,
+      },
+    );
   }
   const molarMass = compound.properties.molecular_weight!.value / 1000;
   const tm = compound.properties.melting_point?.value;
@@ -107,7 +119,9 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
 
   const warnings = [...inputs.caveats];
   if (tm !== undefined && t < tm) {
-    warnings.push(`${fmt(t)} K is below the melting point (${tm} K): the stable phase is the solid; the value is the Rackett equation extrapolated to the subcooled liquid.`);
+    warnings.push(
+      `${fmt(t)} K is below the melting point (${tm} K): the stable phase is the solid; the value is the Rackett equation extrapolated to the subcooled liquid.`,
+    );
   }
 
   let reference_point: ReferencePoint | undefined;
@@ -116,12 +130,26 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
     const at = estimate(measured.temperature.value).rho;
     const deviation = (100 * (at - measured.value)) / measured.value;
     reference_point = {
-      measured: { value: measured.value, unit: 'kg/m3', temperature: { value: measured.temperature.value, unit: 'K' }, source: measured.source },
-      estimated: { value: at, unit: 'kg/m3', method: inputs.method, source: inputs.source, ...valid_range, warnings: [...inputs.caveats] },
+      measured: {
+        value: measured.value,
+        unit: 'kg/m3',
+        temperature: { value: measured.temperature.value, unit: 'K' },
+        source: measured.source,
+      },
+      estimated: {
+        value: at,
+        unit: 'kg/m3',
+        method: inputs.method,
+        source: inputs.source,
+        ...valid_range,
+        warnings: [...inputs.caveats],
+      },
       deviation: { value: deviation, unit: '%' },
     };
     if (Math.abs(deviation) > REFERENCE_DEVIATION_WARNING) {
-      warnings.push(`At ${measured.temperature.value} K the estimate is ${fmt(deviation)}% off the measured density (${measured.value} kg/m3): expect errors of that size here too.`);
+      warnings.push(
+        `At ${measured.temperature.value} K the estimate is ${fmt(deviation)}% off the measured density (${measured.value} kg/m3): expect errors of that size here too.`,
+      );
     }
   }
 
@@ -139,7 +167,11 @@ const inputSchema: JsonSchema = {
   title: 'service_liquid_densityArguments',
   properties: {
     compound_name: COMPOUND_NAME_ARGUMENT,
-    temperature: { type: 'number', title: 'Temperature', description: 'Temperature of the saturated liquid, in unit (default K); below the critical temperature.' },
+    temperature: {
+      type: 'number',
+      title: 'Temperature',
+      description: 'Temperature of the saturated liquid, in unit (default K); below the critical temperature.',
+    },
     unit: TEMPERATURE_UNIT_ARGUMENT,
   },
   required: ['compound_name', 'temperature'],
@@ -155,7 +187,8 @@ const outputSchema: JsonSchema = {
     molar_volume: computedValueSchema('m3/mol', 'Molar volume of the saturated liquid.'),
     reference_point: {
       type: 'object',
-      description: 'The measured liquid density on record, the estimate at its temperature, and their deviation: how far to trust the estimate.',
+      description:
+        'The measured liquid density on record, the estimate at its temperature, and their deviation: how far to trust the estimate.',
       properties: {
         measured: {
           type: 'object',
@@ -183,7 +216,7 @@ export const liquidDensityTool = {
   name: 'service_liquid_density',
   title: 'Saturated liquid density',
   description: [
-    'Density and molar volume of a pure compound\'s saturated liquid at a temperature, by the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)).',
+    "Density and molar volume of a pure compound's saturated liquid at a temperature, by the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)).",
     'Method: "Rackett (Spencer–Danner ZRA)" when the compound has a fitted Rackett parameter ZRA on record, else "Rackett with Zc" (the critical compressibility; less accurate, flagged in warnings). COSTALD is not offered: the data carries no COSTALD parameters.',
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; unit (default K; °C, °F, R accepted).',
     'Returns the compound, the temperature in K, liquid_density (kg/m3) and molar_volume (m3/mol), each {value, unit, method, source, valid_range (melting point to Tc), warnings};',
@@ -195,6 +228,10 @@ export const liquidDensityTool = {
   run({ compound_name, temperature, unit }) {
     const { compound } = findCompound(compound_name);
     const t = readTemperature(temperature, unit ?? 'K');
-    return { compound: compoundSummary(compound), temperature: { value: t, unit: 'K' }, ...liquidDensityOf(compound, t) };
+    return {
+      compound: compoundSummary(compound),
+      temperature: { value: t, unit: 'K' },
+      ...liquidDensityOf(compound, t),
+    };
   },
 } satisfies ChemTool<LiquidDensityArgs, LiquidDensityResult>;

@@ -9,31 +9,31 @@
  * an LLM writes it more reliably than an n×n matrix.
  */
 import type { Compound } from '../compounds.ts';
-import { CUBIC_EOS, kayPseudoCritical, mixtureState, type CubicEosId, type MixtureRootState } from '../eos.ts';
+import { CUBIC_EOS, type CubicEosId, kayPseudoCritical, type MixtureRootState, mixtureState } from '../eos.ts';
 import { findCompound } from '../lookup.ts';
-import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 import {
-  compoundInputs,
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
+  type CompoundInputs,
+  compoundInputs,
   conditionsResult,
   EOS_ARGUMENT,
+  EOS_SCHEMA,
   eosId,
   eosResult,
-  EOS_SCHEMA,
   eosSource,
   fugacityCoefficient,
   PRESSURE_UNIT_ARGUMENT,
+  type Quantity,
   quantitySchema,
   readConditions,
   simpleQuantitySchema,
   TEMPERATURE_UNIT_ARGUMENT,
-  volumeAndDensity,
   VOLUME_AND_DENSITY_SCHEMA,
-  type CompoundInputs,
-  type Quantity,
+  volumeAndDensity,
 } from './eos-shared.ts';
-import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
 export const MIN_COMPONENTS = 2;
 export const MAX_COMPONENTS = 20;
@@ -110,8 +110,10 @@ export interface MixturePropertiesResult {
   warnings: string[];
 }
 
-const KAY_SOURCE = 'W. B. Kay, Density of Hydrocarbon Gases and Vapors at High Temperature and Pressure, Ind. Eng. Chem. 28 (1936) 1014–1019';
-const KAY_NOTE = "Kay's rule gives a pseudo-critical point for corresponding-states methods, not the mixture's true critical point.";
+const KAY_SOURCE =
+  'W. B. Kay, Density of Hydrocarbon Gases and Vapors at High Temperature and Pressure, Ind. Eng. Chem. 28 (1936) 1014–1019';
+const KAY_NOTE =
+  "Kay's rule gives a pseudo-critical point for corresponding-states methods, not the mixture's true critical point.";
 const MIXING_RULES =
   'van der Waals one-fluid: a = Σi Σj xi·xj·(1 − kij)·√(ai·aj), b = Σi xi·bi; kij = 0 for every pair not given in kij';
 
@@ -133,9 +135,27 @@ const componentSchema: JsonSchema = {
 const kijSchema: JsonSchema = {
   type: 'object',
   properties: {
-    i: { type: 'integer', title: 'I', minimum: 0, maximum: MAX_COMPONENTS - 1, description: '0-based index of one component in components.' },
-    j: { type: 'integer', title: 'J', minimum: 0, maximum: MAX_COMPONENTS - 1, description: '0-based index of the other component (≠ i).' },
-    value: { type: 'number', title: 'Value', minimum: -1, maximum: 1, description: 'kij = kji, dimensionless; typical magnitudes 0–0.15.' },
+    i: {
+      type: 'integer',
+      title: 'I',
+      minimum: 0,
+      maximum: MAX_COMPONENTS - 1,
+      description: '0-based index of one component in components.',
+    },
+    j: {
+      type: 'integer',
+      title: 'J',
+      minimum: 0,
+      maximum: MAX_COMPONENTS - 1,
+      description: '0-based index of the other component (≠ i).',
+    },
+    value: {
+      type: 'number',
+      title: 'Value',
+      minimum: -1,
+      maximum: 1,
+      description: 'kij = kji, dimensionless; typical magnitudes 0–0.15.',
+    },
   },
   required: ['i', 'j', 'value'],
   additionalProperties: false,
@@ -147,7 +167,10 @@ const phaseSchema: JsonSchema = {
   properties: {
     phase: { type: 'string', enum: ['liquid', 'vapor'] },
     root: { type: 'string', enum: ['smallest', 'largest', 'only'] },
-    lower_gibbs_energy: { type: 'boolean', description: 'True for the root with the lower Σ xi·ln φi (residual Gibbs energy).' },
+    lower_gibbs_energy: {
+      type: 'boolean',
+      description: 'True for the root with the lower Σ xi·ln φi (residual Gibbs energy).',
+    },
     ...VOLUME_AND_DENSITY_SCHEMA,
     components: {
       type: 'array',
@@ -177,22 +200,37 @@ const outputSchema: JsonSchema = {
     pseudo_critical_temperature: quantitySchema('K', "Kay's rule Tpc = Σ xi·Tci."),
     pseudo_critical_pressure: quantitySchema('Pa', "Kay's rule Ppc = Σ xi·Pci."),
     pseudo_critical_pressure_bar: simpleQuantitySchema('bar', 'Ppc in bar.'),
-    acentric_factor: quantitySchema('', 'Mole-fraction-weighted acentric factor Σ xi·ωi (omitted when a component has none on record).'),
+    acentric_factor: quantitySchema(
+      '',
+      'Mole-fraction-weighted acentric factor Σ xi·ωi (omitted when a component has none on record).',
+    ),
     state: {
       type: 'object',
-      description: 'Present when temperature and pressure are given: the mixture as one phase of the given composition.',
+      description:
+        'Present when temperature and pressure are given: the mixture as one phase of the given composition.',
       properties: {
         conditions: CONDITIONS_SCHEMA,
         pseudo_reduced_temperature: simpleQuantitySchema('', 'T/Tpc.'),
         pseudo_reduced_pressure: simpleQuantitySchema('', 'P/Ppc.'),
         equation_of_state: EOS_SCHEMA,
         mixing_rules: { type: 'string' },
-        kij: { type: 'array', items: kijSchema, description: 'The binary interaction parameters used (pairs not listed: 0).' },
-        z_roots: { type: 'array', items: { type: 'number' }, minItems: 1, maxItems: 3, description: 'Every real root Z > B of the mixture cubic, ascending.' },
+        kij: {
+          type: 'array',
+          items: kijSchema,
+          description: 'The binary interaction parameters used (pairs not listed: 0).',
+        },
+        z_roots: {
+          type: 'array',
+          items: { type: 'number' },
+          minItems: 1,
+          maxItems: 3,
+          description: 'Every real root Z > B of the mixture cubic, ascending.',
+        },
         phase: {
           type: 'string',
           enum: ['liquid', 'vapor', 'liquid-like', 'vapor-like'],
-          description: 'liquid/vapor: one root; liquid-like/vapor-like: the lower-Gibbs-energy root of two, the mixture may split into two phases.',
+          description:
+            'liquid/vapor: one root; liquid-like/vapor-like: the lower-Gibbs-energy root of two, the mixture may split into two phases.',
         },
         phase_basis: { type: 'string' },
         phases: { type: 'array', items: phaseSchema, minItems: 1, maxItems: 2 },
@@ -213,7 +251,14 @@ const outputSchema: JsonSchema = {
     },
     warnings: { type: 'array', items: { type: 'string' } },
   },
-  required: ['components', 'molar_mass', 'pseudo_critical_temperature', 'pseudo_critical_pressure', 'pseudo_critical_pressure_bar', 'warnings'],
+  required: [
+    'components',
+    'molar_mass',
+    'pseudo_critical_temperature',
+    'pseudo_critical_pressure',
+    'pseudo_critical_pressure_bar',
+    'warnings',
+  ],
   additionalProperties: false,
 };
 
@@ -231,14 +276,30 @@ const inputSchema: JsonSchema = {
         type: 'object',
         properties: {
           compound_name: COMPOUND_NAME_ARGUMENT,
-          mole_fraction: { type: 'number', title: 'Mole Fraction', exclusiveMinimum: 0, maximum: 1, description: 'Mole fraction xi, in (0, 1].' },
+          mole_fraction: {
+            type: 'number',
+            title: 'Mole Fraction',
+            exclusiveMinimum: 0,
+            maximum: 1,
+            description: 'Mole fraction xi, in (0, 1].',
+          },
         },
         required: ['compound_name', 'mole_fraction'],
         additionalProperties: false,
       },
     },
-    temperature: { type: 'number', title: 'Temperature', description: 'Temperature in temperature_unit (default K). Give it with pressure for the equation-of-state state.' },
-    pressure: { type: 'number', title: 'Pressure', exclusiveMinimum: 0, description: 'Absolute pressure in pressure_unit (default Pa). Give it with temperature.' },
+    temperature: {
+      type: 'number',
+      title: 'Temperature',
+      description:
+        'Temperature in temperature_unit (default K). Give it with pressure for the equation-of-state state.',
+    },
+    pressure: {
+      type: 'number',
+      title: 'Pressure',
+      exclusiveMinimum: 0,
+      description: 'Absolute pressure in pressure_unit (default Pa). Give it with temperature.',
+    },
     eos: EOS_ARGUMENT,
     kij: {
       type: 'array',
@@ -264,20 +325,26 @@ function readComposition(components: MixtureComponentArg[]): { compound: Compoun
     invalid(`A mixture has ${MIN_COMPONENTS} to ${MAX_COMPONENTS} components; got ${components.length}.`);
   }
   const resolved = components.map(({ compound_name, mole_fraction }, index) => {
-    if (!(mole_fraction > 0 && mole_fraction <= 1)) invalid(`components[${index}].mole_fraction must be in (0, 1]; got ${mole_fraction}.`);
+    if (!(mole_fraction > 0 && mole_fraction <= 1))
+      invalid(`components[${index}].mole_fraction must be in (0, 1]; got ${mole_fraction}.`);
     return { compound: findCompound(compound_name).compound, query: compound_name, x: mole_fraction };
   });
   resolved.forEach((c, i) => {
     const first = resolved.findIndex((other) => other.compound === c.compound);
     if (first !== i) {
-      invalid(`components[${first}] "${resolved[first].query}" and components[${i}] "${c.query}" are both ${c.compound.name}; list each compound once with its total mole fraction.`);
+      invalid(
+        `components[${first}] "${resolved[first].query}" and components[${i}] "${c.query}" are both ${c.compound.name}; list each compound once with its total mole fraction.`,
+      );
     }
   });
   const sum = resolved.reduce((s, c) => s + c.x, 0);
   if (Math.abs(sum - 1) > MOLE_FRACTION_SUM_TOLERANCE) {
-    invalid(`The mole fractions sum to ${Number(sum.toPrecision(10))}; they must sum to 1 (within ${MOLE_FRACTION_SUM_TOLERANCE}). Normalise them (divide each by the sum) if that is what you meant.`, {
-      sum,
-    });
+    invalid(
+      `The mole fractions sum to ${Number(sum.toPrecision(10))}; they must sum to 1 (within ${MOLE_FRACTION_SUM_TOLERANCE}). Normalise them (divide each by the sum) if that is what you meant.`,
+      {
+        sum,
+      },
+    );
   }
   return resolved;
 }
@@ -310,8 +377,12 @@ const PHASE_BASIS = {
 function run(args: MixturePropertiesArgs): MixturePropertiesResult {
   const hasT = args.temperature !== undefined;
   const hasP = args.pressure !== undefined;
-  if (hasT !== hasP) invalid(`Give both temperature and pressure for the equation-of-state state, or neither; got only ${hasT ? 'temperature' : 'pressure'}.`);
-  if (args.kij !== undefined && !hasT) invalid('kij only affects the equation-of-state state: give temperature and pressure too, or leave kij out.');
+  if (hasT !== hasP)
+    invalid(
+      `Give both temperature and pressure for the equation-of-state state, or neither; got only ${hasT ? 'temperature' : 'pressure'}.`,
+    );
+  if (args.kij !== undefined && !hasT)
+    invalid('kij only affects the equation-of-state state: give temperature and pressure too, or leave kij out.');
 
   const eos = CUBIC_EOS[eosId(args.eos)];
   const composition = readComposition(args.components);
@@ -329,7 +400,8 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
   );
   const omegas = composition.map((c) => c.compound.properties.acentric_factor);
   const withoutOmega = composition.filter((_, i) => omegas[i] === undefined).map((c) => c.compound.name);
-  if (withoutOmega.length > 0) warnings.push(`No mixture acentric factor: no acentric factor on record for ${withoutOmega.join(', ')}.`);
+  if (withoutOmega.length > 0)
+    warnings.push(`No mixture acentric factor: no acentric factor on record for ${withoutOmega.join(', ')}.`);
 
   const result: MixturePropertiesResult = {
     components: composition.map((c, i) => ({
@@ -347,15 +419,27 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
       method: 'Σ xi·Mi, Mi from the formulas',
       source: composition[0].compound.properties.molecular_weight!.source,
     },
-    pseudo_critical_temperature: { value: tpc, unit: 'K', method: "Kay's rule: Tpc = Σ xi·Tci", source: KAY_SOURCE, warnings: [KAY_NOTE] },
-    pseudo_critical_pressure: { value: ppc, unit: 'Pa', method: "Kay's rule: Ppc = Σ xi·Pci", source: KAY_SOURCE, warnings: [KAY_NOTE] },
+    pseudo_critical_temperature: {
+      value: tpc,
+      unit: 'K',
+      method: "Kay's rule: Tpc = Σ xi·Tci",
+      source: KAY_SOURCE,
+      warnings: [KAY_NOTE],
+    },
+    pseudo_critical_pressure: {
+      value: ppc,
+      unit: 'Pa',
+      method: "Kay's rule: Ppc = Σ xi·Pci",
+      source: KAY_SOURCE,
+      warnings: [KAY_NOTE],
+    },
     pseudo_critical_pressure_bar: { value: ppc / 1e5, unit: 'bar' },
     ...(withoutOmega.length === 0
       ? {
           acentric_factor: {
             value: omegas.reduce((sum, w, i) => sum + x[i] * w!.value, 0),
             unit: '',
-            method: 'mole-fraction average Σ xi·ωi (the usual pseudo-critical companion of Kay\'s rule)',
+            method: "mole-fraction average Σ xi·ωi (the usual pseudo-critical companion of Kay's rule)",
             source: KAY_SOURCE,
           },
         }
@@ -364,7 +448,12 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
   };
   if (!hasT) return result;
 
-  const conditions = readConditions(args.temperature!, args.temperature_unit ?? 'K', args.pressure!, args.pressure_unit ?? 'Pa');
+  const conditions = readConditions(
+    args.temperature!,
+    args.temperature_unit ?? 'K',
+    args.pressure!,
+    args.pressure_unit ?? 'Pa',
+  );
   const { temperature: t, pressure: p } = conditions;
   const state = mixtureState(
     eos,
@@ -375,7 +464,12 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     p,
   );
   const source = eosSource(eos);
-  const phaseOf = (phase: MixturePhase['phase'], root: MixturePhase['root'], r: MixtureRootState, lower: boolean): MixturePhase => ({
+  const phaseOf = (
+    phase: MixturePhase['phase'],
+    root: MixturePhase['root'],
+    r: MixtureRootState,
+    lower: boolean,
+  ): MixturePhase => ({
     phase,
     root,
     lower_gibbs_energy: lower,
@@ -416,7 +510,9 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     );
   }
   if (state.liquid) {
-    warnings.push(`Two candidate roots: the ${state.stable} root has the lower Gibbs energy of the two as one phase, but the mixture may well be two-phase here.`);
+    warnings.push(
+      `Two candidate roots: the ${state.stable} root has the lower Gibbs energy of the two as one phase, but the mixture may well be two-phase here.`,
+    );
   }
 
   result.state = {
@@ -443,7 +539,7 @@ export const mixturePropertiesTool = {
     "Always returns the mixture molar mass (g/mol), Kay's-rule (1936) pseudo-critical temperature (K) and pressure (Pa, also bar), and the mole-fraction-weighted acentric factor, with each component's data and sources.",
     'With temperature (temperature_unit, default K; °C, °F, R accepted) and pressure (absolute; pressure_unit, default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted) it also returns state:',
     'the one-phase state from a cubic equation of state (eos: "peng_robinson" default, "srk", "redlich_kwong", "van_der_waals") with van der Waals one-fluid mixing (a = ΣΣ xi·xj·(1 − kij)·√(ai·aj), b = Σ xi·bi):',
-    'all real Z roots, and for the only root or the liquid and vapour candidates of three: Z, molar volume (m3/mol), density (kg/m3), and each component\'s fugacity coefficient and fugacity (Pa).',
+    "all real Z roots, and for the only root or the liquid and vapour candidates of three: Z, molar volume (m3/mol), density (kg/m3), and each component's fugacity coefficient and fugacity (Pa).",
     'kij: optional list of {i, j, value}, i and j 0-based indices into components, kij = kji; unlisted pairs are 0.',
     'It does not compute phase equilibrium: warnings say when the mixture may split into two phases, and flag van der Waals, Redlich–Kwong and liquid-density limitations.',
   ].join(' '),

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { MAX_SMILES_LENGTH } from '../rdkit.ts';
 import { ToolError } from '../tool.ts';
 import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(moleculeDescriptorsTool.outputSchema);
@@ -64,7 +64,10 @@ test('Lipinski flags: each rule, the count, and "at most one violation"', async 
   const r = await run({ smiles: 'C'.repeat(40) });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   const l = r.lipinski_rule_of_five;
-  assert.deepEqual([l.molecular_weight.pass, l.clogp.pass, l.h_bond_donors.pass, l.h_bond_acceptors.pass], [false, false, true, true]);
+  assert.deepEqual(
+    [l.molecular_weight.pass, l.clogp.pass, l.h_bond_donors.pass, l.h_bond_acceptors.pass],
+    [false, false, true, true],
+  );
   assert.equal(l.violations, 2);
   assert.equal(l.passes, false);
   // Glucose: five OH (5 donors), six O atoms (6 acceptors), low MW: no violation.
@@ -96,6 +99,12 @@ test('isotope labels: RDKit masses, and a warning about the formula', async () =
 });
 
 test('an invalid SMILES is invalid_arguments naming what RDKit could not parse', async () => {
-  await assert.rejects(run({ smiles: 'C1CC' }), (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /unclosed ring/.test(e.message));
-  await assert.rejects(run({ smiles: 'benzene' }), (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /benzene/.test(e.message));
+  await assert.rejects(
+    run({ smiles: 'C1CC' }),
+    (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /unclosed ring/.test(e.message),
+  );
+  await assert.rejects(
+    run({ smiles: 'benzene' }),
+    (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments' && /benzene/.test(e.message),
+  );
 });

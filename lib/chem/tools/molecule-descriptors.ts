@@ -5,9 +5,17 @@
  */
 import { ATOMIC_WEIGHTS, ATOMIC_WEIGHTS_SOURCE } from '../atomic-weights.ts';
 import { molarMass } from '../formula.ts';
-import { descriptors, formalCharge, inchiIdentity, loadRDKit, MAX_SMILES_LENGTH, RDKIT_SOURCE, withMolecule } from '../rdkit.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import {
+  descriptors,
+  formalCharge,
+  inchiIdentity,
+  loadRDKit,
+  MAX_SMILES_LENGTH,
+  RDKIT_SOURCE,
+  withMolecule,
+} from '../rdkit.ts';
 import { roundTo } from '../round.ts';
+import type { ChemTool, JsonSchema } from '../tool.ts';
 
 export interface MoleculeDescriptorsArgs {
   smiles: string;
@@ -50,9 +58,11 @@ export interface MoleculeDescriptorsResult {
 }
 
 const SOURCES = {
-  crippen: 'S. A. Wildman, G. M. Crippen, "Prediction of Physicochemical Parameters by Atomic Contributions", J. Chem. Inf. Comput. Sci. 39 (1999) 868–873',
+  crippen:
+    'S. A. Wildman, G. M. Crippen, "Prediction of Physicochemical Parameters by Atomic Contributions", J. Chem. Inf. Comput. Sci. 39 (1999) 868–873',
   ertl: 'P. Ertl, B. Rohde, P. Selzer, "Fast Calculation of Molecular Polar Surface Area as a Sum of Fragment-Based Contributions and Its Application to the Prediction of Drug Transport Properties", J. Med. Chem. 43 (2000) 3714–3717',
-  lipinski: 'C. A. Lipinski, F. Lombardo, B. W. Dominy, P. J. Feeney, "Experimental and computational approaches to estimate solubility and permeability in drug discovery and development settings", Adv. Drug Deliv. Rev. 23 (1997) 3–25',
+  lipinski:
+    'C. A. Lipinski, F. Lombardo, B. W. Dominy, P. J. Feeney, "Experimental and computational approaches to estimate solubility and permeability in drug discovery and development settings", Adv. Drug Deliv. Rev. 23 (1997) 3–25',
 };
 
 type DescriptorKey =
@@ -69,8 +79,14 @@ type DescriptorKey =
 
 const DESCRIPTORS: Record<DescriptorKey, { unit: string; description: string }> = {
   molecular_weight: { unit: 'g/mol', description: 'Average molar mass.' },
-  exact_mass: { unit: 'g/mol', description: 'Monoisotopic mass: each atom as its most abundant isotope (or as the isotope the SMILES labels).' },
-  clogp: { unit: '', description: 'Calculated octanol/water log P, Wildman–Crippen atom contributions (dimensionless).' },
+  exact_mass: {
+    unit: 'g/mol',
+    description: 'Monoisotopic mass: each atom as its most abundant isotope (or as the isotope the SMILES labels).',
+  },
+  clogp: {
+    unit: '',
+    description: 'Calculated octanol/water log P, Wildman–Crippen atom contributions (dimensionless).',
+  },
   tpsa: { unit: 'Å2', description: 'Topological polar surface area (Ertl), N and O contributions.' },
   h_bond_donors: { unit: '', description: 'Lipinski hydrogen-bond donors: H atoms on N and O.' },
   h_bond_acceptors: { unit: '', description: 'Lipinski hydrogen-bond acceptors: N and O atoms.' },
@@ -106,13 +122,19 @@ const outputSchema: JsonSchema = {
   properties: {
     smiles: { type: 'string', description: 'The SMILES as given.' },
     canonical_smiles: { type: 'string', description: 'RDKit canonical SMILES.' },
-    formula: { type: 'string', description: 'Molecular formula in Hill order (from the InChI formula layer; charge given separately). Omitted when InChI cannot represent the structure.' },
+    formula: {
+      type: 'string',
+      description:
+        'Molecular formula in Hill order (from the InChI formula layer; charge given separately). Omitted when InChI cannot represent the structure.',
+    },
     formal_charge: { type: 'integer', description: 'Sum of the formal charges of all atoms.' },
     inchi: { type: 'string', pattern: '^InChI=1S/', description: 'Standard InChI.' },
     inchikey: { type: 'string', pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$', description: 'Standard InChIKey.' },
     descriptors: {
       type: 'object',
-      properties: Object.fromEntries(Object.keys(DESCRIPTORS).map((key) => [key, descriptorSchema(key as DescriptorKey)])),
+      properties: Object.fromEntries(
+        Object.keys(DESCRIPTORS).map((key) => [key, descriptorSchema(key as DescriptorKey)]),
+      ),
       required: Object.keys(DESCRIPTORS),
       additionalProperties: false,
     },
@@ -129,7 +151,16 @@ const outputSchema: JsonSchema = {
         rule: { type: 'string' },
         source: { type: 'string' },
       },
-      required: ['molecular_weight', 'clogp', 'h_bond_donors', 'h_bond_acceptors', 'violations', 'passes', 'rule', 'source'],
+      required: [
+        'molecular_weight',
+        'clogp',
+        'h_bond_donors',
+        'h_bond_acceptors',
+        'violations',
+        'passes',
+        'rule',
+        'source',
+      ],
       additionalProperties: false,
     },
     svg: { type: 'string', description: '2D depiction as an SVG document (only when include_svg is true).' },
@@ -148,7 +179,8 @@ const inputSchema: JsonSchema = {
       title: 'Smiles',
       minLength: 1,
       maxLength: MAX_SMILES_LENGTH,
-      description: 'SMILES string of the molecule, e.g. "CC(=O)Oc1ccccc1C(=O)O" (aspirin). Disconnected parts ("[Na+].[Cl-]") are taken together.',
+      description:
+        'SMILES string of the molecule, e.g. "CC(=O)Oc1ccccc1C(=O)O" (aspirin). Disconnected parts ("[Na+].[Cl-]") are taken together.',
     },
     include_svg: {
       type: 'boolean',
@@ -169,7 +201,10 @@ function rule(value: number, limit: number): RuleCheck {
   return { value, limit, pass: value <= limit };
 }
 
-export async function moleculeDescriptors({ smiles, include_svg = false }: MoleculeDescriptorsArgs): Promise<MoleculeDescriptorsResult> {
+export async function moleculeDescriptors({
+  smiles,
+  include_svg = false,
+}: MoleculeDescriptorsArgs): Promise<MoleculeDescriptorsResult> {
   await loadRDKit();
   return withMolecule(smiles, (mol) => {
     const d = descriptors(mol);
@@ -181,23 +216,68 @@ export async function moleculeDescriptors({ smiles, include_svg = false }: Molec
     const counts = identity?.elementCounts;
     const iupac = counts && !identity.isotopic && Object.keys(counts).every((el) => Object.hasOwn(ATOMIC_WEIGHTS, el));
     const molecularWeight: Descriptor = iupac
-      ? { value: roundTo(molarMass(counts), 3), unit: 'g/mol', method: 'sum of IUPAC 2021 standard atomic weights over the formula', source: ATOMIC_WEIGHTS_SOURCE }
-      : { value: roundTo(d.amw, 3), unit: 'g/mol', method: 'RDKit average molecular weight (isotope labels honoured)', source: RDKIT_SOURCE };
+      ? {
+          value: roundTo(molarMass(counts), 3),
+          unit: 'g/mol',
+          method: 'sum of IUPAC 2021 standard atomic weights over the formula',
+          source: ATOMIC_WEIGHTS_SOURCE,
+        }
+      : {
+          value: roundTo(d.amw, 3),
+          unit: 'g/mol',
+          method: 'RDKit average molecular weight (isotope labels honoured)',
+          source: RDKIT_SOURCE,
+        };
 
     if (!identity) warnings.push('InChI cannot represent this structure, so formula, InChI and InChIKey are omitted.');
-    if (identity?.isotopic) warnings.push('The formula names elements, not isotopes; masses include the isotope labels.');
-    if (mol.get_smiles().includes('.')) warnings.push('The SMILES has several disconnected parts; every descriptor is for all of them together.');
+    if (identity?.isotopic)
+      warnings.push('The formula names elements, not isotopes; masses include the isotope labels.');
+    if (mol.get_smiles().includes('.'))
+      warnings.push('The SMILES has several disconnected parts; every descriptor is for all of them together.');
     const charge = formalCharge(mol);
-    if (charge !== 0) warnings.push(`Net formal charge ${charge > 0 ? '+' : ''}${charge}: the formula and masses are those of the ion (electron mass neglected).`);
+    if (charge !== 0)
+      warnings.push(
+        `Net formal charge ${charge > 0 ? '+' : ''}${charge}: the formula and masses are those of the ion (electron mass neglected).`,
+      );
 
-    const value = (key: DescriptorKey, v: number, method: string, source: string): Descriptor => ({ value: v, unit: DESCRIPTORS[key].unit, method, source });
+    const value = (key: DescriptorKey, v: number, method: string, source: string): Descriptor => ({
+      value: v,
+      unit: DESCRIPTORS[key].unit,
+      method,
+      source,
+    });
     const result: Record<DescriptorKey, Descriptor> = {
       molecular_weight: molecularWeight,
-      exact_mass: value('exact_mass', roundTo(d.exactmw, 6), 'RDKit monoisotopic mass (most abundant isotope of each element)', RDKIT_SOURCE),
-      clogp: value('clogp', roundTo(d.CrippenClogP, 4), 'Wildman–Crippen atom-contribution logP (RDKit CrippenClogP)', SOURCES.crippen),
-      tpsa: value('tpsa', roundTo(d.tpsa, 2), 'Ertl topological polar surface area, N and O contributions only (RDKit)', SOURCES.ertl),
-      h_bond_donors: value('h_bond_donors', d.lipinskiHBD, 'Lipinski definition: number of H atoms bonded to N or O (RDKit NumLipinskiHBD)', SOURCES.lipinski),
-      h_bond_acceptors: value('h_bond_acceptors', d.lipinskiHBA, 'Lipinski definition: number of N and O atoms (RDKit NumLipinskiHBA)', SOURCES.lipinski),
+      exact_mass: value(
+        'exact_mass',
+        roundTo(d.exactmw, 6),
+        'RDKit monoisotopic mass (most abundant isotope of each element)',
+        RDKIT_SOURCE,
+      ),
+      clogp: value(
+        'clogp',
+        roundTo(d.CrippenClogP, 4),
+        'Wildman–Crippen atom-contribution logP (RDKit CrippenClogP)',
+        SOURCES.crippen,
+      ),
+      tpsa: value(
+        'tpsa',
+        roundTo(d.tpsa, 2),
+        'Ertl topological polar surface area, N and O contributions only (RDKit)',
+        SOURCES.ertl,
+      ),
+      h_bond_donors: value(
+        'h_bond_donors',
+        d.lipinskiHBD,
+        'Lipinski definition: number of H atoms bonded to N or O (RDKit NumLipinskiHBD)',
+        SOURCES.lipinski,
+      ),
+      h_bond_acceptors: value(
+        'h_bond_acceptors',
+        d.lipinskiHBA,
+        'Lipinski definition: number of N and O atoms (RDKit NumLipinskiHBA)',
+        SOURCES.lipinski,
+      ),
       rotatable_bonds: value(
         'rotatable_bonds',
         d.NumRotatableBonds,

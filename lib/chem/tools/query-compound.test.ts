@@ -3,12 +3,12 @@ import { test } from 'node:test';
 // Ajv comes with @modelcontextprotocol/sdk, which validates structuredContent with it; strict mode
 // here also catches keywords the schemas misspell.
 import { Ajv } from 'ajv';
+import { argumentsSchema, schemaNode } from '../../../test/support/tool-schemas.ts';
 import { allCompounds } from '../compounds.ts';
 import { PROPERTY_KEYS } from '../properties.ts';
 import { ToolError } from '../tool.ts';
 import { chemTools } from './index.ts';
 import { queryCompoundTool } from './query-compound.ts';
-import { argumentsSchema, schemaNode } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(queryCompoundTool.outputSchema);
@@ -87,7 +87,9 @@ test('labels CO2: a sublimation point instead of a boiling point, and a triple-p
 
 test('an answer cannot change the data behind the next one: its compound data is frozen', () => {
   const first = queryCompoundTool.run({ compound_name: 'water' });
-  assert.throws(() => { first.properties.critical_temperature!.value = 0; }, TypeError);
+  assert.throws(() => {
+    first.properties.critical_temperature!.value = 0;
+  }, TypeError);
   assert.throws(() => first.synonyms.push('x'), TypeError);
   first.match.query = 'changed'; // the per-call part is the caller's own
   const second = queryCompoundTool.run({ compound_name: 'water' });
@@ -97,6 +99,12 @@ test('an answer cannot change the data behind the next one: its compound data is
 });
 
 test('caller mistakes are ToolErrors', () => {
-  assert.throws(() => queryCompoundTool.run({ compound_name: 'etanol' }), (e) => e instanceof ToolError && e.code === 'compound_not_found');
-  assert.throws(() => queryCompoundTool.run({ compound_name: ' ' }), (e) => e instanceof ToolError && e.code === 'invalid_arguments');
+  assert.throws(
+    () => queryCompoundTool.run({ compound_name: 'etanol' }),
+    (e) => e instanceof ToolError && e.code === 'compound_not_found',
+  );
+  assert.throws(
+    () => queryCompoundTool.run({ compound_name: ' ' }),
+    (e) => e instanceof ToolError && e.code === 'invalid_arguments',
+  );
 });

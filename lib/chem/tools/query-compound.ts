@@ -4,9 +4,15 @@
  * outputSchema below; the data behind it is ../data (see ../compounds.ts).
  */
 import type { Compound } from '../compounds.ts';
-import { findCompound, type MatchKind } from '../lookup.ts';
 import { CORRELATION_FORMS, type Correlations } from '../correlations.ts';
-import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, TEMPERATURE_DEPENDENT, type PropertyKey, type PropertyValue } from '../properties.ts';
+import { findCompound, type MatchKind } from '../lookup.ts';
+import {
+  PROPERTY_DEFINITIONS,
+  PROPERTY_KEYS,
+  type PropertyKey,
+  type PropertyValue,
+  TEMPERATURE_DEPENDENT,
+} from '../properties.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
@@ -38,12 +44,30 @@ function propertyValueSchema(key: PropertyKey): JsonSchema {
     properties: {
       value: { type: 'number' },
       unit: { type: 'string', const: unit },
-      source: { type: 'string', minLength: 1, description: 'Published source of the value (or of the inputs it is computed from).' },
-      method: { type: 'string', description: 'How the value was obtained when it is computed rather than read from the source.' },
-      note: { type: 'string', description: 'What the value is when its name alone would mislead (e.g. a triple point).' },
+      source: {
+        type: 'string',
+        minLength: 1,
+        description: 'Published source of the value (or of the inputs it is computed from).',
+      },
+      method: {
+        type: 'string',
+        description: 'How the value was obtained when it is computed rather than read from the source.',
+      },
+      note: {
+        type: 'string',
+        description: 'What the value is when its name alone would mislead (e.g. a triple point).',
+      },
       warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats for using the value.' },
       ...(TEMPERATURE_DEPENDENT.has(key)
-        ? { temperature: { type: 'object', description: 'The temperature the value holds at.', properties: { value: { type: 'number' }, unit: { type: 'string', const: 'K' } }, required: ['value', 'unit'], additionalProperties: false } }
+        ? {
+            temperature: {
+              type: 'object',
+              description: 'The temperature the value holds at.',
+              properties: { value: { type: 'number' }, unit: { type: 'string', const: 'K' } },
+              required: ['value', 'unit'],
+              additionalProperties: false,
+            },
+          }
         : {}),
     },
     required: TEMPERATURE_DEPENDENT.has(key) ? ['value', 'unit', 'source', 'temperature'] : ['value', 'unit', 'source'],
@@ -52,8 +76,18 @@ function propertyValueSchema(key: PropertyKey): JsonSchema {
 }
 
 function correlationsSchema(): JsonSchema {
-  const range = { type: 'object', properties: { min: { type: 'number' }, max: { type: 'number' }, unit: { type: 'string', const: 'K' } }, required: ['min', 'max', 'unit'], additionalProperties: false };
-  const numbers = (names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])), required: names, additionalProperties: false });
+  const range = {
+    type: 'object',
+    properties: { min: { type: 'number' }, max: { type: 'number' }, unit: { type: 'string', const: 'K' } },
+    required: ['min', 'max', 'unit'],
+    additionalProperties: false,
+  };
+  const numbers = (names: string[]) => ({
+    type: 'object',
+    properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])),
+    required: names,
+    additionalProperties: false,
+  });
   return {
     type: 'object',
     description: 'Temperature-dependent equations on record, each with its exact form, valid range and source.',
@@ -63,15 +97,49 @@ function correlationsSchema(): JsonSchema {
         description: `Vapour-pressure equations, most accurate first. antoine: ${CORRELATION_FORMS.antoine}; wagner_25_5: ${CORRELATION_FORMS.wagner_25_5} (with its own Tc in K and Pc in bar).`,
         items: {
           oneOf: [
-            { type: 'object', properties: { equation: { const: 'antoine' }, coefficients: numbers(['A', 'B', 'C']), valid_range: range, source: { type: 'string' } }, required: ['equation', 'coefficients', 'valid_range', 'source'], additionalProperties: false },
-            { type: 'object', properties: { equation: { const: 'wagner_25_5' }, coefficients: numbers(['a', 'b', 'c', 'd']), critical_temperature: { type: 'number' }, critical_pressure: { type: 'number' }, valid_range: range, source: { type: 'string' } }, required: ['equation', 'coefficients', 'critical_temperature', 'critical_pressure', 'valid_range', 'source'], additionalProperties: false },
+            {
+              type: 'object',
+              properties: {
+                equation: { const: 'antoine' },
+                coefficients: numbers(['A', 'B', 'C']),
+                valid_range: range,
+                source: { type: 'string' },
+              },
+              required: ['equation', 'coefficients', 'valid_range', 'source'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              properties: {
+                equation: { const: 'wagner_25_5' },
+                coefficients: numbers(['a', 'b', 'c', 'd']),
+                critical_temperature: { type: 'number' },
+                critical_pressure: { type: 'number' },
+                valid_range: range,
+                source: { type: 'string' },
+              },
+              required: [
+                'equation',
+                'coefficients',
+                'critical_temperature',
+                'critical_pressure',
+                'valid_range',
+                'source',
+              ],
+              additionalProperties: false,
+            },
           ],
         },
       },
       ideal_gas_cp: {
         type: 'object',
         description: `Ideal-gas heat capacity: ${CORRELATION_FORMS.cp_poly4}.`,
-        properties: { equation: { const: 'cp_poly4' }, coefficients: { type: 'array', items: { type: 'number' }, minItems: 5, maxItems: 5 }, valid_range: range, source: { type: 'string' } },
+        properties: {
+          equation: { const: 'cp_poly4' },
+          coefficients: { type: 'array', items: { type: 'number' }, minItems: 5, maxItems: 5 },
+          valid_range: range,
+          source: { type: 'string' },
+        },
         required: ['equation', 'coefficients', 'valid_range', 'source'],
         additionalProperties: false,
       },
@@ -87,9 +155,21 @@ const outputSchema: JsonSchema = {
     cas: { type: 'string', pattern: '^[0-9]{2,7}-[0-9]{2}-[0-9]$', description: 'CAS Registry Number.' },
     formula: { type: 'string', description: 'Molecular formula in Hill order.' },
     smiles: { type: 'string', description: 'SMILES string.' },
-    inchikey: { type: 'string', pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$', description: 'Standard InChIKey (omitted when not on record).' },
-    synonyms: { type: 'array', items: { type: 'string' }, description: 'Other names: IUPAC, common, trade, abbreviations, Simplified Chinese.' },
-    notes: { type: 'array', items: { type: 'string' }, description: 'Facts about the compound that qualify its properties.' },
+    inchikey: {
+      type: 'string',
+      pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$',
+      description: 'Standard InChIKey (omitted when not on record).',
+    },
+    synonyms: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Other names: IUPAC, common, trade, abbreviations, Simplified Chinese.',
+    },
+    notes: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Facts about the compound that qualify its properties.',
+    },
     match: {
       type: 'object',
       properties: {
@@ -101,7 +181,8 @@ const outputSchema: JsonSchema = {
     },
     properties: {
       type: 'object',
-      description: 'Properties on record, each {value, unit, source} plus method, note, warnings where they apply. Unknown properties are omitted.',
+      description:
+        'Properties on record, each {value, unit, source} plus method, note, warnings where they apply. Unknown properties are omitted.',
       properties: Object.fromEntries(PROPERTY_KEYS.map((key) => [key, propertyValueSchema(key)])),
       required: ['molecular_weight'],
       additionalProperties: false,
@@ -138,17 +219,19 @@ function deepFreeze<T>(value: T): T {
 function compoundPart(compound: Compound): Readonly<CompoundPart> {
   let part = compoundParts.get(compound);
   if (!part) {
-    part = deepFreeze(structuredClone({
-      name: compound.name,
-      cas: compound.cas,
-      formula: compound.formula,
-      smiles: compound.smiles,
-      ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
-      synonyms: [...compound.synonyms],
-      ...(compound.notes ? { notes: [...compound.notes] } : {}),
-      properties: compound.properties as Partial<Record<PropertyKey, PropertyValue>>,
-      ...(compound.correlations ? { correlations: compound.correlations } : {}),
-    }));
+    part = deepFreeze(
+      structuredClone({
+        name: compound.name,
+        cas: compound.cas,
+        formula: compound.formula,
+        smiles: compound.smiles,
+        ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
+        synonyms: [...compound.synonyms],
+        ...(compound.notes ? { notes: [...compound.notes] } : {}),
+        properties: compound.properties as Partial<Record<PropertyKey, PropertyValue>>,
+        ...(compound.correlations ? { correlations: compound.correlations } : {}),
+      }),
+    );
     compoundParts.set(compound, part);
   }
   return part;

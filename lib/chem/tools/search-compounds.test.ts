@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { allCompounds } from '../compounds.ts';
 import { ToolError } from '../tool.ts';
 import { searchCompoundsTool } from './search-compounds.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(searchCompoundsTool.outputSchema);
@@ -44,7 +44,11 @@ test('an exact name comes first, then names that start with or contain the query
   const butane = await search('butane');
   assert.equal(summary(butane)[0], 'n-butane: synonym');
   const reasons = butane.results.map((h) => h.match.reason);
-  assert.deepEqual(reasons, [...reasons].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)), 'ranked by reason');
+  assert.deepEqual(
+    reasons,
+    [...reasons].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b)),
+    'ranked by reason',
+  );
   assert.ok(butane.results.some((h) => h.name === 'isobutane' && h.match.reason === 'substring'));
 });
 const ORDER = ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles', 'prefix', 'substring', 'similar_spelling'];
@@ -78,7 +82,10 @@ test('limit cuts the list and the message says how many there were', async () =>
   assert.equal(r.results.length, 3);
   assert.ok(r.total_matches > 3);
   assert.match(r.message ?? '', new RegExp(`Showing 3 of ${r.total_matches} matches`));
-  assert.deepEqual(r.results.map((h) => h.rank), [1, 2, 3]);
+  assert.deepEqual(
+    r.results.map((h) => h.rank),
+    [1, 2, 3],
+  );
   assert.equal((await search('chloro')).results.length, Math.min(10, r.total_matches));
 });
 
@@ -104,7 +111,10 @@ test('every compound is found first by its own name', async () => {
 });
 
 test('a blank query is invalid', async () => {
-  await assert.rejects(searchCompoundsTool.run({ query: '   ' }), (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments');
+  await assert.rejects(
+    searchCompoundsTool.run({ query: '   ' }),
+    (e: unknown) => e instanceof ToolError && e.code === 'invalid_arguments',
+  );
 });
 
 test('substrings: three Latin letters or two Chinese characters at least', async () => {

@@ -8,8 +8,15 @@
 import type { Compound } from '../compounds.ts';
 import { editDistance } from '../edit-distance.ts';
 import { hillFormula, parseFormula } from '../formula.ts';
-import { defaultIndex, findByStructure, MAX_QUERY_LENGTH, normalizeKey, prepareCompoundIndex, type CompoundIndex } from '../lookup.ts';
-import { ToolError, type ChemTool, type JsonSchema } from '../tool.ts';
+import {
+  type CompoundIndex,
+  defaultIndex,
+  findByStructure,
+  MAX_QUERY_LENGTH,
+  normalizeKey,
+  prepareCompoundIndex,
+} from '../lookup.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 
 export interface SearchCompoundsArgs {
   query: string;
@@ -17,7 +24,17 @@ export interface SearchCompoundsArgs {
 }
 
 /** Why a compound matched, best reason first: the order of this list is the ranking. */
-const REASONS = ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles', 'prefix', 'substring', 'similar_spelling'] as const;
+const REASONS = [
+  'name',
+  'synonym',
+  'cas',
+  'inchikey',
+  'formula',
+  'smiles',
+  'prefix',
+  'substring',
+  'similar_spelling',
+] as const;
 export type MatchReason = (typeof REASONS)[number];
 
 export interface SearchMatch {
@@ -85,8 +102,15 @@ const outputSchema: JsonSchema = {
                 enum: [...REASONS],
                 description: REASONS.map((r) => `${r}: ${REASON_TEXT[r]}`).join('; '),
               },
-              matched: { type: 'string', description: "The compound's name, synonym, CAS number, InChIKey, formula or SMILES that matched." },
-              distance: { type: 'integer', minimum: 1, description: 'Edit distance from the query (similar_spelling only).' },
+              matched: {
+                type: 'string',
+                description: "The compound's name, synonym, CAS number, InChIKey, formula or SMILES that matched.",
+              },
+              distance: {
+                type: 'integer',
+                minimum: 1,
+                description: 'Edit distance from the query (similar_spelling only).',
+              },
             },
             required: ['reason', 'matched'],
             additionalProperties: false,
@@ -153,9 +177,16 @@ function names(index: CompoundIndex) {
  * Ranked matches for `query` in `index` (all of them; the caller applies a limit). Structure matches
  * need RDKit loaded (prepareCompoundIndex); without it a SMILES matches only as stored.
  */
-export function searchCompounds(query: string, index: CompoundIndex = defaultIndex()): { compound: Compound; match: SearchMatch }[] {
+export function searchCompounds(
+  query: string,
+  index: CompoundIndex = defaultIndex(),
+): { compound: Compound; match: SearchMatch }[] {
   const text = query.trim().replace(/^inchikey=/i, '');
-  if (text === '') throw new ToolError('invalid_arguments', 'query is empty: give a name or part of one, a synonym, CAS number, formula, SMILES or InChIKey.');
+  if (text === '')
+    throw new ToolError(
+      'invalid_arguments',
+      'query is empty: give a name or part of one, a synonym, CAS number, formula, SMILES or InChIKey.',
+    );
   const key = normalizeKey(text);
   const length = Array.from(key).length;
   const best = new Map<Compound, Candidate>();
@@ -171,11 +202,17 @@ export function searchCompounds(query: string, index: CompoundIndex = defaultInd
   const exact = index.byKey.get(key);
   if (exact) {
     const { compound, by } = exact;
-    const matched = by === 'cas' ? compound.cas : by === 'inchikey' ? compound.inchikey! : [compound.name, ...compound.synonyms].find((s) => normalizeKey(s) === key)!;
+    const matched =
+      by === 'cas'
+        ? compound.cas
+        : by === 'inchikey'
+          ? compound.inchikey!
+          : [compound.name, ...compound.synonyms].find((s) => normalizeKey(s) === key)!;
     offer(compound, { reason: by as MatchReason, matched });
   }
   const counts = parseFormula(text.replace(/\s+/g, ''));
-  for (const compound of (counts && index.byFormula.get(hillFormula(counts))) || []) offer(compound, { reason: 'formula', matched: compound.formula });
+  for (const compound of (counts && index.byFormula.get(hillFormula(counts))) || [])
+    offer(compound, { reason: 'formula', matched: compound.formula });
   const stored = index.bySmiles.get(text);
   if (stored) offer(stored, { reason: 'smiles', matched: stored.smiles });
   for (const compound of findByStructure(text, index)) offer(compound, { reason: 'smiles', matched: compound.smiles });
@@ -192,19 +229,25 @@ export function searchCompounds(query: string, index: CompoundIndex = defaultInd
       offer(term.compound, { reason: 'substring', matched: term.text }, tieBreak);
     } else if (length >= 3) {
       const distance = editDistance(key, term.key, maxDistance);
-      if (distance <= maxDistance) offer(term.compound, { reason: 'similar_spelling', matched: term.text, distance }, distance + tieBreak / 10);
+      if (distance <= maxDistance)
+        offer(term.compound, { reason: 'similar_spelling', matched: term.text, distance }, distance + tieBreak / 10);
     }
   }
 
   return [...best.values()]
     .sort(
       (a, b) =>
-        REASONS.indexOf(a.match.reason) - REASONS.indexOf(b.match.reason) || a.order - b.order || a.compound.name.localeCompare(b.compound.name),
+        REASONS.indexOf(a.match.reason) - REASONS.indexOf(b.match.reason) ||
+        a.order - b.order ||
+        a.compound.name.localeCompare(b.compound.name),
     )
     .map(({ compound, match }) => ({ compound, match }));
 }
 
-export async function runSearchCompounds({ query, limit = DEFAULT_SEARCH_LIMIT }: SearchCompoundsArgs): Promise<SearchCompoundsResult> {
+export async function runSearchCompounds({
+  query,
+  limit = DEFAULT_SEARCH_LIMIT,
+}: SearchCompoundsArgs): Promise<SearchCompoundsResult> {
   const index = await prepareCompoundIndex();
   const all = searchCompounds(query, index);
   const results = all.slice(0, limit).map(({ compound, match }, i) => ({

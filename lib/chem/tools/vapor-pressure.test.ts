@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { allCompounds } from '../compounds.ts';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
-import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(vaporPressureTool.outputSchema);
@@ -21,7 +21,8 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   const schema = argumentsSchema(vaporPressureTool);
   assert.equal(schema.title, 'service_vapor_pressureArguments');
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
-  for (const [name, property] of Object.entries(schema.properties)) assert.ok(property.title && property.description, name);
+  for (const [name, property] of Object.entries(schema.properties))
+    assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'water', temperature: 25, unit: '°C' }));
   assert.equal(validateInput({ compound_name: 'water' }), false);
   assert.equal(validateInput({ compound_name: '', temperature: 300 }), false);
@@ -58,11 +59,18 @@ test('every compound with a critical temperature answers at 0.7·Tc with a schem
     }
     const r = vaporPressureTool.run({ compound_name: c.cas, temperature: t });
     assert.ok(validateOutput(r), `${c.name}: ${ajv.errorsText(validateOutput.errors)}`);
-    assert.ok(r.vapor_pressure.value > 0 && Number.isFinite(r.vapor_pressure.value), `${c.name}: ${r.vapor_pressure.value}`);
-    if (/Lee–Kesler/.test(r.vapor_pressure.method)) assert.match(r.vapor_pressure.warnings.join(' '), /corresponding states/, c.name);
+    assert.ok(
+      r.vapor_pressure.value > 0 && Number.isFinite(r.vapor_pressure.value),
+      `${c.name}: ${r.vapor_pressure.value}`,
+    );
+    if (/Lee–Kesler/.test(r.vapor_pressure.method))
+      assert.match(r.vapor_pressure.warnings.join(' '), /corresponding states/, c.name);
     const back = boilingPointTool.run({ compound_name: c.cas, pressure: r.vapor_pressure.value });
     assert.ok(validateBoiling(back), `${c.name}: ${ajv.errorsText(validateBoiling.errors)}`);
-    assert.ok(Math.abs(back.boiling_point.value - t) < 1e-4, `${c.name}: ${t} K → ${r.vapor_pressure.value} Pa → ${back.boiling_point.value} K`);
+    assert.ok(
+      Math.abs(back.boiling_point.value - t) < 1e-4,
+      `${c.name}: ${t} K → ${r.vapor_pressure.value} Pa → ${back.boiling_point.value} K`,
+    );
     checked++;
   }
   assert.ok(checked > 0);

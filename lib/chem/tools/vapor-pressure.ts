@@ -4,20 +4,20 @@
  * otherwise) is ../saturation.ts, shared with service_boiling_point.
  */
 import { findCompound } from '../lookup.ts';
-import { vaporPressureOf, type SaturationPoint } from '../saturation.ts';
+import { type SaturationPoint, vaporPressureOf } from '../saturation.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { fromSI } from '../units.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
+  type CompoundSummary,
+  type ComputedValue,
   compoundSummary,
   computedValueSchema,
   readTemperature,
+  type SimpleValue,
   simpleValueSchema,
   TEMPERATURE_UNIT_ARGUMENT,
-  type CompoundSummary,
-  type ComputedValue,
-  type SimpleValue,
 } from './computed-value.ts';
 
 export interface VaporPressureArgs {
@@ -39,7 +39,11 @@ const inputSchema: JsonSchema = {
   title: 'service_vapor_pressureArguments',
   properties: {
     compound_name: COMPOUND_NAME_ARGUMENT,
-    temperature: { type: 'number', title: 'Temperature', description: 'Temperature of the liquid, in unit (default K); below the critical temperature.' },
+    temperature: {
+      type: 'number',
+      title: 'Temperature',
+      description: 'Temperature of the liquid, in unit (default K); below the critical temperature.',
+    },
     unit: TEMPERATURE_UNIT_ARGUMENT,
   },
   required: ['compound_name', 'temperature'],
@@ -80,7 +84,7 @@ export const vaporPressureTool = {
     'outside every range, the nearest equation extrapolated up to 10 K beyond its range, and farther out the Lee–Kesler corresponding-states estimate from Tc, Pc and the acentric factor; with no equation on record, Lee–Kesler. Extrapolated and estimated values say so in warnings.',
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; unit (default K; °C, °F, R accepted).',
     'Returns the compound, the temperature in K, and vapor_pressure in Pa (also vapor_pressure_kpa, vapor_pressure_bar), each {value, unit, method, source, valid_range, warnings}.',
-    'At or above the critical temperature there is no vapour pressure (error out_of_range); below the melting or triple point the value is the subcooled liquid\'s, with a warning.',
+    "At or above the critical temperature there is no vapour pressure (error out_of_range); below the melting or triple point the value is the subcooled liquid's, with a warning.",
   ].join(' '),
   inputSchema,
   outputSchema,

@@ -2,12 +2,12 @@
 /** What staff can do to a key: disable / re-enable (with a reason), reissue, change tier and limits. */
 import { useRouter } from 'next/navigation';
 import { useActionState, useRef } from 'react';
-import { FormMessage } from '@/components/FormMessage.tsx';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { CopyButton } from '@/components/CopyButton.tsx';
+import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { formatCount, formatRate } from '@/lib/portal/format.ts';
-import { changeSettingsAction, reissueKeyAction, switchKeyAction, type ReissueResult } from './actions.ts';
+import { changeSettingsAction, type ReissueResult, reissueKeyAction, switchKeyAction } from './actions.ts';
 
 export interface KeyActionsProps {
   keyId: string;
@@ -32,19 +32,27 @@ function NewSecret({ state, owner, close }: { state: Partial<ReissueResult>; own
   const secret = useRef<HTMLParagraphElement>(null);
   return (
     <div className="stack" style={{ display: 'grid', gap: '0.75rem' }}>
-      <p className="alert success" role="status">Reissued as {state.display}. The old secret stopped working.</p>
-      <p>The new secret, shown <strong>only now</strong>:</p>
+      <p className="alert success" role="status">
+        Reissued as {state.display}. The old secret stopped working.
+      </p>
+      <p>
+        The new secret, shown <strong>only now</strong>:
+      </p>
       {/* The figure names the secret (a paragraph cannot carry a name); margin 0 keeps the paragraph's spacing. */}
       <figure aria-label="New secret" style={{ margin: 0 }}>
-        <p className="secret" ref={secret}>{state.secret}</p>
+        <p className="secret" ref={secret}>
+          {state.secret}
+        </p>
       </figure>
       <p className="muted">
-        Send it to {owner} through a secure channel (your ticketing system’s private reply or a password manager
-        share, never chat or plain email), then close this dialog. It cannot be shown again.
+        Send it to {owner} through a secure channel (your ticketing system’s private reply or a password manager share,
+        never chat or plain email), then close this dialog. It cannot be shown again.
       </p>
       <div className="actions">
         {state.secret ? <CopyButton text={state.secret} target={secret} label="Copy secret" /> : null}
-        <button type="button" onClick={close}>Done, open the new key</button>
+        <button type="button" onClick={close}>
+          Done, open the new key
+        </button>
       </div>
     </div>
   );
@@ -61,17 +69,37 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
         Tier
         <select name="tierId" defaultValue={settings.tierId}>
           {tiers.map((t) => (
-            <option key={t.id} value={t.id}>{t.name}: {formatCount(t.dailyQuota)} calls/day, {formatRate(t.ratePerSecond)}</option>
+            <option key={t.id} value={t.id}>
+              {t.name}: {formatCount(t.dailyQuota)} calls/day, {formatRate(t.ratePerSecond)}
+            </option>
           ))}
         </select>
       </label>
       <label>
-        Daily quota <span className="hint">calls/day; blank = the tier’s default{current ? ` (${formatCount(current.dailyQuota)})` : ''}</span>
-        <input name="dailyQuota" type="number" inputMode="numeric" min={1} step={1} defaultValue={settings.dailyQuota ?? ''} />
+        Daily quota{' '}
+        <span className="hint">
+          calls/day; blank = the tier’s default{current ? ` (${formatCount(current.dailyQuota)})` : ''}
+        </span>
+        <input
+          name="dailyQuota"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          defaultValue={settings.dailyQuota ?? ''}
+        />
       </label>
       <label>
-        Per-second limit <span className="hint">calls/s; blank = the tier’s default{current ? ` (${current.ratePerSecond})` : ''}</span>
-        <input name="ratePerSecond" type="number" inputMode="numeric" min={1} step={1} defaultValue={settings.ratePerSecond ?? ''} />
+        Per-second limit{' '}
+        <span className="hint">calls/s; blank = the tier’s default{current ? ` (${current.ratePerSecond})` : ''}</span>
+        <input
+          name="ratePerSecond"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          defaultValue={settings.ratePerSecond ?? ''}
+        />
       </label>
       <label>
         Expires on <span className="hint">the key works through this UTC day; blank = never</span>
@@ -82,7 +110,9 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
         <input name="reason" maxLength={500} />
       </label>
       <FormMessage state={state} />
-      <div className="actions"><SubmitButton pendingText="Saving…">Save settings</SubmitButton></div>
+      <div className="actions">
+        <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
+      </div>
     </form>
   );
 }
@@ -99,20 +129,44 @@ export function KeyActions(props: KeyActionsProps) {
         <h3 id="status-actions">Turn on or off</h3>
         {props.status === 'disabled' ? (
           props.reissued ? (
-            <p className="muted">This key was reissued; its successor is the live secret, so it cannot be re-enabled.</p>
+            <p className="muted">
+              This key was reissued; its successor is the live secret, so it cannot be re-enabled.
+            </p>
           ) : (
-            <ConfirmDialog trigger="Re-enable…" triggerClass="" title="Re-enable this key?" confirm="Re-enable key" confirmClass="" pendingText="Re-enabling…" state={switchState} formAction={switchKey}>
+            <ConfirmDialog
+              trigger="Re-enable…"
+              triggerClass=""
+              title="Re-enable this key?"
+              confirm="Re-enable key"
+              confirmClass=""
+              pendingText="Re-enabling…"
+              state={switchState}
+              formAction={switchKey}
+            >
               {hidden}
               <input type="hidden" name="turn" value="on" />
-              <p>{props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known to be safe.</p>
+              <p>
+                {props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known
+                to be safe.
+              </p>
               <ReasonField hint="Why it is safe to turn on again (kept in the audit trail)" />
             </ConfirmDialog>
           )
         ) : (
-          <ConfirmDialog trigger="Disable…" triggerClass="danger" title="Disable this key?" confirm="Disable key" pendingText="Disabling…" state={switchState} formAction={switchKey}>
+          <ConfirmDialog
+            trigger="Disable…"
+            triggerClass="danger"
+            title="Disable this key?"
+            confirm="Disable key"
+            pendingText="Disabling…"
+            state={switchState}
+            formAction={switchKey}
+          >
             {hidden}
             <input type="hidden" name="turn" value="off" />
-            <p>Calls with {props.display} of {props.owner} will get 401 from the next call on.</p>
+            <p>
+              Calls with {props.display} of {props.owner} will get 401 from the next call on.
+            </p>
             <ReasonField hint="For example: leaked in a public repository (link), owner’s request (ticket)" />
           </ConfirmDialog>
         )}
@@ -138,8 +192,8 @@ export function KeyActions(props: KeyActionsProps) {
             >
               {hidden}
               <p>
-                {props.display} stops working at once and a new secret is shown to you once. Make sure you can reach
-                {' '}{props.owner} securely before you go on.
+                {props.display} stops working at once and a new secret is shown to you once. Make sure you can reach{' '}
+                {props.owner} securely before you go on.
               </p>
             </ConfirmDialog>
           </>

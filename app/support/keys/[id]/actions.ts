@@ -19,32 +19,53 @@ const onKey = <S extends z.ZodRawShape>(fields: S) => ({
  * Disable (turn=off) or re-enable (turn=on). One action for both, because the page swaps one dialog for
  * the other in place and a form keeps the action it was first given.
  */
-export const switchKeyAction = portalAction(onKey({ turn: trimmedText, reason: trimmedText }), async ({ keyId, turn, reason }, { viewer, actor }) => {
-  if (turn === 'off') {
-    await staffDisableKey(getDb(), viewer, keyId, reason, actor);
-    refresh();
-    return { message: 'Key disabled. Calls with it now get 401.' };
-  }
-  if (turn === 'on') {
-    await staffEnableKey(getDb(), viewer, keyId, reason, actor);
-    refresh();
-    return { message: 'Key re-enabled. It works again from the next call.' };
-  }
-  throw new PortalInputError('Choose whether to disable or re-enable the key.');
-});
+export const switchKeyAction = portalAction(
+  onKey({ turn: trimmedText, reason: trimmedText }),
+  async ({ keyId, turn, reason }, { viewer, actor }) => {
+    if (turn === 'off') {
+      await staffDisableKey(getDb(), viewer, keyId, reason, actor);
+      refresh();
+      return { message: 'Key disabled. Calls with it now get 401.' };
+    }
+    if (turn === 'on') {
+      await staffEnableKey(getDb(), viewer, keyId, reason, actor);
+      refresh();
+      return { message: 'Key re-enabled. It works again from the next call.' };
+    }
+    throw new PortalInputError('Choose whether to disable or re-enable the key.');
+  },
+);
 
 export type ReissueResult = { id: string; display: string; secret: string };
 
 /** No refresh here: the page would drop the dialog that shows the new secret; closing it navigates on. */
-export const reissueKeyAction = portalAction(onKey({}), ({ keyId }, { viewer, actor }): Promise<ReissueResult> => staffReissueKey(getDb(), viewer, keyId, actor));
+export const reissueKeyAction = portalAction(
+  onKey({}),
+  ({ keyId }, { viewer, actor }): Promise<ReissueResult> => staffReissueKey(getDb(), viewer, keyId, actor),
+);
 
-const SETTING_LABELS: Record<string, string> = { tierId: 'tier', dailyQuota: 'daily quota', ratePerSecond: 'per-second limit', expiresAt: 'expiry' };
+const SETTING_LABELS: Record<string, string> = {
+  tierId: 'tier',
+  dailyQuota: 'daily quota',
+  ratePerSecond: 'per-second limit',
+  expiresAt: 'expiry',
+};
 
 export const changeSettingsAction = portalAction(
-  onKey({ tierId: trimmedText, dailyQuota: trimmedText, ratePerSecond: trimmedText, expiresOn: trimmedText, reason: trimmedText }),
+  onKey({
+    tierId: trimmedText,
+    dailyQuota: trimmedText,
+    ratePerSecond: trimmedText,
+    expiresOn: trimmedText,
+    reason: trimmedText,
+  }),
   async ({ keyId, ...settings }, { viewer, actor }) => {
     const { changed } = await staffChangeSettings(getDb(), viewer, keyId, settings, actor);
     refresh();
-    return { message: changed.length ? `Saved: ${changed.map((c) => SETTING_LABELS[c] ?? c).join(', ')}. /mcp applies it from the next call.` : 'Nothing changed: the key already has these settings.' };
+    return {
+      message: changed.length
+        ? `Saved: ${changed.map((c) => SETTING_LABELS[c] ?? c).join(', ')}. /mcp applies it from the next call.`
+        : 'Nothing changed: the key already has these settings.',
+    };
   },
 );

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
-import { AuditTable } from '@/components/support/AuditTable.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { AuditTable } from '@/components/support/AuditTable.tsx';
+import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { When } from '@/components/When.tsx';
-import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { getDb } from '@/lib/db/client.ts';
+import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { staffKeyDetail } from '@/lib/portal/support.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
 import { KeyActions } from './KeyActions.tsx';
@@ -21,27 +21,91 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
 
   return (
     <>
-      <p><Link href={`/support?q=${encodeURIComponent(r.owner)}`}>← Keys of {r.owner}</Link></p>
-      <h1><code>{r.display}</code> <span className="muted">“{r.name}”</span></h1>
+      <p>
+        <Link href={`/support?q=${encodeURIComponent(r.owner)}`}>← Keys of {r.owner}</Link>
+      </p>
+      <h1>
+        <code>{r.display}</code> <span className="muted">“{r.name}”</span>
+      </h1>
       <div className="grid">
         <section className="panel" aria-label="Key facts">
           <dl className="facts">
-            <dt>Owner</dt><dd><Link href={`/support?q=${encodeURIComponent(r.owner)}`}>{r.owner}</Link></dd>
+            <dt>Owner</dt>
+            <dd>
+              <Link href={`/support?q=${encodeURIComponent(r.owner)}`}>{r.owner}</Link>
+            </dd>
             <dt>Status</dt>
             <dd>
               <StatusBadge status={r.status} />
-              {r.disabledAt ? <> since <When date={r.disabledAt} relative />{r.disabledReason ? <>: {r.disabledReason}</> : null}</> : null}
+              {r.disabledAt ? (
+                <>
+                  {' '}
+                  since <When date={r.disabledAt} relative />
+                  {r.disabledReason ? <>: {r.disabledReason}</> : null}
+                </>
+              ) : null}
             </dd>
-            <dt>Tier</dt><dd>{tier?.name ?? r.tier}</dd>
-            <dt>Daily quota</dt><dd>{formatCount(r.dailyQuota)} calls/day {overrides.dailyQuota === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
-            <dt>Per-second limit</dt><dd>{formatRate(r.ratePerSecond)} {overrides.ratePerSecond === null ? <span className="muted">(tier default)</span> : <span className="muted">(set for this key)</span>}</dd>
-            <dt>Today</dt><dd>{formatCount(r.usedToday)} used, {formatCount(r.remainingToday)} left <span className="muted">(resets <When date={r.quotaResetsAt} relative />)</span></dd>
-            <dt>Expires</dt><dd><When date={r.expiresAt} relative empty="never" /></dd>
-            <dt>Created</dt><dd><When date={r.createdAt} relative /></dd>
-            <dt>Last used</dt><dd><When date={r.lastUsedAt} relative empty="never" /></dd>
-            {r.replacedById ? <><dt>Replaced by</dt><dd><Link href={`/support/keys/${r.replacedById}`}>the reissued key</Link></dd></> : null}
-            {detail.replaces ? <><dt>Replaces</dt><dd><Link href={`/support/keys/${detail.replaces.id}`}><code>{detail.replaces.display}</code></Link></dd></> : null}
-            <dt>Key id</dt><dd><code>{r.id}</code></dd>
+            <dt>Tier</dt>
+            <dd>{tier?.name ?? r.tier}</dd>
+            <dt>Daily quota</dt>
+            <dd>
+              {formatCount(r.dailyQuota)} calls/day{' '}
+              {overrides.dailyQuota === null ? (
+                <span className="muted">(tier default)</span>
+              ) : (
+                <span className="muted">(set for this key)</span>
+              )}
+            </dd>
+            <dt>Per-second limit</dt>
+            <dd>
+              {formatRate(r.ratePerSecond)}{' '}
+              {overrides.ratePerSecond === null ? (
+                <span className="muted">(tier default)</span>
+              ) : (
+                <span className="muted">(set for this key)</span>
+              )}
+            </dd>
+            <dt>Today</dt>
+            <dd>
+              {formatCount(r.usedToday)} used, {formatCount(r.remainingToday)} left{' '}
+              <span className="muted">
+                (resets <When date={r.quotaResetsAt} relative />)
+              </span>
+            </dd>
+            <dt>Expires</dt>
+            <dd>
+              <When date={r.expiresAt} relative empty="never" />
+            </dd>
+            <dt>Created</dt>
+            <dd>
+              <When date={r.createdAt} relative />
+            </dd>
+            <dt>Last used</dt>
+            <dd>
+              <When date={r.lastUsedAt} relative empty="never" />
+            </dd>
+            {r.replacedById ? (
+              <>
+                <dt>Replaced by</dt>
+                <dd>
+                  <Link href={`/support/keys/${r.replacedById}`}>the reissued key</Link>
+                </dd>
+              </>
+            ) : null}
+            {detail.replaces ? (
+              <>
+                <dt>Replaces</dt>
+                <dd>
+                  <Link href={`/support/keys/${detail.replaces.id}`}>
+                    <code>{detail.replaces.display}</code>
+                  </Link>
+                </dd>
+              </>
+            ) : null}
+            <dt>Key id</dt>
+            <dd>
+              <code>{r.id}</code>
+            </dd>
           </dl>
         </section>
       </div>
@@ -65,8 +129,15 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
       <LiveKeyUsage initial={r} endpoint={`/api/support/keys/${encodeURIComponent(r.id)}/usage`} />
 
       <h2>Audit trail of this key</h2>
-      <AuditTable events={detail.audit.events} caption={`${detail.audit.total} event${detail.audit.total === 1 ? '' : 's'}, newest first`} />
-      {detail.audit.pages > 1 ? <p><Link href={`/support/audit?key=${r.id}`}>All {detail.audit.total} events in the audit trail</Link></p> : null}
+      <AuditTable
+        events={detail.audit.events}
+        caption={`${detail.audit.total} event${detail.audit.total === 1 ? '' : 's'}, newest first`}
+      />
+      {detail.audit.pages > 1 ? (
+        <p>
+          <Link href={`/support/audit?key=${r.id}`}>All {detail.audit.total} events in the audit trail</Link>
+        </p>
+      ) : null}
     </>
   );
 }
