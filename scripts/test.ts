@@ -4,14 +4,15 @@
  * Redis are the machine's (127.0.0.1), used with a fresh database/prefix.
  *
  * `npm run test:fast` (`--fast`) runs the unit and in-process tests only: everything outside
- * test/system/ and e2e/, the suites that start a real server or a browser. It needs no web build.
+ * test/system/ and e2e/, the suites that start a real server or a browser, in a few shared processes
+ * (fast-tests.ts). It needs no web build.
  * `npm test -- <files>` runs the files given.
  */
 import { spawnSync } from 'node:child_process';
 import { type Dirent, readdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../lib/project-root.ts';
+import { runFastTests } from './fast-tests.ts';
 import { ensureNextBuild } from './next-build.ts';
 
 const TEST_ROOTS = ['lib', 'app', 'components', 'scripts', 'test', 'tools', 'e2e'];
@@ -45,16 +46,11 @@ const files = only.length
   : fast
     ? everything.filter((file) => !SYSTEM_SUITES.some((dir) => file.startsWith(dir)))
     : everything;
-if (!fast) ensureNextBuild();
-// The fast tests mostly wait on databases and timers, so running more files than cores at once pays.
-const concurrency = fast ? ['--test-concurrency', String(availableParallelism() * 2)] : [];
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', ...concurrency, ...files],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: process.env,
-  },
-);
+if (fast) process.exit(await runFastTests(ROOT, files));
+ensureNextBuild();
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
 process.exit(result.status ?? 1);

@@ -14,6 +14,7 @@ import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
 import { disableKey, issueKey, KeyStoreError, reissueKey } from './store.ts';
 
 // hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.
+// test-isolation: process (the key-hash secret below must be the one lib/keys/hash.ts reads and caches)
 const HASH_SECRET = 'f'.repeat(64);
 process.env.KEY_HASH_SECRET = HASH_SECRET;
 const hmac = (secret: string) => createHmac('sha256', HASH_SECRET).update(secret).digest('hex');

@@ -1,0 +1,8 @@
+/**
+ * One process of `npm run test:fast`: imports the test files it is given, one after another, so
+ * node:test runs them all in this process (see fast-tests.ts for why).
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+for (const file of process.argv.slice(2)) await import(pathToFileURL(resolve(file)).href);
