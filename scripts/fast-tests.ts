@@ -36,7 +36,7 @@ export async function runFastTests(root: string, files: string[]): Promise<numbe
   const shared = files.filter((file) => !alone.includes(file));
   // The tests mostly wait on databases, timers and the thread pool: two processes per core keep it busy.
   const shards: string[][] = Array.from({ length: availableParallelism() * 2 }, () => []);
-  shared.forEach((file, i) => shards[i % shards.length].push(file));
+  for (const [i, file] of shared.entries()) shards[i % shards.length].push(file);
   const groups = [...shards.filter((shard) => shard.length), ...alone.map((file) => [file])];
   const results = await Promise.all(
     groups.map((group) =>
