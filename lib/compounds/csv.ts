@@ -319,24 +319,41 @@ function splitCsv(text: string, errors: CsvError[]): { line: number; fields: str
   try {
     parse(bytes, {
       bom: true,
+      skip_empty_lines: true, // a blank line is no record (and millions of them stay cheap)
       record_delimiter: ['\r\n', '\n', '\r'],
       relax_quotes: true,
       relax_column_count: true, // readRow reports a row of the wrong length, naming both counts
       ltrim: true,
       rtrim: true,
       on_record: (fields, info) => {
+        // info.bytes: all read so far, this record's line end included, after any blank lines skipped.
+        const text = bytes.toString('utf8', offset, info.bytes);
+        const blank = blankLinesAtStart(text);
+        line += lineEnds(blank);
         if (!(fields.length === 1 && fields[0].trim() === '')) rows.push({ line, fields });
-        // info.bytes: all read so far, this record's line end included.
-        line += lineBreaks(bytes.toString('utf8', offset, info.bytes));
+        line += lineBreaks(text.slice(blank.length));
         offset = info.bytes;
         return null; // kept in rows, with its line, not in parse's result
       },
     });
   } catch (error) {
     if (!(error instanceof CsvParseError)) throw error;
-    errors.push({ row: line, message: tokenizingProblem(error) });
+    // The record that failed starts after any blank lines csv-parse skipped.
+    errors.push({
+      row: line + lineEnds(blankLinesAtStart(bytes.toString('utf8', offset))),
+      message: tokenizingProblem(error),
+    });
   }
   return rows;
+}
+
+/** The blank lines (nothing but spaces and tabs) at the start of a stretch of text, which csv-parse skips. */
+function blankLinesAtStart(text: string): string {
+  return /^(?:[^\S\r\n]*(?:\r\n|\n|\r))*/.exec(text)?.[0] ?? '';
+}
+
+function lineEnds(text: string): number {
+  return text.match(/\r\n|\n|\r/g)?.length ?? 0;
 }
 
 /** Line breaks in a record's text: LF, CRLF, or a CR ending it (a CR alone inside a quoted field is not one). */
