@@ -2,6 +2,7 @@
  * SMILES lookup by structure (RDKit canonical SMILES). In its own file: node:test runs each file in its
  * own process, so the first test here sees RDKit not yet loaded.
  */
+// test-isolation: process (it checks what happens before and when RDKit is first loaded in a process)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allCompounds, type Compound } from './compounds.ts';

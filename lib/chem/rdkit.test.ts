@@ -1,3 +1,4 @@
+// test-isolation: process (it checks that RDKit's WASM is loaded once per process, from node_modules)
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import https from 'node:https';

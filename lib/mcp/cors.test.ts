@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 
+// test-isolation: process (CORS_ORIGINS must be set before config() reads and caches it)
 process.env.CORS_ORIGINS = 'https://agent.example, https://lab.example';
 const { handleWebMcpRequest } = await import('./web.ts');
 
