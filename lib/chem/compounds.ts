@@ -90,7 +90,8 @@ export function loadCompounds(files: Record<string, unknown>, sourceTable: Recor
   return compounds;
 }
 
-const COMPOUND_FIELDS = new Set([
+/** The fields a compound's JSON form may have, in the data files and in the database alike. */
+export const COMPOUND_FIELDS: ReadonlySet<string> = new Set([
   'name',
   'cas',
   'formula',

@@ -10,7 +10,7 @@
  *   deliberate override of that built-in (`--replace`), which is then served in its place.
  */
 import { isValidCas } from '../chem/cas.ts';
-import { allCompounds, assembleCompound, type Compound } from '../chem/compounds.ts';
+import { allCompounds, assembleCompound, COMPOUND_FIELDS, type Compound } from '../chem/compounds.ts';
 import { readCorrelations } from '../chem/correlations.ts';
 import { hillFormula, parseFormula } from '../chem/formula.ts';
 import { deepFreeze, type Fail, isRecord, stringList } from '../chem/json-checks.ts';
@@ -19,18 +19,6 @@ import { PROPERTY_KEYS, type PropertyKey, type PropertyValue, readPropertyValue 
 import { setRegisteredCompounds } from '../chem/registered-compounds.ts';
 
 export const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
-
-const COMPOUND_FIELDS = new Set([
-  'name',
-  'cas',
-  'formula',
-  'smiles',
-  'inchikey',
-  'synonyms',
-  'notes',
-  'properties',
-  'correlations',
-]);
 
 /**
  * A compound in its JSON form (as the database stores it), checked and frozen. Unlike the data
