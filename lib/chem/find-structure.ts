@@ -33,6 +33,36 @@ export function isNotFound(error: unknown): error is ToolError {
   return error instanceof ToolError && error.code === 'compound_not_found';
 }
 
+/**
+ * The catalogue compound a table entry is (same CAS number, else same InChIKey), found through a
+ * name only the table knows ("etanol"); measured data then wins over estimates.
+ */
+function inCatalogue(entry: NameTableEntry): FoundStructure | undefined {
+  for (const id of [entry.cas, entry.inchikey]) {
+    if (!id) continue;
+    try {
+      return fromCatalogue(findCompound(id).compound, 'synonym');
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  return undefined;
+}
+
+function fromCatalogue(compound: Compound, by: MatchKind): FoundStructure {
+  return {
+    name: compound.name,
+    cas: compound.cas,
+    formula: compound.formula,
+    smiles: compound.smiles,
+    ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
+    synonyms: compound.synonyms,
+    matched_by: by,
+    origin: 'catalogue',
+    compound,
+  };
+}
+
 /** `entry` as a found structure. */
 export function fromTable(entry: NameTableEntry, by: MatchKind): FoundStructure {
   return {
@@ -52,13 +82,14 @@ export function fromTable(entry: NameTableEntry, by: MatchKind): FoundStructure 
 
 /**
  * The table's answer to a query the catalogue missed (`miss`, its compound_not_found error). Throws
+ * A table entry the catalogue holds under another name comes back as the catalogue compound.
  * ambiguous_compound for a formula several table entries share, and otherwise `miss` again, its
  * suggestions joined by the table's closest names, when the table has no match or is not installed.
  */
 export function findInTable(query: string, miss: ToolError, table: NameTable | undefined = nameTable()): FoundStructure {
   if (!table) throw miss;
   const found = lookUpName(query, table);
-  if (found.kind === 'found') return fromTable(found.match.entry, found.match.by);
+  if (found.kind === 'found') return inCatalogue(found.match.entry) ?? fromTable(found.match.entry, found.match.by);
   if (found.kind === 'ambiguous') {
     const names = found.candidates.map((e) => e.name);
     const shown = names.slice(0, 10);
@@ -84,17 +115,7 @@ export function findInTable(query: string, miss: ToolError, table: NameTable | u
 export function findStructure(query: string): FoundStructure {
   try {
     const { compound, by } = findCompound(query);
-    return {
-      name: compound.name,
-      cas: compound.cas,
-      formula: compound.formula,
-      smiles: compound.smiles,
-      ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
-      synonyms: compound.synonyms,
-      matched_by: by,
-      origin: 'catalogue',
-      compound,
-    };
+    return fromCatalogue(compound, by);
   } catch (error) {
     if (!isNotFound(error)) throw error;
     return findInTable(query, error);

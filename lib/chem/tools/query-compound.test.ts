@@ -107,7 +107,7 @@ test('an answer cannot change the data behind the next one: its compound data is
 
 test('caller mistakes are ToolErrors', () => {
   assert.throws(
-    () => queryCompoundTool.run({ compound_name: 'etanol' }),
+    () => queryCompoundTool.run({ compound_name: 'ethanoll' }),
     (e) => e instanceof ToolError && e.code === 'compound_not_found',
   );
   assert.throws(

@@ -282,8 +282,9 @@ export const queryCompoundTool = {
       return toResult(compound, compound_name, by);
     } catch (error) {
       // Outside the catalogue: the name table, read on the first miss; a name it lacks throws here.
-      if (isNotFound(error)) return estimatedCompound(compound_name, findInTable(compound_name, error));
-      throw error;
+      if (!isNotFound(error)) throw error;
+      const found = findInTable(compound_name, error);
+      return found.compound ? toResult(found.compound, compound_name, found.matched_by) : estimatedCompound(compound_name, found);
     }
   },
 } satisfies ChemTool<QueryCompoundArgs, QueryCompoundResult>;
