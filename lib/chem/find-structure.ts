@@ -7,7 +7,14 @@
  */
 import type { Compound } from './compounds.ts';
 import { findCompound, type MatchKind } from './lookup.ts';
-import { lookUpName, NAME_TABLE_SOURCE, type NameTable, type NameTableEntry, nameTable, suggestNames } from './name-table.ts';
+import {
+  lookUpName,
+  NAME_TABLE_SOURCE,
+  type NameTable,
+  type NameTableEntry,
+  nameTable,
+  suggestNames,
+} from './name-table.ts';
 import { ToolError } from './tool.ts';
 
 export interface FoundStructure {
@@ -86,7 +93,11 @@ export function fromTable(entry: NameTableEntry, by: MatchKind): FoundStructure 
  * ambiguous_compound for a formula several table entries share, and otherwise `miss` again, its
  * suggestions joined by the table's closest names, when the table has no match or is not installed.
  */
-export function findInTable(query: string, miss: ToolError, table: NameTable | undefined = nameTable()): FoundStructure {
+export function findInTable(
+  query: string,
+  miss: ToolError,
+  table: NameTable | undefined = nameTable(),
+): FoundStructure {
   if (!table) throw miss;
   const found = lookUpName(query, table);
   if (found.kind === 'found') return inCatalogue(found.match.entry) ?? fromTable(found.match.entry, found.match.by);

@@ -24,7 +24,9 @@ const inCatalogue = (name: string) => {
   }
 };
 
-test('caffeine, aspirin, ibuprofen and glucose answer with identifiers, exact M and labelled estimates', { skip }, async () => {
+test('caffeine, aspirin, ibuprofen and glucose answer with identifiers, exact M and labelled estimates', {
+  skip,
+}, async () => {
   const expected = {
     caffeine: { cas: '58-08-2', formula: 'C8H10N4O2', cid: 2519 },
     aspirin: { cas: '50-78-2', formula: 'C9H8O4', cid: 2244 },

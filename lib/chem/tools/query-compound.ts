@@ -272,7 +272,7 @@ export const queryCompoundTool = {
     'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says.',
     'Each property is {value, unit, source} plus method, note or warnings where they apply. For a catalogue compound, a property not on record is omitted, never estimated.',
     'A compound outside the measured catalogue (e.g. "caffeine", "ibuprofen", "50-78-2") is looked up in a PubChem-derived name table of about 5,000 compounds: the answer then has pubchem_cid, a note saying so, molecular_weight from the formula, and Joback–Reid group-contribution estimates of normal_boiling_point, melting_point, critical_temperature, critical_pressure, critical_volume, enthalpy_of_formation_gas and gibbs_energy_of_formation_gas, each marked "estimated": true with its method and typical error.',
-    'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.'
+    'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.',
   ].join(' '),
   inputSchema,
   outputSchema,
@@ -284,7 +284,9 @@ export const queryCompoundTool = {
       // Outside the catalogue: the name table, read on the first miss; a name it lacks throws here.
       if (!isNotFound(error)) throw error;
       const found = findInTable(compound_name, error);
-      return found.compound ? toResult(found.compound, compound_name, found.matched_by) : estimatedCompound(compound_name, found);
+      return found.compound
+        ? toResult(found.compound, compound_name, found.matched_by)
+        : estimatedCompound(compound_name, found);
     }
   },
 } satisfies ChemTool<QueryCompoundArgs, QueryCompoundResult>;
