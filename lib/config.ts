@@ -242,7 +242,7 @@ export function importMaxMegabytes(): number {
 
 /**
  * The folder of the PubChem-derived name → structure table (NAME_TABLE_DIR), read once on the first
- * name the catalogue does not know (lib/chem/name-table.ts); unset: that module's default, the
+ * name the catalogue does not know (lib/chem/name-table.ts; server.ts passes it on); unset: that module's default, the
  * steering repo's shared/data/pubchem-names beside the project checkout.
  */
 export function nameTableDirSetting(): string | undefined {

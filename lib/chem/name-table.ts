@@ -7,14 +7,13 @@
  * (CID −1 where the file gives none). Only identifiers are used: no property value comes from here.
  *
  * The table is not part of the catalogue's hot path: it is read and indexed once, on the first query
- * the catalogue does not answer (`nameTable()`), from the folder NAME_TABLE_DIR names, by default the
- * steering repo's shared/data/pubchem-names beside the project checkout. When the folder is absent,
+ * the catalogue does not answer (`nameTable()`), from the folder server.ts sets from NAME_TABLE_DIR,
+ * by default the steering repo's shared/data/pubchem-names beside the project checkout. When the folder is absent,
  * `nameTable()` is undefined and names outside the catalogue are simply not found.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { nameTableDirSetting } from '../config.ts';
-import { PROJECT_ROOT } from '../project-root.ts';
+import { fileURLToPath } from 'node:url';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { normalizeKey } from './lookup.ts';
@@ -140,9 +139,21 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
   return { entries, byKey, byFormula };
 }
 
-/** The folder read: NAME_TABLE_DIR, else shared/data/pubchem-names beside the project checkout. */
+/**
+ * shared/data/pubchem-names beside the project checkout. Two folders up from this file and from the
+ * bundled server (build/server/) alike is the project root, so the path holds for both.
+ */
+const DEFAULT_DIR = fileURLToPath(new URL('../../../shared/data/pubchem-names', import.meta.url));
+let configuredDir: string | undefined;
+
+/** Sets the folder read (server.ts passes NAME_TABLE_DIR); undefined restores the default. */
+export function setNameTableDir(dir: string | undefined): void {
+  configuredDir = dir;
+}
+
+/** The folder read: the one set with setNameTableDir, else shared/data/pubchem-names beside the checkout. */
 export function nameTableDir(): string {
-  return nameTableDirSetting() ?? join(PROJECT_ROOT, '..', 'shared', 'data', 'pubchem-names');
+  return configuredDir ?? DEFAULT_DIR;
 }
 
 let loaded: { dir: string; table: NameTable | undefined } | undefined;

@@ -8,10 +8,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { findCompound } from '../lookup.ts';
-import { nameTable, nameTableDir } from '../name-table.ts';
+import { nameTable, nameTableDir, setNameTableDir } from '../name-table.ts';
 import { ToolError } from '../tool.ts';
 import { queryCompoundTool } from './query-compound.ts';
 
+// NAME_TABLE_DIR points the tests at a table elsewhere, as it does the server.
+setNameTableDir(process.env.NAME_TABLE_DIR || undefined);
 const validate = new Ajv({ strict: true, allErrors: true }).compile(queryCompoundTool.outputSchema);
 const skip = nameTable() ? false : `no name table in ${nameTableDir()} (set NAME_TABLE_DIR), nothing to look up`;
 

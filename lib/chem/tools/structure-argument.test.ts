@@ -7,12 +7,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { findCompound } from '../lookup.ts';
-import { nameTable, nameTableDir } from '../name-table.ts';
+import { nameTable, nameTableDir, setNameTableDir } from '../name-table.ts';
 import { ToolError } from '../tool.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
 import { formulaInfoTool } from './formula-info.ts';
 import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
 
+// NAME_TABLE_DIR points the tests at a table elsewhere, as it does the server.
+setNameTableDir(process.env.NAME_TABLE_DIR || undefined);
 const ajv = new Ajv({ strict: true, allErrors: true });
 const noTable = nameTable() ? false : `no name table in ${nameTableDir()} (set NAME_TABLE_DIR)`;
 
