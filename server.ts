@@ -15,8 +15,9 @@ import https from 'node:https';
 import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
+import { setNameTableDir } from './lib/chem/name-table.ts';
 import { prepareCompounds } from './lib/compounds/store.ts';
-import { config, databaseUrl } from './lib/config.ts';
+import { config, databaseUrl, nameTableDirSetting } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
@@ -147,6 +148,7 @@ async function main(): Promise<void> {
   const { applied } = await migrateDatabase(databaseUrl());
   if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
   const seeded = await seedDatabase(getDb());
+  setNameTableDir(nameTableDirSetting());
   const compounds = await prepareCompounds(getDb());
   const { created, updated, deleted } = compounds.builtin;
   if (created || updated || deleted)

@@ -239,3 +239,12 @@ export function importMaxMegabytes(): number {
     throw new Error(`COMPOUND_IMPORT_MAX_MB must be a whole number of megabytes, at least 1; got "${raw}".`);
   return mb;
 }
+
+/**
+ * The folder of the PubChem-derived name → structure table (NAME_TABLE_DIR), read once on the first
+ * name the catalogue does not know (lib/chem/name-table.ts; server.ts passes it on); unset: that module's default, the
+ * steering repo's shared/data/pubchem-names beside the project checkout.
+ */
+export function nameTableDirSetting(): string | undefined {
+  return process.env.NAME_TABLE_DIR || undefined;
+}

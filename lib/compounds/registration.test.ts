@@ -92,7 +92,7 @@ test('CompoundIdentifiers reports each identifier another compound holds, across
   assert.deepEqual(taken.clashes(other), []);
 });
 
-test('registered compounds are found by name, synonym and CAS, and served by service_query_compound', () => {
+test('registered compounds are found by name, synonym and CAS, and served by service_query_compound', async () => {
   const compound = checkCompound(stored());
   const { registered, refused } = registerCompounds([compound]);
   assert.deepEqual(refused, []);
@@ -100,7 +100,7 @@ test('registered compounds are found by name, synonym and CAS, and served by ser
   for (const query of ['testolane', 'TEST ALCOHOL', '测试醇', '9999999-99-5'])
     assert.equal(findCompound(query).compound, compound, query);
 
-  const result = queryCompoundTool.run({ compound_name: 'Testolane' });
+  const result = await queryCompoundTool.run({ compound_name: 'Testolane' });
   const validate = new Ajv({ strict: false }).compile(queryCompoundTool.outputSchema);
   assert.ok(validate(result), JSON.stringify(validate.errors));
   assert.equal(result.properties.critical_temperature?.source, 'invented for this test');

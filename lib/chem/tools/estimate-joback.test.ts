@@ -28,11 +28,12 @@ test('input schema is FastMCP style', () => {
     Object.entries(schema.properties).map(([key, p]) => [key, p.title]),
     [
       ['smiles', 'Smiles'],
+      ['compound_name', 'Compound Name'],
       ['boiling_point', 'Boiling Point'],
       ['unit', 'Unit'],
     ],
   );
-  assert.deepEqual(schema.required, ['smiles']);
+  assert.deepEqual(schema.required, []);
   assert.ok(validateInput({ smiles: 'CCO', boiling_point: 78.4, unit: '°C' }));
   assert.equal(validateInput({ smiles: '' }), false);
   assert.equal(validateInput({ smiles: 'CCO', temperature: 300 }), false);

@@ -18,9 +18,16 @@ import { MAX_SMILES_LENGTH } from '../rdkit.ts';
 import { roundTo } from '../round.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { toSI } from '../units.ts';
+import {
+  NAMED_COMPOUND_SCHEMA,
+  type NamedCompound,
+  STRUCTURE_NAME_ARGUMENT,
+  structureFrom,
+} from './structure-argument.ts';
 
 export interface EstimateJobackArgs {
-  smiles: string;
+  smiles?: string;
+  compound_name?: string;
   boiling_point?: number;
   unit?: string;
 }
@@ -53,6 +60,7 @@ type ScalarProperty = Exclude<JobackProperty, 'ideal_gas_heat_capacity'>;
 
 export interface EstimateJobackResult {
   smiles: string;
+  compound?: NamedCompound;
   canonical_smiles: string;
   formula?: string;
   groups: { group: string; count: number; atoms: number[] }[];
@@ -171,7 +179,8 @@ const heatCapacitySchema: JsonSchema = {
 const outputSchema: JsonSchema = {
   type: 'object',
   properties: {
-    smiles: { type: 'string', description: 'The SMILES as given.' },
+    smiles: { type: 'string', description: 'The SMILES as given, or that of compound_name.' },
+    compound: NAMED_COMPOUND_SCHEMA,
     canonical_smiles: { type: 'string', description: 'RDKit canonical SMILES.' },
     formula: { type: 'string', description: 'Molecular formula, Hill order.' },
     groups: {
@@ -245,8 +254,9 @@ const inputSchema: JsonSchema = {
       title: 'Smiles',
       minLength: 1,
       maxLength: MAX_SMILES_LENGTH,
-      description: 'SMILES of one neutral organic molecule, e.g. "CC(C)=O" (acetone).',
+      description: 'SMILES of one neutral organic molecule, e.g. "CC(C)=O" (acetone). Give this or compound_name.',
     },
+    compound_name: STRUCTURE_NAME_ARGUMENT,
     boiling_point: {
       type: 'number',
       title: 'Boiling Point',
@@ -262,15 +272,22 @@ const inputSchema: JsonSchema = {
       description: 'Unit of boiling_point: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).',
     },
   },
-  required: ['smiles'],
+  // smiles or compound_name, exactly one: checked by run() with a message saying so (a top-level
+  // oneOf is refused by some clients' function-calling schemas).
+  required: [],
+  minProperties: 1,
   additionalProperties: false,
 };
 
 export async function estimateJoback({
-  smiles,
+  smiles: givenSmiles,
+  compound_name,
   boiling_point,
   unit = 'K',
 }: EstimateJobackArgs): Promise<EstimateJobackResult> {
+  const structure = structureFrom('smiles', givenSmiles, compound_name);
+  const smiles = 'given' in structure ? structure.given : structure.smiles;
+  const compound = 'given' in structure ? undefined : structure.compound;
   let givenTb: number | undefined;
   if (boiling_point !== undefined) {
     givenTb = toSI(boiling_point, unit, 'temperature');
@@ -347,6 +364,7 @@ export async function estimateJoback({
 
   return {
     smiles,
+    ...(compound ? { compound } : {}),
     canonical_smiles: fragments.canonicalSmiles,
     ...(fragments.formula ? { formula: fragments.formula } : {}),
     groups,
@@ -367,7 +385,7 @@ export const estimateJobackTool = {
   title: 'Joback group-contribution estimates from SMILES',
   description: [
     'Estimate pure-compound properties of an organic molecule from its structure alone with the Joback–Reid group-contribution method (Joback & Reid, Chem. Eng. Commun. 57 (1987) 233; values as in Poling et al., The Properties of Gases and Liquids, 5th ed., Table 2-2).',
-    'Arguments: smiles (one neutral molecule, e.g. "CC(C)=O"); optional boiling_point with unit (default K; °C, °F, R accepted): a measured normal boiling point used in the Tc equation instead of the estimated one, which makes Tc much more accurate.',
+    'Arguments: smiles (one neutral molecule, e.g. "CC(C)=O") or instead compound_name (a name, CAS number or InChIKey, e.g. "caffeine", from the measured catalogue or the PubChem name table; the result then names the compound under compound); optional boiling_point with unit (default K; °C, °F, R accepted): a measured normal boiling point used in the Tc equation instead of the estimated one, which makes Tc much more accurate.',
     "The molecule is split into Joback's 41 groups by RDKit SMARTS matching, each heavy atom in exactly one group; a molecule with atoms no group covers (e.g. methane, water, sulfoxides, silicon, phosphorus) is refused with those atoms named.",
     "Returns groups (group, count, atom indices), atom_count, and estimates, each {value, unit, method, source, warnings} with Joback's reported average error:",
     'normal_boiling_point (K), melting_point (K), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), enthalpy_of_formation_gas and gibbs_energy_of_formation_gas (ideal gas, 298.15 K, kJ/mol), enthalpy_of_vaporization at Tb (kJ/mol), enthalpy_of_fusion (kJ/mol),',

@@ -20,7 +20,7 @@ test('input schema is FastMCP style', () => {
   const schema = argumentsSchema(formulaInfoTool);
   assert.equal(schema.title, 'service_formula_infoArguments');
   assert.equal(schema.properties.formula.title, 'Formula');
-  assert.deepEqual(schema.required, ['formula']);
+  assert.deepEqual(schema.required, []);
   assert.ok(validateInput({ formula: 'H2O' }));
   assert.equal(validateInput({ formula: '' }), false);
   assert.equal(validateInput({ formula: 'H2O', unit: 'g' }), false);

@@ -16,9 +16,16 @@ import {
 } from '../formula.ts';
 import { ISOTOPE_MASSES_SOURCE, MOST_ABUNDANT_ISOTOPES } from '../isotope-masses.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import {
+  NAMED_COMPOUND_SCHEMA,
+  type NamedCompound,
+  STRUCTURE_NAME_ARGUMENT,
+  structureFrom,
+} from './structure-argument.ts';
 
 export interface FormulaInfoArgs {
-  formula: string;
+  formula?: string;
+  compound_name?: string;
 }
 
 interface Quantity {
@@ -40,6 +47,7 @@ export interface ElementInfo {
 
 export interface FormulaInfoResult {
   input: string;
+  compound?: NamedCompound;
   formula: string;
   ion_formula?: string;
   charge: number;
@@ -72,7 +80,8 @@ const quantitySchema = (unit: string, description: string, extra: Record<string,
 const outputSchema: JsonSchema = {
   type: 'object',
   properties: {
-    input: { type: 'string', description: 'The formula as given.' },
+    input: { type: 'string', description: 'The formula as given, or that of compound_name.' },
+    compound: NAMED_COMPOUND_SCHEMA,
     formula: {
       type: 'string',
       description: 'Hill formula of the whole formula unit (hydrate water included), without charge.',
@@ -151,10 +160,14 @@ const inputSchema: JsonSchema = {
       minLength: 1,
       maxLength: MAX_FORMULA_LENGTH,
       description:
-        'Molecular formula, e.g. "C6H12O6", "Ca(OH)2", "K4[Fe(CN)6]", "CuSO4·5H2O" (also "CuSO4.5H2O", "CuSO4*5H2O"), "CaSO4·0.5H2O", "SO4^2-", "NH4+", "[Fe(CN)6]3-", "H₂O".',
+        'Molecular formula, e.g. "C6H12O6", "Ca(OH)2", "K4[Fe(CN)6]", "CuSO4·5H2O" (also "CuSO4.5H2O", "CuSO4*5H2O"), "CaSO4·0.5H2O", "SO4^2-", "NH4+", "[Fe(CN)6]3-", "H₂O". Give this or compound_name.',
     },
+    compound_name: STRUCTURE_NAME_ARGUMENT,
   },
-  required: ['formula'],
+  // The structure or compound_name, exactly one: checked by run() with a message saying so (a top-level
+  // oneOf is refused by some clients' function-calling schemas).
+  required: [],
+  minProperties: 1,
   additionalProperties: false,
 };
 
@@ -178,11 +191,15 @@ export const formulaInfoTool = {
     'Read a molecular formula and return its Hill formula, molar mass (g/mol, with uncertainty), monoisotopic mass (Da), nominal mass, element counts and mass percent of each element.',
     'Accepts groups with multipliers in (), [] or {} ("Ca(OH)2", "K4[Fe(CN)6]"), hydrates and adducts joined by ·, ., * or • with optional coefficients ("CuSO4·5H2O", "CuSO4.5H2O", "CaSO4·0.5H2O", "K2SO4·Al2(SO4)3·24H2O"), subscript digits, and a charge at the end ("SO4^2-", "SO4 2-", "SO4-2", "SO4--", "SO₄²⁻", "NH4+", "[Fe(CN)6]3-"; "Fe3+" is read as Fe with charge 3+).',
     "Molar mass: sum of IUPAC 2021 standard atomic weights (conventional values for interval elements such as H, C, O, S), with Σ count × uncertainty; monoisotopic mass: sum of AME2020 masses of each element's most abundant isotope. For ions both subtract charge × electron mass (CODATA 2018).",
+    'Instead of formula, compound_name takes a compound name, CAS number or InChIKey ("caffeine", from the measured catalogue or the PubChem name table) and reads its formula; the result then names the compound under compound.',
     'Covers the 84 elements that have a standard atomic weight (H–Bi, Th, Pa, U). An unknown element, a radioactive element without a standard atomic weight, an unbalanced bracket or a stray character is an error naming its position.',
   ].join(' '),
   inputSchema,
   outputSchema,
-  run({ formula }) {
+  run({ formula: givenFormula, compound_name }) {
+    const structure = structureFrom('formula', givenFormula, compound_name);
+    const formula = 'given' in structure ? structure.given : structure.formula;
+    const compound = 'given' in structure ? undefined : structure.compound;
     const parsed = readFormula(formula);
     const { counts, charge } = parsed;
     const ordered = inHillOrder(counts);
@@ -215,6 +232,7 @@ export const formulaInfoTool = {
 
     return {
       input: formula,
+      ...(compound ? { compound } : {}),
       formula: hill,
       ...(ionic ? { ion_formula: `${hill}${chargeSuffix(charge)}` } : {}),
       charge,

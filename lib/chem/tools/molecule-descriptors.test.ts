@@ -20,7 +20,7 @@ test('input schema is FastMCP style', () => {
   assert.equal(schema.title, 'service_molecule_descriptorsArguments');
   assert.equal(schema.properties.smiles.title, 'Smiles');
   assert.equal(schema.properties.include_svg.title, 'Include Svg');
-  assert.deepEqual(schema.required, ['smiles']);
+  assert.deepEqual(schema.required, []);
   assert.ok(validateInput({ smiles: 'CCO', include_svg: true }));
   assert.equal(validateInput({}), false);
   assert.equal(validateInput({ smiles: '' }), false);

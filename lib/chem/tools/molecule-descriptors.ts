@@ -16,9 +16,16 @@ import {
 } from '../rdkit.ts';
 import { roundTo } from '../round.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import {
+  NAMED_COMPOUND_SCHEMA,
+  type NamedCompound,
+  STRUCTURE_NAME_ARGUMENT,
+  structureFrom,
+} from './structure-argument.ts';
 
 export interface MoleculeDescriptorsArgs {
-  smiles: string;
+  smiles?: string;
+  compound_name?: string;
   include_svg?: boolean;
 }
 
@@ -37,6 +44,7 @@ export interface RuleCheck {
 
 export interface MoleculeDescriptorsResult {
   smiles: string;
+  compound?: NamedCompound;
   canonical_smiles: string;
   formula?: string;
   formal_charge: number;
@@ -120,7 +128,8 @@ const ruleSchema = (what: string): JsonSchema => ({
 const outputSchema: JsonSchema = {
   type: 'object',
   properties: {
-    smiles: { type: 'string', description: 'The SMILES as given.' },
+    smiles: { type: 'string', description: 'The SMILES as given, or that of compound_name.' },
+    compound: NAMED_COMPOUND_SCHEMA,
     canonical_smiles: { type: 'string', description: 'RDKit canonical SMILES.' },
     formula: {
       type: 'string',
@@ -180,8 +189,9 @@ const inputSchema: JsonSchema = {
       minLength: 1,
       maxLength: MAX_SMILES_LENGTH,
       description:
-        'SMILES string of the molecule, e.g. "CC(=O)Oc1ccccc1C(=O)O" (aspirin). Disconnected parts ("[Na+].[Cl-]") are taken together.',
+        'SMILES string of the molecule, e.g. "CC(=O)Oc1ccccc1C(=O)O" (aspirin). Disconnected parts ("[Na+].[Cl-]") are taken together. Give this or compound_name.',
     },
+    compound_name: STRUCTURE_NAME_ARGUMENT,
     include_svg: {
       type: 'boolean',
       title: 'Include Svg',
@@ -189,7 +199,10 @@ const inputSchema: JsonSchema = {
       description: 'Also return a 2D depiction as an SVG document (default false).',
     },
   },
-  required: ['smiles'],
+  // smiles or compound_name, exactly one: checked by run() with a message saying so (a top-level
+  // oneOf is refused by some clients' function-calling schemas).
+  required: [],
+  minProperties: 1,
   additionalProperties: false,
 };
 
@@ -202,9 +215,13 @@ function rule(value: number, limit: number): RuleCheck {
 }
 
 export async function moleculeDescriptors({
-  smiles,
+  smiles: givenSmiles,
+  compound_name,
   include_svg = false,
 }: MoleculeDescriptorsArgs): Promise<MoleculeDescriptorsResult> {
+  const structure = structureFrom('smiles', givenSmiles, compound_name);
+  const smiles = 'given' in structure ? structure.given : structure.smiles;
+  const compound = 'given' in structure ? undefined : structure.compound;
   await loadRDKit();
   return withMolecule(smiles, (mol) => {
     const d = descriptors(mol);
@@ -299,6 +316,7 @@ export async function moleculeDescriptors({
 
     return {
       smiles,
+      ...(compound ? { compound } : {}),
       canonical_smiles: mol.get_smiles(),
       ...(identity ? { formula: identity.formula } : {}),
       formal_charge: charge,
@@ -322,7 +340,7 @@ export const moleculeDescriptorsTool = {
   title: 'Molecule descriptors from SMILES',
   description: [
     'Compute molecular descriptors of any molecule from its SMILES string with RDKit.',
-    'Arguments: smiles (e.g. "CC(=O)Oc1ccccc1C(=O)O"); include_svg (boolean, default false) to also get a 2D depiction as SVG.',
+    'Arguments: smiles (e.g. "CC(=O)Oc1ccccc1C(=O)O") or instead compound_name (a name, CAS number or InChIKey, e.g. "aspirin", from the measured catalogue or the PubChem name table; the result then names the compound under compound); include_svg (boolean, default false) to also get a 2D depiction as SVG.',
     'Returns canonical_smiles, formula (Hill order), formal_charge, InChI and InChIKey, and descriptors, each {value, unit, method, source}:',
     'molecular_weight (g/mol, IUPAC 2021 atomic weights), exact_mass (monoisotopic, g/mol), clogp (Wildman–Crippen 1999 logP),',
     'tpsa (Ertl 2000 topological polar surface area, Å2), h_bond_donors and h_bond_acceptors (Lipinski definitions: H on N/O; N and O atoms),',

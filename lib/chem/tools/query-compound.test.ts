@@ -8,7 +8,14 @@ import { allCompounds } from '../compounds.ts';
 import { PROPERTY_KEYS } from '../properties.ts';
 import { ToolError } from '../tool.ts';
 import { chemTools } from './index.ts';
-import { queryCompoundTool } from './query-compound.ts';
+import { type QueryCompoundResult, queryCompoundTool } from './query-compound.ts';
+
+/** run() for a catalogue compound: answered synchronously (the hot path), never through a Promise. */
+function catalogueRun(name: string): QueryCompoundResult {
+  const result = queryCompoundTool.run({ compound_name: name });
+  assert.ok(!(result instanceof Promise), `${name} was not answered from the catalogue`);
+  return result;
+}
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(queryCompoundTool.outputSchema);
@@ -32,13 +39,13 @@ test('input schema is FastMCP style and accepts exactly one compound_name', () =
 
 test('the result for every compound validates against the output schema', () => {
   for (const c of allCompounds()) {
-    const result = queryCompoundTool.run({ compound_name: c.name });
+    const result = catalogueRun(c.name);
     assert.ok(validateOutput(result), `${c.name}: ${ajv.errorsText(validateOutput.errors)}`);
   }
 });
 
 test('the output schema rejects what the contract excludes', () => {
-  const result = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' }));
+  const result = structuredClone(catalogueRun('ethanol'));
   // Broken on purpose through views that let a unit change and go, and a property the catalogue lacks appear.
   const tc: { unit?: string } | undefined = result.properties.critical_temperature;
   assert.ok(tc);
@@ -46,7 +53,7 @@ test('the output schema rejects what the contract excludes', () => {
   assert.equal(validateOutput(result), false);
   delete tc.unit;
   assert.equal(validateOutput(result), false);
-  const unknown = structuredClone(queryCompoundTool.run({ compound_name: 'ethanol' }));
+  const unknown = structuredClone(catalogueRun('ethanol'));
   const unknownProperties: Record<string, unknown> = unknown.properties;
   unknownProperties.boiling_point = { value: 351, unit: 'K', source: 'x' };
   assert.equal(validateOutput(unknown), false);
@@ -58,7 +65,7 @@ test('the output schema describes every catalogue property', () => {
 });
 
 test('answers ethanol with units, sources and how the query was read', () => {
-  const r = queryCompoundTool.run({ compound_name: 'EtOH' });
+  const r = catalogueRun('EtOH');
   assert.equal(r.name, 'ethanol');
   assert.equal(r.cas, '64-17-5');
   assert.equal(r.formula, 'C2H6O');
@@ -77,7 +84,7 @@ test('answers ethanol with units, sources and how the query was read', () => {
 });
 
 test('labels CO2: a sublimation point instead of a boiling point, and a triple-point melting point', () => {
-  const r = queryCompoundTool.run({ compound_name: '二氧化碳' });
+  const r = catalogueRun('二氧化碳');
   assert.equal(r.properties.normal_boiling_point, undefined);
   assert.ok(Math.abs((r.properties.sublimation_point?.value ?? 0) - 194.7) < 0.1);
   assert.match(r.properties.sublimation_point?.note ?? '', /no normal boiling point/);
@@ -86,13 +93,13 @@ test('labels CO2: a sublimation point instead of a boiling point, and a triple-p
 });
 
 test('an answer cannot change the data behind the next one: its compound data is frozen', () => {
-  const first = queryCompoundTool.run({ compound_name: 'water' });
+  const first = catalogueRun('water');
   assert.throws(() => {
     first.properties.critical_temperature!.value = 0;
   }, TypeError);
   assert.throws(() => first.synonyms.push('x'), TypeError);
   first.match.query = 'changed'; // the per-call part is the caller's own
-  const second = queryCompoundTool.run({ compound_name: 'water' });
+  const second = catalogueRun('water');
   assert.equal(second.match.query, 'water');
   assert.equal(second.properties.critical_temperature?.value, 647.096);
   assert.ok(!second.synonyms.includes('x'));
@@ -100,7 +107,7 @@ test('an answer cannot change the data behind the next one: its compound data is
 
 test('caller mistakes are ToolErrors', () => {
   assert.throws(
-    () => queryCompoundTool.run({ compound_name: 'etanol' }),
+    () => queryCompoundTool.run({ compound_name: 'ethanoll' }),
     (e) => e instanceof ToolError && e.code === 'compound_not_found',
   );
   assert.throws(

@@ -5,6 +5,7 @@
  */
 import type { Compound } from '../compounds.ts';
 import { CORRELATION_FORMS, type Correlations } from '../correlations.ts';
+import { findInTable, isNotFound } from '../find-structure.ts';
 import { findCompound, type MatchKind } from '../lookup.ts';
 import {
   PROPERTY_DEFINITIONS,
@@ -15,6 +16,7 @@ import {
 } from '../properties.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
+import { estimatedCompound } from './estimated-compound.ts';
 
 export interface QueryCompoundArgs {
   compound_name: string;
@@ -26,11 +28,14 @@ export interface QueryCompoundResult {
   formula: string;
   smiles: string;
   inchikey?: string;
+  /** PubChem compound id: only for a compound answered from the name table. */
+  pubchem_cid?: number;
   synonyms: string[];
   notes?: string[];
   /** How the query was understood, so a caller can see that "CO" was read as a formula. */
   match: { query: string; by: MatchKind };
-  properties: Partial<Record<PropertyKey, PropertyValue>>;
+  /** `estimated` only on group-contribution estimates for a compound outside the catalogue. */
+  properties: Partial<Record<PropertyKey, PropertyValue & { estimated?: true }>>;
   correlations?: Correlations;
 }
 
@@ -58,6 +63,11 @@ function propertyValueSchema(key: PropertyKey): JsonSchema {
         description: 'What the value is when its name alone would mislead (e.g. a triple point).',
       },
       warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats for using the value.' },
+      estimated: {
+        type: 'boolean',
+        const: true,
+        description: 'Present (true) when the value is a group-contribution estimate, not a measurement.',
+      },
       ...(TEMPERATURE_DEPENDENT.has(key)
         ? {
             temperature: {
@@ -160,6 +170,11 @@ const outputSchema: JsonSchema = {
       pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$',
       description: 'Standard InChIKey (omitted when not on record).',
     },
+    pubchem_cid: {
+      type: 'integer',
+      minimum: 1,
+      description: 'PubChem compound id (only for a compound outside the measured catalogue).',
+    },
     synonyms: {
       type: 'array',
       items: { type: 'string' },
@@ -255,13 +270,23 @@ export const queryCompoundTool = {
     'Returns name, cas, formula (Hill order), smiles, inchikey, synonyms, notes, match (how the query was read) and properties:',
     'molecular_weight (g/mol), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), critical_compressibility and acentric_factor (dimensionless), normal_boiling_point (K), melting_point (K);',
     'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says.',
-    'Each property is {value, unit, source} plus method, note or warnings where they apply. A property not on record is omitted, never estimated.',
+    'Each property is {value, unit, source} plus method, note or warnings where they apply. For a catalogue compound, a property not on record is omitted, never estimated.',
+    'A compound outside the measured catalogue (e.g. "caffeine", "ibuprofen", "50-78-2") is looked up in a PubChem-derived name table of about 5,000 compounds: the answer then has pubchem_cid, a note saying so, molecular_weight from the formula, and Joback–Reid group-contribution estimates of normal_boiling_point, melting_point, critical_temperature, critical_pressure, critical_volume, enthalpy_of_formation_gas and gibbs_energy_of_formation_gas, each marked "estimated": true with its method and typical error.',
     'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.',
   ].join(' '),
   inputSchema,
   outputSchema,
   run({ compound_name }) {
-    const { compound, by } = findCompound(compound_name);
-    return toResult(compound, compound_name, by);
+    try {
+      const { compound, by } = findCompound(compound_name);
+      return toResult(compound, compound_name, by);
+    } catch (error) {
+      // Outside the catalogue: the name table, read on the first miss; a name it lacks throws here.
+      if (!isNotFound(error)) throw error;
+      const found = findInTable(compound_name, error);
+      return found.compound
+        ? toResult(found.compound, compound_name, found.matched_by)
+        : estimatedCompound(compound_name, found);
+    }
   },
 } satisfies ChemTool<QueryCompoundArgs, QueryCompoundResult>;

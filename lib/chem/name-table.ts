@@ -1,0 +1,212 @@
+/**
+ * The name → structure table for compounds outside the measured catalogue: PubChem identifiers (CID,
+ * CAS, formula, SMILES, InChIKey, IUPAC name, common name, synonyms) as tabulated in the identifier
+ * files of the `chemicals` library (C. Bell, MIT licence; the data is PubChem's, public domain). The
+ * files are read as published, tab-separated, one compound a line:
+ *   CID, CAS, formula, MW, SMILES, InChI, InChIKey, IUPAC name, common name, synonyms…
+ * (CID −1 where the file gives none). Only identifiers are used: no property value comes from here.
+ *
+ * The table is not part of the catalogue's hot path: it is read and indexed once, on the first query
+ * the catalogue does not answer (`nameTable()`), from the folder server.ts sets from NAME_TABLE_DIR,
+ * by default the steering repo's shared/data/pubchem-names beside the project checkout. When the folder is absent,
+ * `nameTable()` is undefined and names outside the catalogue are simply not found.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { editDistance } from './edit-distance.ts';
+import { hillFormula, parseFormula } from './formula.ts';
+import { normalizeKey } from './lookup.ts';
+
+/** The files read, most trusted first: a compound in several files keeps its first record. */
+export const NAME_TABLE_FILES = [
+  'chemical identifiers pubchem small.tsv',
+  'chemical identifiers example user db.tsv',
+  'Inorganic db.tsv',
+  'Anion db.tsv',
+  'Cation db.tsv',
+] as const;
+
+export const NAME_TABLE_SOURCE =
+  'PubChem (National Center for Biotechnology Information, https://pubchem.ncbi.nlm.nih.gov) identifiers as tabulated in the chemicals library (C. Bell, github.com/CalebBell/chemicals, chemicals/Identifiers)';
+
+export interface NameTableEntry {
+  /** The common name (the file's common-name column), else the IUPAC name. */
+  name: string;
+  iupacName?: string;
+  cas: string;
+  /** Hill formula as the file gives it. */
+  formula: string;
+  smiles: string;
+  inchikey?: string;
+  /** PubChem compound id; absent where the file has none (−1). */
+  cid?: number;
+  synonyms: readonly string[];
+  /** The file the record came from. */
+  file: string;
+}
+
+export type NameMatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula';
+
+export interface NameTableMatch {
+  entry: NameTableEntry;
+  by: NameMatchKind;
+}
+
+export interface NameTable {
+  entries: readonly NameTableEntry[];
+  /** Normalised name, synonym, CAS and InChIKey → entry; a compound's own names win over others' synonyms. */
+  byKey: ReadonlyMap<string, NameTableMatch>;
+  /** Hill formula → entries with it. */
+  byFormula: ReadonlyMap<string, readonly NameTableEntry[]>;
+}
+
+/** A cheap pre-test before parsing a synonym as a formula: no spaces or lower-case start. */
+const MAY_BE_FORMULA = /^[A-Z][A-Za-z0-9()[\]]*$/;
+const CAS_PATTERN = /^[0-9]{2,7}-[0-9]{2}-[0-9]$/;
+const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
+
+/**
+ * The records of one identifier file. Rows without a SMILES, a name or a well-formed CAS number are
+ * left out (a structure is what the table is for; the query tool's answers need a CAS number).
+ */
+export function parseNameTableFile(text: string, file: string): NameTableEntry[] {
+  const entries: NameTableEntry[] = [];
+  for (const line of text.split('\n')) {
+    const fields = line.replace(/\r$/, '').split('\t');
+    if (fields.length < 9) continue;
+    const [cidText, cas, formula, , smiles, , inchikey, iupacName, commonName, ...rest] = fields.map((f) => f.trim());
+    const name = commonName || iupacName;
+    if (!smiles || !name || !CAS_PATTERN.test(cas)) continue;
+    const cid = Number(cidText);
+    const synonyms = [...new Set([iupacName, ...rest].filter((s) => s !== '' && s !== name))];
+    entries.push({
+      name,
+      ...(iupacName ? { iupacName } : {}),
+      cas,
+      formula,
+      smiles,
+      ...(INCHIKEY_PATTERN.test(inchikey) ? { inchikey } : {}),
+      ...(Number.isInteger(cid) && cid > 0 ? { cid } : {}),
+      synonyms,
+      file,
+    });
+  }
+  return entries;
+}
+
+/**
+ * Indexes entries. Unlike the catalogue, the table has overlaps (one compound in two files; a name
+ * that is one compound's common name and another's loose synonym), so nothing throws: a later
+ * record of a compound already held (same CAS or InChIKey) is dropped, and keys are claimed in
+ * passes (common names, then IUPAC names, CAS, InChIKeys, then synonyms), the first claim winning.
+ * Synonyms that read as formulas are not indexed.
+ */
+export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
+  const seen = new Set<string>();
+  const entries = records.filter((e) => {
+    const keys = [`cas:${e.cas}`, ...(e.inchikey ? [`key:${e.inchikey}`] : [])];
+    if (keys.some((k) => seen.has(k))) return false;
+    for (const k of keys) seen.add(k);
+    return true;
+  });
+  const byKey = new Map<string, NameTableMatch>();
+  const claim = (text: string | undefined, entry: NameTableEntry, by: NameMatchKind) => {
+    if (!text) return;
+    const key = normalizeKey(text);
+    if (key !== '' && !byKey.has(key)) byKey.set(key, { entry, by });
+  };
+  for (const e of entries) claim(e.name, e, 'name');
+  for (const e of entries) claim(e.iupacName, e, 'synonym');
+  for (const e of entries) claim(e.cas, e, 'cas');
+  for (const e of entries) claim(e.inchikey, e, 'inchikey');
+  // A synonym that reads as a formula ("C6H12O6" among myo-inositol's) would shadow the formula
+  // lookup, which knows when isomers share it.
+  for (const e of entries) {
+    const formulaKey = normalizeKey(e.formula);
+    for (const s of e.synonyms) {
+      if (normalizeKey(s) !== formulaKey && !(MAY_BE_FORMULA.test(s) && parseFormula(s))) claim(s, e, 'synonym');
+    }
+  }
+
+  const byFormula = new Map<string, NameTableEntry[]>();
+  for (const e of entries) {
+    const counts = parseFormula(e.formula);
+    if (!counts) continue;
+    const hill = hillFormula(counts);
+    byFormula.set(hill, [...(byFormula.get(hill) ?? []), e]);
+  }
+  return { entries, byKey, byFormula };
+}
+
+/**
+ * shared/data/pubchem-names beside the project checkout. Two folders up from this file and from the
+ * bundled server (build/server/) alike is the project root, so the path holds for both.
+ */
+const DEFAULT_DIR = fileURLToPath(new URL('../../../shared/data/pubchem-names', import.meta.url));
+let configuredDir: string | undefined;
+
+/** Sets the folder read (server.ts passes NAME_TABLE_DIR); undefined restores the default. */
+export function setNameTableDir(dir: string | undefined): void {
+  configuredDir = dir;
+}
+
+/** The folder read: the one set with setNameTableDir, else shared/data/pubchem-names beside the checkout. */
+export function nameTableDir(): string {
+  return configuredDir ?? DEFAULT_DIR;
+}
+
+let loaded: { dir: string; table: NameTable | undefined } | undefined;
+
+/**
+ * The table in `dir` (default nameTableDir()), read and indexed on first use and kept; undefined when
+ * the folder holds none of NAME_TABLE_FILES. A file that is present but unreadable throws.
+ */
+export function nameTable(dir: string = nameTableDir()): NameTable | undefined {
+  if (loaded?.dir !== dir) {
+    const present = NAME_TABLE_FILES.filter((file) => existsSync(join(dir, file)));
+    const table =
+      present.length === 0
+        ? undefined
+        : buildNameTable(present.flatMap((file) => parseNameTableFile(readFileSync(join(dir, file), 'utf8'), file)));
+    loaded = { dir, table };
+  }
+  return loaded.table;
+}
+
+/** Outcome of a table lookup: one entry, several sharing a formula, or none. */
+export type NameTableLookup =
+  | { kind: 'found'; match: NameTableMatch }
+  | { kind: 'ambiguous'; formula: string; candidates: readonly NameTableEntry[] }
+  | { kind: 'none' };
+
+/** `query` as a name, synonym, CAS number or InChIKey, else as a formula held by one entry. */
+export function lookUpName(query: string, table: NameTable): NameTableLookup {
+  const text = query.trim().replace(/^inchikey=/i, '');
+  const byKey = table.byKey.get(normalizeKey(text));
+  if (byKey) return { kind: 'found', match: byKey };
+  const counts = parseFormula(text.replace(/\s+/g, ''));
+  const sharing = counts ? table.byFormula.get(hillFormula(counts)) : undefined;
+  if (sharing?.length === 1) return { kind: 'found', match: { entry: sharing[0], by: 'formula' } };
+  if (sharing && sharing.length > 1) return { kind: 'ambiguous', formula: hillFormula(counts!), candidates: sharing };
+  return { kind: 'none' };
+}
+
+/**
+ * Up to `limit` table names within an edit distance of a third of the query (at least 1), closest
+ * first. Only names, not synonyms, are scanned: the scan runs on misses and stays a few milliseconds.
+ */
+export function suggestNames(query: string, table: NameTable, limit = 5): string[] {
+  const key = normalizeKey(query);
+  if (key === '') return [];
+  const limitDistance = Math.max(1, Math.floor(Array.from(key).length / 3));
+  const scored: { name: string; score: number }[] = [];
+  for (const e of table.entries) {
+    const score = editDistance(key, normalizeKey(e.name), limitDistance);
+    if (score <= limitDistance) scored.push({ name: e.name, score });
+  }
+  return scored
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map((s) => s.name);
+}
