@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type ChemSepEquation, parseChemSepXml } from '../compounds/chemsep-xml.ts';
+import { type ChemSepEquation, parseChemSepXml } from './chemsep-xml.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import { R } from './constants.ts';
 import type { HeatCapacityCorrelation, VaporPressureCorrelation } from './correlations.ts';

@@ -6,7 +6,8 @@
  * Order of preference:
  * 1. water: IAPWS-IF97 region 4 (the international standard for steam tables);
  * 2. the compound's stored correlations, in the order the data lists them (most accurate first),
- *    the first whose valid range holds the temperature;
+ *    then ChemSep's DIPPR-101 fit (./chemsep-layer.ts, lower precedence), the first whose valid
+ *    range holds the temperature;
  * 3. outside every range: the nearest correlation, extrapolated, if the temperature is at most
  *    EXTRAPOLATION_LIMIT_K beyond its range (a fitted equation a little outside its data is closer to
  *    the truth than a generalized estimate), otherwise Lee–Kesler from Tc, Pc and ω; with neither
@@ -15,6 +16,9 @@
  * At or above Tc (or Pc) there is no vapour pressure (boiling point): out_of_range. Below the
  * melting or triple point the answer is the subcooled liquid's, with a warning.
  */
+
+import { brentRoot } from './brent.ts';
+import { chemsepEntry, type LayerCorrelation } from './chemsep-layer.ts';
 import type { Compound } from './compounds.ts';
 import type { ValidRange, VaporPressureCorrelation } from './correlations.ts';
 import {
@@ -38,6 +42,7 @@ import {
 export const EXTRAPOLATION_LIMIT_K = 10;
 
 const BAR = 1e5;
+const ATMOSPHERE = 101325;
 const WATER_CAS = '7732-18-5';
 
 export const LEE_KESLER_SOURCE =
@@ -141,6 +146,46 @@ function correlationCurve(c: VaporPressureCorrelation): Curve {
   };
 }
 
+/** Beyond this deviation (%) from 1 atm at the normal boiling point on record, a ChemSep fit is flagged. */
+const BOILING_POINT_DEVIATION_WARNING = 2;
+
+/**
+ * ChemSep's vapour-pressure fit (DIPPR 101 or ln-Antoine), inverted by Brent's method on ln P. Checked
+ * against the compound's normal boiling point on record (another source): a fit that misses 1 atm there
+ * by more than BOILING_POINT_DEVIATION_WARNING % says so in every answer.
+ */
+function chemsepCurve(c: LayerCorrelation, compound: Compound): Curve {
+  // Evaluated a little beyond its range (the extrapolation rules below decide whether to answer).
+  const floor = Math.max(c.range.min - EXTRAPOLATION_LIMIT_K, 0.5 * c.range.min);
+  const ceiling = c.range.max + EXTRAPOLATION_LIMIT_K;
+  return {
+    method: c.method,
+    inverseMethod: `${c.method}, solved for T (Brent's method)`,
+    source: c.source,
+    range: c.range,
+    floor,
+    ceiling,
+    pressure: (t) => c.value(t),
+    temperature: (p) => {
+      const target = Math.log(p);
+      return brentRoot((t) => Math.log(c.value(t)) - target, floor, ceiling, { xTolerance: 1e-9 * ceiling });
+    },
+    caveats: boilingPointCheck(c, compound),
+    kind: 'correlation',
+  };
+}
+
+function boilingPointCheck(c: LayerCorrelation, compound: Compound): string[] {
+  const tb = compound.properties.normal_boiling_point;
+  if (!tb || tb.value < c.range.min || tb.value > c.range.max) return [];
+  const deviation = (100 * (c.value(tb.value) - ATMOSPHERE)) / ATMOSPHERE;
+  return Math.abs(deviation) > BOILING_POINT_DEVIATION_WARNING
+    ? [
+        `At the normal boiling point on record (${tb.value} K; ${tb.source}) this fit gives ${fmt(c.value(tb.value) / 1000)} kPa, ${fmt(deviation)} % off 101.325 kPa: expect errors of that size.`,
+      ]
+    : [];
+}
+
 function leeKeslerCurve(compound: Compound, { tc, pc, omega }: Required<Critical>): Curve {
   const p = compound.properties;
   const inputs = [
@@ -171,6 +216,8 @@ function curvesOf(compound: Compound): { measured: Curve[]; estimate?: Curve } {
   const critical = criticalOf(compound);
   const measured = compound.cas === WATER_CAS ? [iapwsCurve()] : [];
   for (const c of compound.correlations?.vapor_pressure ?? []) measured.push(correlationCurve(c));
+  const chemsep = chemsepEntry(compound.cas)?.correlations.vapor_pressure;
+  if (chemsep) measured.push(chemsepCurve(chemsep, compound));
   return { measured, ...(hasCriticalSet(critical) ? { estimate: leeKeslerCurve(compound, critical) } : {}) };
 }
 

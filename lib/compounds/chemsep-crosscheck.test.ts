@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { parseChemSepXml } from '../chem/chemsep-xml.ts';
 import { allCompounds } from '../chem/compounds.ts';
 import justifications from '../chem/data/chemsep-crosscheck.json' with { type: 'json' };
 import sources from '../chem/data/sources.json' with { type: 'json' };
 import type { PropertyKey } from '../chem/properties.ts';
-import { parseChemSepXml } from './chemsep-xml.ts';
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 

@@ -1,6 +1,6 @@
 /**
  * A ChemSep pure-component file (chemsep1.xml and files in its format) as compounds to import: its
- * constants in our units (./chemsep-xml.ts converts them: K, Pa → bar, m3/kmol → cm3/mol,
+ * constants in our units (../chem/chemsep-xml.ts converts them: K, Pa → bar, m3/kmol → cm3/mol,
  * J/kmol → kJ/mol, C·m → D), each value citing "ChemSep <version> (imported from <file>)".
  *
  * What ChemSep does not give directly:
@@ -17,11 +17,11 @@
  * with the reason; the file itself is the user's licensed copy, not something they can fix.
  */
 
+import { type ChemSepEquation, type ChemSepRecord, parseChemSepXml } from '../chem/chemsep-xml.ts';
 import { type Compound, molecularWeightValue } from '../chem/compounds.ts';
 import type { Correlations, HeatCapacityCorrelation } from '../chem/correlations.ts';
 import { hillFormula, molarMass, parseFormula } from '../chem/formula.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../chem/properties.ts';
-import { type ChemSepEquation, type ChemSepRecord, parseChemSepXml } from './chemsep-xml.ts';
 import { checkCompound } from './registration.ts';
 
 /** Molar gas constant, J/(mol·K), exact since the 2019 SI (CODATA 2018). */

@@ -8,7 +8,7 @@
  * well-formed (a truncated file would otherwise lose its last compounds without a word).
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { PropertyKey } from '../chem/properties.ts';
+import type { PropertyKey } from './properties.ts';
 
 export interface ChemSepEquation {
   /** ChemSep's equation number, which fixes the form (e.g. 10: ln y = A − B/(C + T)). */
