@@ -14,6 +14,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
+import { chemsepLayer } from './lib/chem/chemsep-layer.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { setNameTableDir } from './lib/chem/name-table.ts';
 import { prepareCompounds } from './lib/compounds/store.ts';
@@ -165,6 +166,8 @@ async function main(): Promise<void> {
       `Built-in ${builtin.name} (${builtin.cas}) is overridden by the imported ${by.name} (${by.cas}), served in its place.`,
     );
   for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
+  // Parsed here (about a second) rather than inside the first call that needs it.
+  chemsepLayer();
   await startServer();
   const scheme = settings.tlsCertFile ? 'https' : 'http';
   const url = `${scheme}://localhost:${settings.port}`;

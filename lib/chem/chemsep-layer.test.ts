@@ -108,7 +108,7 @@ test('ChemSep’s ideal-gas Cp° agrees with the Poling polynomials on record wi
 });
 
 // ΔHvap against the vapour-pressure fit: Clausius–Clapeyron with an ideal vapour and no liquid volume,
-// ΔH ≈ −R·d ln P/d(1/T), which reads low by the vapour's non-ideality at the boiling point (5–12 % for
+// ΔH ≈ −R·d ln P/d(1/T), which reads high by the vapour's non-ideality at the boiling point (5–12 % for
 // alkanes) and is meaningless for vapours that associate (carboxylic acids, HNO3, NO2 dimerize): those
 // are left out. Two independent fits of one compound agree this far.
 const ASSOCIATING_VAPOURS = /C\(=O\)O$|C\(=O\)O[^C]|^OC\(=O\)|N\(=O\)=O|\[N\+\]\(=O\)\[O-\]|^O=NO?$|^\[O-\]\[N\+\]/;

@@ -43,6 +43,22 @@ export const PROPERTY_DEFINITIONS = {
     unit: 'kg/m3',
     description: 'Density of the saturated (or 1 atm) liquid at the temperature given with the value.',
   },
+  enthalpy_of_vaporization_at_boiling_point: {
+    unit: 'kJ/mol',
+    description: 'Enthalpy of vaporization ΔHvap at the normal boiling point (the temperature given with the value).',
+  },
+  enthalpy_of_vaporization_298k: {
+    unit: 'kJ/mol',
+    description: 'Enthalpy of vaporization ΔHvap of the saturated liquid at 298.15 K.',
+  },
+  liquid_heat_capacity_at_boiling_point: {
+    unit: 'J/(mol·K)',
+    description: 'Isobaric heat capacity of the saturated liquid at the normal boiling point.',
+  },
+  liquid_heat_capacity_298k: {
+    unit: 'J/(mol·K)',
+    description: 'Isobaric heat capacity of the saturated liquid at 298.15 K.',
+  },
   rackett_compressibility: {
     unit: '',
     description: 'Rackett parameter ZRA fitted to liquid densities (Spencer & Danner), dimensionless.',
@@ -69,7 +85,13 @@ export interface PropertyValue {
 }
 
 /** Properties whose values must state the temperature they hold at. */
-export const TEMPERATURE_DEPENDENT: ReadonlySet<PropertyKey> = new Set(['liquid_density']);
+export const TEMPERATURE_DEPENDENT: ReadonlySet<PropertyKey> = new Set([
+  'liquid_density',
+  'enthalpy_of_vaporization_at_boiling_point',
+  'enthalpy_of_vaporization_298k',
+  'liquid_heat_capacity_at_boiling_point',
+  'liquid_heat_capacity_298k',
+]);
 
 const VALUE_FIELDS = new Set(['value', 'unit', 'source', 'method', 'note', 'warnings', 'temperature']);
 

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 // here also catches keywords the schemas misspell.
 import { Ajv } from 'ajv';
 import { argumentsSchema, schemaNode } from '../../../test/support/tool-schemas.ts';
+import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
 import { PROPERTY_KEYS } from '../properties.ts';
 import { ToolError } from '../tool.ts';
@@ -114,4 +115,30 @@ test('caller mistakes are ToolErrors', () => {
     () => queryCompoundTool.run({ compound_name: ' ' }),
     (e) => e instanceof ToolError && e.code === 'invalid_arguments',
   );
+});
+
+// ΔHvap and liquid Cp come from ChemSep's fits, evaluated at the compound's own normal boiling point;
+// checked here against Clausius–Clapeyron on the same compound's vapour-pressure fit (ideal vapour,
+// no liquid volume: reads high by the vapour's ΔZ, a few percent at 1 atm, for non-associating liquids).
+test('reports ΔHvap and liquid Cp at the normal boiling point and 298.15 K, with temperature, method and source', () => {
+  const water = catalogueRun('water');
+  const atTb = water.properties.enthalpy_of_vaporization_at_boiling_point!;
+  assert.equal(atTb.unit, 'kJ/mol');
+  assert.equal(atTb.temperature!.value, water.properties.normal_boiling_point!.value);
+  assert.match(atTb.method!, /^ChemSep DIPPR equation 106/);
+  assert.match(atTb.source, /ChemSep 8\.32/);
+  assert.equal(water.properties.enthalpy_of_vaporization_298k!.temperature!.value, 298.15);
+  assert.equal(water.properties.liquid_heat_capacity_298k!.unit, 'J/(mol·K)');
+  // Vaporization takes less enthalpy nearer the critical point: ΔHvap(Tb) < ΔHvap(298.15 K) for water.
+  assert.ok(atTb.value < water.properties.enthalpy_of_vaporization_298k!.value);
+  const ethanol = catalogueRun('ethanol');
+  const tb = ethanol.properties.normal_boiling_point!.value;
+  const psat = chemsepEntry('64-17-5')!.correlations.vapor_pressure!;
+  const h = 0.01;
+  const clapeyron =
+    (-8.314462618e-3 * (Math.log(psat.value(tb + h)) - Math.log(psat.value(tb - h)))) / (1 / (tb + h) - 1 / (tb - h));
+  const dh = ethanol.properties.enthalpy_of_vaporization_at_boiling_point!.value;
+  assert.ok(dh < clapeyron && dh > 0.9 * clapeyron, `${dh} vs Clausius–Clapeyron ${clapeyron} kJ/mol`);
+  // CO2 has no normal boiling point (it sublimes), so only the 298.15 K values can appear.
+  assert.equal(catalogueRun('CO2').properties.enthalpy_of_vaporization_at_boiling_point, undefined);
 });

@@ -17,6 +17,7 @@ import {
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 import { estimatedCompound } from './estimated-compound.ts';
+import { vaporizationProperties } from './vaporization-properties.ts';
 
 export interface QueryCompoundArgs {
   compound_name: string;
@@ -231,6 +232,15 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The compound's properties plus ΔHvap and liquid Cp from ChemSep's fits where its own data has none, in catalogue order. */
+function withVaporizationProperties(compound: Compound): Partial<Record<PropertyKey, PropertyValue>> {
+  const all: Partial<Record<PropertyKey, PropertyValue>> = {
+    ...vaporizationProperties(compound),
+    ...compound.properties,
+  };
+  return Object.fromEntries(PROPERTY_KEYS.filter((k) => k in all).map((k) => [k, all[k]]));
+}
+
 function compoundPart(compound: Compound): Readonly<CompoundPart> {
   let part = compoundParts.get(compound);
   if (!part) {
@@ -243,7 +253,7 @@ function compoundPart(compound: Compound): Readonly<CompoundPart> {
         ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
         synonyms: [...compound.synonyms],
         ...(compound.notes ? { notes: [...compound.notes] } : {}),
-        properties: compound.properties as Partial<Record<PropertyKey, PropertyValue>>,
+        properties: withVaporizationProperties(compound),
         ...(compound.correlations ? { correlations: compound.correlations } : {}),
       }),
     );
@@ -269,7 +279,8 @@ export const queryCompoundTool = {
     'compound_name accepts an English name or synonym ("ethanol", "ethyl alcohol", "EtOH", "n-butane", "isobutane"), a Simplified Chinese name ("乙醇", "二氧化碳"), a CAS number ("64-17-5"), a molecular formula that only one compound has ("CO2", "NH3", "C2H5OH"), a SMILES string ("CCO") or an InChIKey; case, spaces, hyphens and primes are ignored.',
     'Returns name, cas, formula (Hill order), smiles, inchikey, synonyms, notes, match (how the query was read) and properties:',
     'molecular_weight (g/mol), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), critical_compressibility and acentric_factor (dimensionless), normal_boiling_point (K), melting_point (K);',
-    'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says.',
+    'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says;',
+    "enthalpy_of_vaporization_at_boiling_point and enthalpy_of_vaporization_298k (kJ/mol), liquid_heat_capacity_at_boiling_point and liquid_heat_capacity_298k (J/(mol·K)), each with its temperature, from ChemSep 8.32's DIPPR fits where they hold there.",
     'Each property is {value, unit, source} plus method, note or warnings where they apply. For a catalogue compound, a property not on record is omitted, never estimated.',
     'A compound outside the measured catalogue (e.g. "caffeine", "ibuprofen", "50-78-2") is looked up in a PubChem-derived name table of about 5,000 compounds: the answer then has pubchem_cid, a note saying so, molecular_weight from the formula, and Joback–Reid group-contribution estimates of normal_boiling_point, melting_point, critical_temperature, critical_pressure, critical_volume, enthalpy_of_formation_gas and gibbs_energy_of_formation_gas, each marked "estimated": true with its method and typical error.',
     'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.',

@@ -1,0 +1,40 @@
+/**
+ * The enthalpy of vaporization and liquid heat capacity service_query_compound reports at the normal
+ * boiling point and at 298.15 K, from ChemSep's DIPPR fits (../chemsep-layer.ts), where the temperature
+ * lies in the fit's range. Values the compound's own data holds take precedence (the caller merges).
+ */
+import { chemsepEntry, type LayerCorrelation } from '../chemsep-layer.ts';
+import type { Compound } from '../compounds.ts';
+import type { PropertyKey, PropertyValue } from '../properties.ts';
+
+const STANDARD_TEMPERATURE = 298.15;
+
+/** Four significant digits: the fits reproduce their data to about 1 % (ΔHvap) and 1–3 % (liquid Cp). */
+const round4 = (x: number) => Number(x.toPrecision(4));
+
+function valueAt(fit: LayerCorrelation | undefined, t: number | undefined, scale: number, unit: string) {
+  if (!fit || t === undefined || t < fit.range.min || t > fit.range.max) return undefined;
+  return {
+    value: round4(fit.value(t) * scale),
+    unit,
+    source: fit.source,
+    method: `${fit.method}, at ${t} K`,
+    temperature: { value: t, unit: 'K' as const },
+  } satisfies PropertyValue;
+}
+
+/** ΔHvap (kJ/mol) and liquid Cp (J/(mol·K)) at Tb and 298.15 K, where ChemSep's fits hold there. */
+export function vaporizationProperties(compound: Compound): Partial<Record<PropertyKey, PropertyValue>> {
+  const fits = chemsepEntry(compound.cas)?.correlations;
+  if (!fits) return {};
+  const tb = compound.properties.normal_boiling_point?.value;
+  const tc = compound.properties.critical_temperature?.value ?? Infinity;
+  const liquid = (t: number | undefined) => (t !== undefined && t < tc ? t : undefined);
+  const entries = {
+    enthalpy_of_vaporization_at_boiling_point: valueAt(fits.heat_of_vaporization, liquid(tb), 1e-3, 'kJ/mol'),
+    enthalpy_of_vaporization_298k: valueAt(fits.heat_of_vaporization, liquid(STANDARD_TEMPERATURE), 1e-3, 'kJ/mol'),
+    liquid_heat_capacity_at_boiling_point: valueAt(fits.liquid_cp, liquid(tb), 1, 'J/(mol·K)'),
+    liquid_heat_capacity_298k: valueAt(fits.liquid_cp, liquid(STANDARD_TEMPERATURE), 1, 'J/(mol·K)'),
+  };
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
+}
