@@ -109,6 +109,6 @@ export function formatReport(report: CoverageReport): string {
   return lines.join('\n');
 }
 
-if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+if (process.argv[1] === import.meta.filename) {
   console.log(formatReport(await coverageReport()));
 }
