@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { allCompounds } from '../compounds.ts';
+import { referenceFluidByCas, referenceFluidDir, referenceFluids } from './fluids.ts';
+import { densityAt, saturationAtPressure, saturationAtTemperature, stateAt } from './state.ts';
+import { ideal, residual } from './terms.ts';
+
+const water = referenceFluidByCas('7732-18-5');
+const skip = water
+  ? false
+  : `no reference-fluid files in ${referenceFluidDir()} (they live in the steering folder shared/data/coolprop)`;
+const close = (actual: number, expected: number, digits: number, what: string) =>
+  assert.ok(
+    Math.abs(actual - expected) <= 0.5 * 10 ** -digits * Math.abs(expected) * 10,
+    `${what}: ${actual} vs ${expected}`,
+  );
+
+// IAPWS R6-95(2018), Tables 6–8 (the check values printed in the release; as tabulated in
+// calculisto/iapws, include/calculisto/iapws/detail/data_for_the_tests.hpp, and other implementations).
+describe('IAPWS-95 (water) against the check values of its release', { skip }, () => {
+  const M = () => water!.molarMass;
+  it('Table 6: ideal and residual parts and derivatives at 500 K, 838.025 kg/m3', () => {
+    const delta = 838.025 / M() / water!.reducing.density;
+    const tau = 647.096 / 500;
+    const r = residual(water!.residual, delta, tau);
+    const o = ideal(water!.ideal, delta, tau);
+    close(o.a, 0.204797734e1, 8, 'φ°');
+    close(o.t, 0.904611106e1, 8, 'φ°τ');
+    close(o.tt, -0.193249185e1, 8, 'φ°ττ');
+    close(r.a, -0.342693206e1, 8, 'φʳ');
+    close(r.d, -0.36436665, 8, 'φʳδ');
+    close(r.dd, 0.856063701, 8, 'φʳδδ');
+    close(r.t, -0.581403435e1, 8, 'φʳτ');
+    close(r.tt, -0.223440737e1, 8, 'φʳττ');
+    close(r.dt, -0.112176915e1, 8, 'φʳδτ');
+  });
+  it('Table 7: p, cv, w and s in the single-phase region (including 647 K, 358 kg/m3, near critical)', () => {
+    // T (K), ρ (kg/m3), p (MPa), cv (kJ/(kg·K)), w (m/s), s (kJ/(kg·K))
+    const table7 = [
+      [300, 0.996556e3, 0.992418352e-1, 0.413018112e1, 0.150151914e4, 0.393062643],
+      [300, 0.1005308e4, 0.200022515e2, 0.406798347e1, 0.153492501e4, 0.387405401],
+      [300, 0.1188202e4, 0.700004704e3, 0.34613558e1, 0.244357992e4, 0.132609616],
+      [500, 0.435, 0.999679423e-1, 0.150817541e1, 0.548314253e3, 0.794488271e1],
+      [500, 0.4532e1, 0.999938125, 0.166991025e1, 0.535739001e3, 0.682502725e1],
+      [500, 0.838025e3, 0.100003858e2, 0.322106219e1, 0.127128441e4, 0.256690919e1],
+      [500, 0.1084564e4, 0.700000405e3, 0.307437693e1, 0.241200877e4, 0.203237509e1],
+      [647, 0.358e3, 0.220384756e2, 0.618315728e1, 0.252145078e3, 0.432092307e1],
+      [900, 0.241, 0.100062559, 0.175890657e1, 0.724027147e3, 0.916653194e1],
+      [900, 0.52615e2, 0.20000069e2, 0.193510526e1, 0.698445674e3, 0.659070225e1],
+      [900, 0.870769e3, 0.700000006e3, 0.26642235e1, 0.201933608e4, 0.417223802e1],
+    ];
+    for (const [t, rho, p, cv, w, s] of table7) {
+      const state = stateAt(water!, t, rho / M());
+      const at = `${t} K, ${rho} kg/m3`;
+      close(state.pressure / 1e6, p, 8, `p at ${at}`);
+      close(state.cv / M() / 1e3, cv, 8, `cv at ${at}`);
+      close(state.speedOfSound, w, 8, `w at ${at}`);
+      close(state.entropy / M() / 1e3, s, 8, `s at ${at}`);
+    }
+  });
+  it('Table 8: the saturation line at 275, 450 and 625 K, by phase equilibrium', () => {
+    // T (K), p (MPa), ρ′, ρ″ (kg/m3), h′, h″ (kJ/kg), s′, s″ (kJ/(kg·K))
+    const table8 = [
+      [275, 0.698451167e-3, 0.999887406e3, 0.550664919e-2, 0.775972202e1, 0.250428995e4, 0.28309467e-1, 0.910660121e1],
+      [450, 0.932203564, 0.89034125e3, 0.48120036e1, 0.749161585e3, 0.277441078e4, 0.210865845e1, 0.660921221e1],
+      [625, 0.169082693e2, 0.567090385e3, 0.11829028e3, 0.168626976e4, 0.255071625e4, 0.380194683e1, 0.518506121e1],
+    ];
+    for (const [t, p, rhoL, rhoV, hL, hV, sL, sV] of table8) {
+      const sat = saturationAtTemperature(water!, t);
+      close(sat.pressure / 1e6, p, 8, `p at ${t} K`);
+      close(sat.liquidDensity * M(), rhoL, 8, `ρ′ at ${t} K`);
+      close(sat.vaporDensity * M(), rhoV, 8, `ρ″ at ${t} K`);
+      const liquid = stateAt(water!, t, sat.liquidDensity);
+      const vapor = stateAt(water!, t, sat.vaporDensity);
+      close(liquid.enthalpy / M() / 1e3, hL, 7, `h′ at ${t} K`);
+      close(vapor.enthalpy / M() / 1e3, hV, 8, `h″ at ${t} K`);
+      close(liquid.entropy / M() / 1e3, sL, 7, `s′ at ${t} K`);
+      close(vapor.entropy / M() / 1e3, sV, 8, `s″ at ${t} K`);
+      // Inverse: the saturation temperature at that pressure.
+      close(saturationAtPressure(water!, p * 1e6).temperature, t, 9, `T at ${p} MPa`);
+    }
+  });
+  it('density at (T, p) picks the stable phase', () => {
+    // Table 7's first row, read the other way: 300 K, 0.0992418352 MPa → 996.556 kg/m3 (liquid).
+    close(densityAt(water!, 300, 0.0992418352e6) * water!.molarMass, 996.556, 7, 'liquid');
+    // 500 K, 0.0999679423 MPa → 0.435 kg/m3 (vapour, below the saturation pressure).
+    close(densityAt(water!, 500, 0.0999679423e6) * water!.molarMass, 0.435, 7, 'vapour');
+    // 900 K, 70 MPa → 870.769 kg/m3 (supercritical).
+    close(densityAt(water!, 900, 700.000006e6) * water!.molarMass, 870.769, 7, 'supercritical');
+    assert.throws(() => densityAt(water!, 200, 1e5), RangeError);
+    assert.throws(() => saturationAtTemperature(water!, 700), /outside the saturation line/);
+  });
+});
+
+describe('every reference fluid on hand', { skip }, () => {
+  it('loads, with its paper cited, and none refused', () => {
+    const { fluids, skipped } = referenceFluids();
+    assert.ok(fluids.length >= 70, `${fluids.length}`);
+    assert.deepEqual(skipped, []);
+    for (const f of fluids) assert.ok(f.citation.length > 20, f.name);
+  });
+  it('reaches phase equilibrium (equal p and Gibbs energy) from the triple point to 0.999·Tc', () => {
+    for (const f of referenceFluids().fluids) {
+      const tc = f.critical.temperature;
+      for (const t of [f.tripleTemperature + 0.01, 0.5 * (f.tripleTemperature + tc), 0.99 * tc, 0.999 * tc]) {
+        const sat = saturationAtTemperature(f, t);
+        const l = stateAt(f, t, sat.liquidDensity);
+        const v = stateAt(f, t, sat.vaporDensity);
+        const g = (s: ReturnType<typeof stateAt>) => s.enthalpy - t * s.entropy;
+        // On the scale of the liquid's ρRT (near the triple point p is a tiny difference of large terms).
+        const scale = sat.liquidDensity * f.gasConstant * t;
+        assert.ok(Math.abs(l.pressure - v.pressure) < 1e-10 * scale, `${f.name} at ${t} K: p`);
+        assert.ok(Math.abs(g(l) - g(v)) < 1e-6 * f.gasConstant * t, `${f.name} at ${t} K: g`);
+        assert.ok(sat.liquidDensity > sat.vaporDensity, `${f.name} at ${t} K`);
+      }
+    }
+  });
+  it('puts each fluid’s normal boiling point on record (another source) within 0.3 K', () => {
+    const off: string[] = [];
+    let compared = 0;
+    for (const c of allCompounds()) {
+      const f = referenceFluidByCas(c.cas);
+      const tb = c.properties.normal_boiling_point?.value;
+      if (!f || tb === undefined || tb < f.tripleTemperature) continue;
+      compared++;
+      const t = saturationAtPressure(f, 101325).temperature;
+      if (Math.abs(t - tb) > 0.3) off.push(`${c.name}: ${t.toFixed(2)} K vs ${tb} K`);
+    }
+    assert.ok(compared >= 60, `${compared}`);
+    assert.ok(off.length <= 0.05 * compared, off.join('; '));
+  });
+});
