@@ -18,9 +18,9 @@ const close = (actual: number, expected: number, digits: number, what: string) =
 // IAPWS R6-95(2018), Tables 6–8 (the check values printed in the release; as tabulated in
 // calculisto/iapws, include/calculisto/iapws/detail/data_for_the_tests.hpp, and other implementations).
 describe('IAPWS-95 (water) against the check values of its release', { skip }, () => {
-  const M = () => water!.molarMass;
+  const molarMass = () => water!.molarMass;
   it('Table 6: ideal and residual parts and derivatives at 500 K, 838.025 kg/m3', () => {
-    const delta = 838.025 / M() / water!.reducing.density;
+    const delta = 838.025 / molarMass() / water!.reducing.density;
     const tau = 647.096 / 500;
     const r = residual(water!.residual, delta, tau);
     const o = ideal(water!.ideal, delta, tau);
@@ -50,12 +50,12 @@ describe('IAPWS-95 (water) against the check values of its release', { skip }, (
       [900, 0.870769e3, 0.700000006e3, 0.26642235e1, 0.201933608e4, 0.417223802e1],
     ];
     for (const [t, rho, p, cv, w, s] of table7) {
-      const state = stateAt(water!, t, rho / M());
+      const state = stateAt(water!, t, rho / molarMass());
       const at = `${t} K, ${rho} kg/m3`;
       close(state.pressure / 1e6, p, 8, `p at ${at}`);
-      close(state.cv / M() / 1e3, cv, 8, `cv at ${at}`);
+      close(state.cv / molarMass() / 1e3, cv, 8, `cv at ${at}`);
       close(state.speedOfSound, w, 8, `w at ${at}`);
-      close(state.entropy / M() / 1e3, s, 8, `s at ${at}`);
+      close(state.entropy / molarMass() / 1e3, s, 8, `s at ${at}`);
     }
   });
   it('Table 8: the saturation line at 275, 450 and 625 K, by phase equilibrium', () => {
@@ -68,14 +68,14 @@ describe('IAPWS-95 (water) against the check values of its release', { skip }, (
     for (const [t, p, rhoL, rhoV, hL, hV, sL, sV] of table8) {
       const sat = saturationAtTemperature(water!, t);
       close(sat.pressure / 1e6, p, 8, `p at ${t} K`);
-      close(sat.liquidDensity * M(), rhoL, 8, `ρ′ at ${t} K`);
-      close(sat.vaporDensity * M(), rhoV, 8, `ρ″ at ${t} K`);
+      close(sat.liquidDensity * molarMass(), rhoL, 8, `ρ′ at ${t} K`);
+      close(sat.vaporDensity * molarMass(), rhoV, 8, `ρ″ at ${t} K`);
       const liquid = stateAt(water!, t, sat.liquidDensity);
       const vapor = stateAt(water!, t, sat.vaporDensity);
-      close(liquid.enthalpy / M() / 1e3, hL, 7, `h′ at ${t} K`);
-      close(vapor.enthalpy / M() / 1e3, hV, 8, `h″ at ${t} K`);
-      close(liquid.entropy / M() / 1e3, sL, 7, `s′ at ${t} K`);
-      close(vapor.entropy / M() / 1e3, sV, 8, `s″ at ${t} K`);
+      close(liquid.enthalpy / molarMass() / 1e3, hL, 7, `h′ at ${t} K`);
+      close(vapor.enthalpy / molarMass() / 1e3, hV, 8, `h″ at ${t} K`);
+      close(liquid.entropy / molarMass() / 1e3, sL, 7, `s′ at ${t} K`);
+      close(vapor.entropy / molarMass() / 1e3, sV, 8, `s″ at ${t} K`);
       // Inverse: the saturation temperature at that pressure.
       close(saturationAtPressure(water!, p * 1e6).temperature, t, 9, `T at ${p} MPa`);
     }
