@@ -4,7 +4,8 @@
  * are inverses of each other. SI: T in K, P in Pa.
  *
  * Order of preference:
- * 1. water: IAPWS-IF97 region 4 (the international standard for steam tables);
+ * 1. the fluid's reference equation of state (./helmholtz/), where one is on hand: saturation by phase
+ *    equilibrium from the triple point to the critical point; for water without it, IAPWS-IF97 region 4;
  * 2. the compound's stored correlations, in the order the data lists them (most accurate first),
  *    then ChemSep's DIPPR-101 fit (./chemsep-layer.ts, lower precedence), the first whose valid
  *    range holds the temperature;
@@ -19,6 +20,9 @@
 
 import { brentRoot } from './brent.ts';
 import { chemsepEntry, type LayerCorrelation } from './chemsep-layer.ts';
+import type { ReferenceFluid } from './helmholtz/fluid-file.ts';
+import { referenceFluidByCas, referenceMethod } from './helmholtz/fluids.ts';
+import { saturationAtPressure, saturationAtTemperature } from './helmholtz/state.ts';
 import type { Compound } from './compounds.ts';
 import type { ValidRange, VaporPressureCorrelation } from './correlations.ts';
 import {
@@ -75,7 +79,8 @@ interface Curve {
   temperature(p: number): number;
   /** Caveats that always apply to this method. */
   caveats: string[];
-  kind: 'iapws' | 'correlation' | 'estimate';
+  /** A standard (reference EOS, IAPWS) answers over its whole range and is extrapolated before anything else is tried. */
+  kind: 'standard' | 'correlation' | 'estimate';
 }
 
 interface Critical {
@@ -106,7 +111,7 @@ function iapwsCurve(): Curve {
     pressure: if97SaturationPressure,
     temperature: if97SaturationTemperature,
     caveats: [],
-    kind: 'iapws',
+    kind: 'standard',
   };
 }
 
@@ -143,6 +148,24 @@ function correlationCurve(c: VaporPressureCorrelation): Curve {
     temperature: (p) => wagnerTemperature(c.coefficients, tc, pc, p),
     caveats: [],
     kind: 'correlation',
+  };
+}
+
+/** The saturation line of a reference equation of state: equal pressure and Gibbs energy in both phases. */
+function referenceCurve(fluid: ReferenceFluid): Curve {
+  const method = `${referenceMethod(fluid)}: saturation by phase equilibrium (equal pressure and Gibbs energy of liquid and vapour)`;
+  return {
+    method,
+    inverseMethod: `${method}, solved for T`,
+    source: fluid.citation,
+    range: { min: fluid.tripleTemperature, max: fluid.critical.temperature, unit: 'K' },
+    // Below the triple point the equation has no liquid–vapour equilibrium; at Tc the phases merge.
+    floor: fluid.tripleTemperature - 1e-9,
+    ceiling: fluid.critical.temperature * (1 - 1e-5),
+    pressure: (t) => saturationAtTemperature(fluid, t).pressure,
+    temperature: (p) => saturationAtPressure(fluid, p).temperature,
+    caveats: [],
+    kind: 'standard',
   };
 }
 
@@ -214,7 +237,8 @@ function hasCriticalSet(c: Critical): c is Required<Critical> {
 /** The curves a compound can be answered by, in order of preference (see the header). */
 function curvesOf(compound: Compound): { measured: Curve[]; estimate?: Curve } {
   const critical = criticalOf(compound);
-  const measured = compound.cas === WATER_CAS ? [iapwsCurve()] : [];
+  const fluid = referenceFluidByCas(compound.cas);
+  const measured = fluid ? [referenceCurve(fluid)] : compound.cas === WATER_CAS ? [iapwsCurve()] : [];
   for (const c of compound.correlations?.vapor_pressure ?? []) measured.push(correlationCurve(c));
   const chemsep = chemsepEntry(compound.cas)?.correlations.vapor_pressure;
   if (chemsep) measured.push(chemsepCurve(chemsep, compound));
@@ -253,8 +277,9 @@ function chooseAt(
   t: number,
 ): { curve: Curve; warnings: string[] } | undefined {
   const usable = curves.measured.filter((c) => t > c.floor && t <= c.ceiling);
-  // Water has IAPWS-IF97, which is better extrapolated than any generalized estimate.
-  if (usable[0]?.kind === 'iapws') {
+  // A reference equation answers over its whole range; water's IAPWS-IF97 (when no reference equation is on
+  // hand) is better extrapolated below its range than any generalized estimate.
+  if (usable[0]?.kind === 'standard') {
     return {
       curve: usable[0],
       warnings:
@@ -304,7 +329,7 @@ function belowMeltingWarning(compound: Compound, t: number): string[] {
 function criticalTemperatureOf(compound: Compound, curves: Curve[]): number | undefined {
   return (
     criticalOf(compound).tc ??
-    (curves.some((c) => c.kind === 'iapws') ? IF97_SATURATION_TEMPERATURE_RANGE.max : undefined)
+    (curves.some((c) => c.source === IF97_SOURCE) ? IF97_SATURATION_TEMPERATURE_RANGE.max : undefined)
   );
 }
 
@@ -379,7 +404,7 @@ export function boilingPointOf(compound: Compound, p: number): SaturationPoint {
   const curves = curvesOf(compound);
   const pc =
     criticalOf(compound).pc ??
-    (curves.measured.some((c) => c.kind === 'iapws') ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
+    (curves.measured.some((c) => c.source === IF97_SOURCE) ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
   if (pc !== undefined && p >= pc) {
     throw new ToolError(
       'out_of_range',
@@ -401,9 +426,9 @@ export function boilingPointOf(compound: Compound, p: number): SaturationPoint {
       `The boiling point ${fmt(t)} K lies outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`,
     ]);
 
-  if (solutions[0]?.curve.kind === 'iapws') {
+  if (solutions[0]?.curve.kind === 'standard') {
     const { curve, t } = solutions[0];
-    return p < IF97_SATURATION_PRESSURE_RANGE.min
+    return curve.source === IF97_SOURCE && p < IF97_SATURATION_PRESSURE_RANGE.min
       ? finish(curve, t, [
           `${fmt(p)} Pa is below the range of the IAPWS-IF97 saturation equation (${IF97_SATURATION_PRESSURE_RANGE.min} Pa to ${IF97_SATURATION_PRESSURE_RANGE.max / 1e6} MPa); the value is extrapolated.`,
         ])

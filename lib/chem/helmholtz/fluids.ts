@@ -54,3 +54,8 @@ export function referenceFluids(): { fluids: ReferenceFluid[]; skipped: readonly
   loaded ??= load();
   return { fluids: [...loaded.byCas.values()], skipped: loaded.skipped };
 }
+
+/** How an answer names the equation (its paper is the answer's source). */
+export function referenceMethod(fluid: ReferenceFluid): string {
+  return `Reference equation of state for ${fluid.name} (multiparameter Helmholtz energy, the published coefficients)`;
+}

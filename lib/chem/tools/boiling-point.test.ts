@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
@@ -29,26 +30,28 @@ test('input schema is FastMCP style and constrains the arguments', () => {
 
 // The vector: IAPWS-IF97 Tsat(1 MPa) = 453.0356 K (±1e-4 K); and water boils at 373.124 K
 // at 1 atm (IAPWS-95 normal boiling point; IF97 reproduces it to 1 mK).
-test('water: IF97 backward equation, in K and °C', () => {
-  const r = boilingPointTool.run({ compound_name: 'water', pressure: 10, unit: 'bar' });
-  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
-  assert.equal(r.pressure.value, 1e6);
-  assert.ok(Math.abs(r.boiling_point.value - 453.0356) < 1e-4);
-  assert.match(r.boiling_point.method, /IAPWS-IF97 saturation-temperature equation/);
-  assert.ok(Math.abs(r.boiling_point_celsius.value - (453.0356 - 273.15)) < 1e-4);
-  assert.equal(r.boiling_point_celsius.unit, '°C');
-  const atm = boilingPointTool.run({ compound_name: '水', pressure: 1, unit: 'atm' });
-  assert.ok(Math.abs(atm.boiling_point.value - 373.124) < 0.001);
-  assert.deepEqual(atm.boiling_point.warnings, []);
-});
+test('water without its reference equation: IF97 backward equation, in K and °C', () =>
+  withoutReferenceEquations(() => {
+    const r = boilingPointTool.run({ compound_name: 'water', pressure: 10, unit: 'bar' });
+    assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+    assert.equal(r.pressure.value, 1e6);
+    assert.ok(Math.abs(r.boiling_point.value - 453.0356) < 1e-4);
+    assert.match(r.boiling_point.method, /IAPWS-IF97 saturation-temperature equation/);
+    assert.ok(Math.abs(r.boiling_point_celsius.value - (453.0356 - 273.15)) < 1e-4);
+    assert.equal(r.boiling_point_celsius.unit, '°C');
+    const atm = boilingPointTool.run({ compound_name: '水', pressure: 1, unit: 'atm' });
+    assert.ok(Math.abs(atm.boiling_point.value - 373.124) < 0.001);
+    assert.deepEqual(atm.boiling_point.warnings, []);
+  }));
 
-test('below the triple-point pressure of water the answer is extrapolated and says so', () => {
-  const r = boilingPointTool.run({ compound_name: 'water', pressure: 300, unit: 'Pa' });
-  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
-  assert.ok(r.boiling_point.value < 273.15);
-  assert.match(r.boiling_point.warnings.join(' '), /extrapolated/);
-  assert.match(r.boiling_point.warnings.join(' '), /below the melting point/);
-});
+test('without its reference equation, below the triple-point pressure of water the answer is extrapolated and says so', () =>
+  withoutReferenceEquations(() => {
+    const r = boilingPointTool.run({ compound_name: 'water', pressure: 300, unit: 'Pa' });
+    assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+    assert.ok(r.boiling_point.value < 273.15);
+    assert.match(r.boiling_point.warnings.join(' '), /extrapolated/);
+    assert.match(r.boiling_point.warnings.join(' '), /below the melting point/);
+  }));
 
 test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'no such thing', pressure: 1e5 }, 'compound_not_found');

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
+import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
+import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
@@ -32,20 +34,21 @@ test('input schema is FastMCP style and constrains the arguments', () => {
 });
 
 // The issue's IAPWS-IF97 vectors through the tool: Psat(300 K) = 3536.59 Pa, Psat(500 K) = 2.638898 MPa.
-test('water: IAPWS-IF97 vectors, with the pressure also in kPa and bar', () => {
-  const r300 = vaporPressureTool.run({ compound_name: 'water', temperature: 300 });
-  assert.ok(validateOutput(r300), ajv.errorsText(validateOutput.errors));
-  assert.ok(Math.abs(r300.vapor_pressure.value - 3536.59) < 0.005);
-  assert.equal(r300.vapor_pressure.unit, 'Pa');
-  assert.match(r300.vapor_pressure.method, /IAPWS-IF97/);
-  assert.deepEqual(r300.vapor_pressure.valid_range, { min: 273.15, max: 647.096, unit: 'K' });
-  assert.deepEqual(r300.vapor_pressure.warnings, []);
-  assert.ok(Math.abs(r300.vapor_pressure_kpa.value - 3.53659) < 1e-5);
-  assert.ok(Math.abs(r300.vapor_pressure_bar.value - 0.0353659) < 1e-7);
-  const r500 = vaporPressureTool.run({ compound_name: 'H2O', temperature: 226.85, unit: 'degC' });
-  assert.equal(r500.temperature.value, 500);
-  assert.ok(Math.abs(r500.vapor_pressure.value - 2.638898e6) / 2.638898e6 < 1e-6);
-});
+test('water without its reference equation: IAPWS-IF97 vectors, with the pressure also in kPa and bar', () =>
+  withoutReferenceEquations(() => {
+    const r300 = vaporPressureTool.run({ compound_name: 'water', temperature: 300 });
+    assert.ok(validateOutput(r300), ajv.errorsText(validateOutput.errors));
+    assert.ok(Math.abs(r300.vapor_pressure.value - 3536.59) < 0.005);
+    assert.equal(r300.vapor_pressure.unit, 'Pa');
+    assert.match(r300.vapor_pressure.method, /IAPWS-IF97/);
+    assert.deepEqual(r300.vapor_pressure.valid_range, { min: 273.15, max: 647.096, unit: 'K' });
+    assert.deepEqual(r300.vapor_pressure.warnings, []);
+    assert.ok(Math.abs(r300.vapor_pressure_kpa.value - 3.53659) < 1e-5);
+    assert.ok(Math.abs(r300.vapor_pressure_bar.value - 0.0353659) < 1e-7);
+    const r500 = vaporPressureTool.run({ compound_name: 'H2O', temperature: 226.85, unit: 'degC' });
+    assert.equal(r500.temperature.value, 500);
+    assert.ok(Math.abs(r500.vapor_pressure.value - 2.638898e6) / 2.638898e6 < 1e-6);
+  }));
 
 test('every compound with a critical temperature answers at 0.7·Tc with a schema-valid result that boiling point inverts', () => {
   const validateBoiling = ajv.compile(boilingPointTool.outputSchema);
@@ -86,4 +89,18 @@ test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'water', temperature: 0 }, 'out_of_range', /absolute zero/);
   rejects({ compound_name: 'water', temperature: 300, unit: 'kelvins please' }, 'unsupported_unit');
   rejects({ compound_name: 'water', temperature: 300, unit: 'bar' }, 'incompatible_units');
+});
+
+// IAPWS-95 Table 8 (IAPWS R6-95(2018)): Psat(450 K) = 0.932203564 MPa; the normal boiling point 373.124 K.
+test('water with its reference equation on hand: IAPWS-95, named in the answer', {
+  skip: referenceFluidByCas('7732-18-5') ? false : 'no reference-fluid files here',
+}, () => {
+  const r = vaporPressureTool.run({ compound_name: 'water', temperature: 450 });
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.ok(Math.abs(r.vapor_pressure.value / 0.932203564e6 - 1) < 1e-8, `${r.vapor_pressure.value}`);
+  assert.match(r.vapor_pressure.method, /^Reference equation of state for Water/);
+  assert.match(r.vapor_pressure.source, /Wagner and A\. Pruß/);
+  assert.deepEqual(r.vapor_pressure.warnings, []);
+  const tb = boilingPointTool.run({ compound_name: 'water', pressure: 1, unit: 'atm' });
+  assert.ok(Math.abs(tb.boiling_point.value - 373.124) < 0.0005, `${tb.boiling_point.value}`);
 });
