@@ -188,3 +188,31 @@ function solveDensity(fluid: ReferenceFluid, t: number, p: number, start: number
     xTolerance: 1e-12 * high,
   });
 }
+
+/**
+ * The ideal-gas part alone: Cp°(T), and H°(T), S°(T) at one constant pressure, in the equation's own
+ * reference state (only differences are meaningful): Cp°/R = 1 − τ²α⁰ττ, H°/RT = 1 + τα⁰τ,
+ * S°/R = τα⁰τ − α⁰ with δ at the ideal-gas density of 1 bar (the ln δ term carries the pressure).
+ */
+export function idealGasProperties(fluid: ReferenceFluid): {
+  cp(t: number): number;
+  enthalpy(t: number): number;
+  entropy(t: number): number;
+} {
+  const R = fluid.gasConstant;
+  const at = (t: number) => {
+    const tau = fluid.reducing.temperature / t;
+    return { tau, ...ideal(fluid.ideal, 1e5 / (R * t) / fluid.reducing.density, tau) };
+  };
+  return {
+    cp: (t) => {
+      const o = at(t);
+      return R * (1 - o.tau * o.tau * o.tt);
+    },
+    enthalpy: (t) => R * t * (1 + at(t).tau * at(t).t),
+    entropy: (t) => {
+      const o = at(t);
+      return R * (o.tau * o.t - o.a);
+    },
+  };
+}

@@ -11,6 +11,8 @@ import type { Compound } from '../compounds.ts';
 import { R } from '../constants.ts';
 import type { ValidRange } from '../correlations.ts';
 import { integrate } from '../dippr.ts';
+import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
+import { idealGasProperties } from '../helmholtz/state.ts';
 import {
   CP_POLYNOMIAL_SOURCE,
   polynomialEnthalpyChange,
@@ -172,9 +174,34 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
   );
 }
 
-/** The compound's Cp° model: the Poling polynomial on record, else ChemSep's fit, else Joback's estimate. */
-export async function cpModelOf(compound: Compound): Promise<CpModel> {
-  return storedModel(compound) ?? chemsepModel(compound) ?? (await jobackModel(compound));
+/** The ideal-gas part α⁰ of the fluid's reference equation of state, over the equation's temperature range. */
+function referenceModel(compound: Compound): CpModel | undefined {
+  const fluid = referenceFluidByCas(compound.cas);
+  if (!fluid) return undefined;
+  const ideal = idealGasProperties(fluid);
+  return {
+    cp: ideal.cp,
+    deltaH: (t1, t2) => ideal.enthalpy(t2) - ideal.enthalpy(t1),
+    deltaS: (t1, t2) => ideal.entropy(t2) - ideal.entropy(t1),
+    integration: 'exact (from the ideal-gas Helmholtz energy α⁰)',
+    method: `${referenceMethod(fluid)}, its ideal-gas part α⁰: Cp° = R·(1 − τ²·∂²α⁰/∂τ²), H° = R·T·(1 + τ·∂α⁰/∂τ), S° = R·(τ·∂α⁰/∂τ − α⁰) at constant pressure`,
+    source: fluid.idealCitation ? `${fluid.citation}; ideal-gas part: ${fluid.idealCitation}` : fluid.citation,
+    range: { min: fluid.tripleTemperature, max: fluid.maxTemperature, unit: 'K' },
+    caveats: [],
+  };
+}
+
+/**
+ * The compound's Cp° model for temperatures t1 and t2: the first of its reference equation's ideal part,
+ * the Poling polynomial on record and ChemSep's fit whose range holds both; else the first of them
+ * (extrapolated, with a warning); else Joback's estimate.
+ */
+export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
+  const fits = [referenceModel(compound), storedModel(compound), chemsepModel(compound)].filter(
+    (m): m is CpModel => m !== undefined,
+  );
+  const holds = (m: CpModel, t: number) => t >= m.range.min && t <= m.range.max;
+  return fits.find((m) => holds(m, t1) && holds(m, t2)) ?? fits[0] ?? (await jobackModel(compound));
 }
 
 function outsideWarning(model: CpModel, t: number): string[] {
@@ -193,7 +220,7 @@ export async function idealGasThermoOf(
 ): Promise<
   Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>
 > {
-  const model = await cpModelOf(compound);
+  const model = await cpModelOf(compound, t, tRef);
   const { range: valid_range } = model;
   const atT = [...model.caveats, ...outsideWarning(model, t)];
   const atRef = [...model.caveats, ...outsideWarning(model, tRef)];
@@ -281,7 +308,7 @@ export const idealGasThermoTool = {
   title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
   description: [
     'Ideal-gas heat capacity Cp° of a pure compound at a temperature T and at a reference temperature Tref, and the changes between them: ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT (at constant pressure), integrated analytically.',
-    "Method, first that applies: the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); else the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate with its measured error.",
+    "Method, first whose range holds both temperatures: the ideal-gas part of the fluid's reference equation of state (exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); else the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate with its measured error.",
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K); unit for both (default K; °C, °F, R accepted).',
     "Returns the compound, T and Tref in K, heat_capacity and heat_capacity_at_reference (J/(mol·K)), enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each {value, unit, method, source, valid_range, warnings}; outside the polynomial's range the values are extrapolated, with a warning.",
     "Fails with missing_data only when no fit is on record and Joback's groups do not cover the molecule.",

@@ -4,6 +4,7 @@ import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
+import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { rackettMolarVolume } from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
 import { loadRDKit } from '../rdkit.ts';
@@ -125,7 +126,7 @@ test('below the melting point the value is extrapolated with a warning; bad inpu
 
 // The issue's liquids: Rackett-with-Zc gave water 1,106 kg/m3 at 25 °C (measured 997) and was 4–25 % off
 // for the others; ethylene glycol and glycerol answered missing_data.
-test('the issue’s polar liquids answer from ChemSep’s fits to measured densities', () => {
+test('the issue’s polar liquids answer from a reference equation or ChemSep’s fits to measured densities', () => {
   const water = liquidDensityTool.run({ compound_name: 'water', temperature: 25, unit: '°C' });
   assert.ok(Math.abs(water.liquid_density.value - 997) < 1.5, `${water.liquid_density.value}`);
   for (const name of [
@@ -141,21 +142,20 @@ test('the issue’s polar liquids answer from ChemSep’s fits to measured densi
   ]) {
     const r = liquidDensityTool.run({ compound_name: name, temperature: 298.15 });
     assert.ok(validateOutput(r), `${name}: ${ajv.errorsText(validateOutput.errors)}`);
-    assert.match(r.liquid_density.method, /^ChemSep DIPPR equation 10[56]/, name);
-    assert.match(r.liquid_density.source, /ChemSep 8\.32/, name);
+    assert.match(r.liquid_density.method, /^(Reference equation of state|ChemSep DIPPR equation 10[56])/, name);
     assert.deepEqual(r.liquid_density.warnings, [], name);
   }
 });
 
 // Independent check of the layer: Perry's DIPPR-105 densities on record (a different compilation).
-test('ChemSep’s fits agree with the measured densities on record within 2 % (≥ 95 % of compounds)', () => {
+test('the answers agree with the measured densities on record within 2 % (≥ 95 % of compounds)', () => {
   const off: string[] = [];
   let compared = 0;
   for (const c of allCompounds()) {
     const measured = c.properties.liquid_density;
     if (!measured?.temperature) continue;
     const r = liquidDensityOf(c, measured.temperature.value);
-    if (!/^ChemSep/.test(r.liquid_density.method)) continue;
+    if (!/^(ChemSep|Reference)/.test(r.liquid_density.method)) continue;
     compared++;
     const deviation = (100 * (r.liquid_density.value - measured.value)) / measured.value;
     if (Math.abs(deviation) > 2) off.push(`${c.name} ${deviation.toFixed(1)}%`);
@@ -222,4 +222,18 @@ test('the error stated for Rackett-with-Zc is what the data measure', async () =
     assert.ok(Math.abs(sorted[Math.floor(sorted.length / 2)] - stated.median) < 0.1, `${kind} median`);
     assert.ok(Math.abs(sorted[Math.floor(sorted.length * 0.95)] - stated.p95) < 0.5, `${kind} p95`);
   }
+});
+
+// IAPWS-95 Table 8 (IAPWS R6-95(2018)): the saturated liquid at 275 K is 999.887406 kg/m3.
+test('water with its reference equation on hand: ρ′ from IAPWS-95, named in the answer', {
+  skip: referenceFluidByCas('7732-18-5') ? false : 'no reference-fluid files here',
+}, () => {
+  const r = liquidDensityTool.run({ compound_name: 'water', temperature: 275 });
+  assert.ok(Math.abs(r.liquid_density.value - 999.887406) < 1e-5, `${r.liquid_density.value}`);
+  assert.match(r.liquid_density.method, /^Reference equation of state for Water/);
+  assert.deepEqual(r.liquid_density.valid_range?.min, 273.16);
+  // Below the triple point the reference equation has no saturation line: the next method answers, flagged.
+  const cold = liquidDensityTool.run({ compound_name: 'water', temperature: 270 });
+  assert.match(cold.liquid_density.method, /^ChemSep/);
+  assert.match(cold.liquid_density.warnings.join(' '), /below the melting point/);
 });

@@ -1,6 +1,7 @@
 /**
  * service_liquid_density: the saturated liquid density and molar volume of a pure compound at a
- * temperature. Measured-data fits answer first, estimates only as labelled fallbacks:
+ * temperature. Reference equations and measured-data fits answer first, estimates only as labelled fallbacks:
+ * 0. the fluid's reference equation of state (../helmholtz/): ρ′ by phase equilibrium, triple point to Tc;
  * 1. ChemSep's DIPPR-105/106 fit to measured densities (../chemsep-layer.ts), within its range (or up
  *    to EXTRAPOLATION_LIMIT_K beyond it, with a warning);
  * 2. the Rackett equation with a Spencer–Danner ZRA: the compound's own, or one fitted to its measured
@@ -12,6 +13,9 @@
 import { chemsepEntry, type LayerCorrelation } from '../chemsep-layer.ts';
 import type { Compound } from '../compounds.ts';
 import type { ValidRange } from '../correlations.ts';
+import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
+import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
+import { saturationAtTemperature } from '../helmholtz/state.ts';
 import { massDensityFromMolarVolume, RACKETT_SOURCE, rackettMolarVolume } from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
 import { EXTRAPOLATION_LIMIT_K } from '../saturation.ts';
@@ -79,6 +83,18 @@ interface DensityModel {
   density(t: number): number;
 }
 
+function referenceModel(fluid: ReferenceFluid): DensityModel {
+  return {
+    method: `${referenceMethod(fluid)}: saturated-liquid density ρ′ by phase equilibrium`,
+    source: fluid.citation,
+    // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
+    range: { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-5), unit: 'K' },
+    extrapolation: 0,
+    caveats: [],
+    density: (t) => saturationAtTemperature(fluid, t).liquidDensity * fluid.molarMass,
+  };
+}
+
 function chemsepModel(fit: LayerCorrelation, molarMass: number): DensityModel {
   return {
     method: `${fit.method}; ρ = Y·M with M = ${fmt(molarMass * 1000)} g/mol`,
@@ -131,6 +147,8 @@ function densityModels(compound: Compound): DensityModel[] {
   const p = compound.properties;
   const molarMass = p.molecular_weight!.value / 1000;
   const models: DensityModel[] = [];
+  const fluid = referenceFluidByCas(compound.cas);
+  if (fluid) models.push(referenceModel(fluid));
   const fit = chemsepEntry(compound.cas)?.correlations.liquid_density;
   if (fit) models.push(chemsepModel(fit, molarMass));
   if (p.critical_temperature === undefined || p.critical_pressure === undefined) return models;
@@ -330,7 +348,7 @@ export const liquidDensityTool = {
   title: 'Saturated liquid density',
   description: [
     "Density and molar volume of a pure compound's saturated liquid at a temperature.",
-    "Method, first that applies: ChemSep 8.32's DIPPR-105/106 fit to measured densities within its range (up to 10 K beyond, flagged); the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; else Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to ~20 % for hydrogen-bonding liquids). The method used is named in every answer.",
+    "Method, first that applies: the fluid's reference equation of state (multiparameter Helmholtz energy; water IAPWS-95, CO2 Span–Wagner, ~80 fluids), ρ′ by phase equilibrium from the triple point to Tc; ChemSep 8.32's DIPPR-105/106 fit to measured densities within its range (up to 10 K beyond, flagged); the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; else Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to ~20 % for hydrogen-bonding liquids). The method used is named in every answer.",
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; unit (default K; °C, °F, R accepted).',
     'Returns the compound, the temperature in K, liquid_density (kg/m3) and molar_volume (m3/mol), each {value, unit, method, source, valid_range, warnings};',
     'and, when a measured liquid density is on record, reference_point: the measurement with its temperature and source, the same method at that temperature, and the deviation in %.',
