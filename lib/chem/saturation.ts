@@ -20,11 +20,11 @@
 
 import { brentRoot } from './brent.ts';
 import { chemsepEntry, type LayerCorrelation } from './chemsep-layer.ts';
+import type { Compound } from './compounds.ts';
+import type { ValidRange, VaporPressureCorrelation } from './correlations.ts';
 import type { ReferenceFluid } from './helmholtz/fluid-file.ts';
 import { referenceFluidByCas, referenceMethod } from './helmholtz/fluids.ts';
 import { saturationAtPressure, saturationAtTemperature } from './helmholtz/state.ts';
-import type { Compound } from './compounds.ts';
-import type { ValidRange, VaporPressureCorrelation } from './correlations.ts';
 import {
   IF97_SATURATION_PRESSURE_RANGE,
   IF97_SATURATION_TEMPERATURE_RANGE,
