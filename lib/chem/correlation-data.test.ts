@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type ChemSepEquation, parseChemSepXml } from './chemsep-xml.ts';
+import { chemSepAt } from '../../test/support/chemsep-equations.ts';
+import { parseChemSepXml } from './chemsep-xml.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import { R } from './constants.ts';
 import type { HeatCapacityCorrelation, VaporPressureCorrelation } from './correlations.ts';
@@ -160,52 +161,6 @@ test('every ideal-gas Cp° polynomial lies within physical bounds at 298.15 K an
     `Ideal-gas Cp° polynomials outside physical bounds (check the scaling of the coefficients: a1 not a1·10³, and that they are Cp°/R, not Cp° in J/(mol·K)):\n${offenders.join('\n')}`,
   );
 });
-
-/**
- * ChemSep's equations, by the numbers its file gives them (T in K; y in the element's units):
- *   1: y = A;  2: y = A + B·T;  4: y = A + B·T + C·T² + D·T³;  100: y = A + B·T + C·T² + D·T³ + E·T⁴;
- *   10: y = exp(A − B/(T + C));  16: y = A + exp(B/T + C + D·T + E·T²);  101: y = exp(A + B/T + C·ln T + D·T^E).
- * Each form was checked on water, whose values are known (IAPWS): vapour pressure at 373.15 K and
- * Cp° at 298.15 K. Other numbers are not compared.
- */
-function chemSepValue(equation: ChemSepEquation, t: number): number | undefined {
-  const { A = 0, B = 0, C = 0, D = 0, E = 0 } = equation.coefficients;
-  switch (equation.eqno) {
-    case 1:
-      return A;
-    case 2:
-      return A + B * t;
-    case 4:
-      return A + t * (B + t * (C + t * D));
-    case 100:
-      return A + t * (B + t * (C + t * (D + t * E)));
-    case 10:
-      return Math.exp(A - B / (t + C));
-    case 16:
-      return A + Math.exp(B / t + C + D * t + E * t * t);
-    case 101:
-      return Math.exp(A + B / t + C * Math.log(t) + D * t ** E);
-    default:
-      return undefined;
-  }
-}
-
-/** The first of ChemSep's equations (by element name) in the wanted unit whose range holds t, evaluated there. */
-function chemSepAt(
-  equations: Record<string, ChemSepEquation>,
-  tags: string[],
-  units: string,
-  t: number,
-): { value: number; tag: string; eqno: number } | undefined {
-  for (const tag of tags) {
-    const equation = equations[tag];
-    if (!equation || equation.units !== units || equation.tmin === undefined || equation.tmax === undefined) continue;
-    if (t < equation.tmin || t > equation.tmax) continue;
-    const value = chemSepValue(equation, t);
-    if (value !== undefined && Number.isFinite(value)) return { value, tag, eqno: equation.eqno };
-  }
-  return undefined;
-}
 
 /**
  * Tolerances: 5% on Cp°(298.15 K): ideal-gas heat capacities rest on the same spectroscopic and

@@ -7,6 +7,7 @@ import { allCompounds, type Compound } from '../compounds.ts';
 import { polynomialHeatCapacity } from '../ideal-gas.ts';
 import { fragmentJoback, jobackEstimate } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
+import { nasaPolynomialFor } from '../nasa7.ts';
 import { ToolError } from '../tool.ts';
 import { cpModelOf, idealGasThermoOf, idealGasThermoTool, JOBACK_CP_ERROR } from './ideal-gas-thermo.ts';
 
@@ -131,7 +132,7 @@ test('small molecules answer from a reference equation’s ideal part or a fit t
     assert.ok(validateOutput(r), `${name}: ${ajv.errorsText(validateOutput.errors)}`);
     assert.match(
       r.heat_capacity.method,
-      /^(Reference equation of state|ChemSep DIPPR equation|Ideal-gas heat-capacity polynomial)/,
+      /^(Reference equation of state|NASA 7-coefficient|ChemSep DIPPR equation|Ideal-gas heat-capacity polynomial)/,
       name,
     );
     assert.deepEqual(r.heat_capacity.warnings, [], name);
@@ -182,4 +183,15 @@ test('the error stated for Joback’s Cp° is what the data measure', async () =
   assert.equal(compounds.size, JOBACK_CP_ERROR.compounds);
   assert.ok(Math.abs(errors[Math.floor(errors.length / 2)] - JOBACK_CP_ERROR.median) < 0.05);
   assert.ok(Math.abs(errors[Math.floor(errors.length * 0.95)] - JOBACK_CP_ERROR.p95) < 0.05);
+});
+
+// NIST-JANAF for N2 (as in the Poling test above): Cp°(500 K) = 29.580 J/(mol·K), ΔH°(298.15→500 K) = 5.911 kJ/mol.
+test('nitrogen answers from the NASA-7 polynomials, with the species and its reference code', {
+  skip: nasaPolynomialFor('7727-37-9') ? false : 'no NASA-7 data here',
+}, async () => {
+  const r = await idealGasThermoTool.run({ compound_name: 'nitrogen', temperature: 500 });
+  assert.match(r.heat_capacity.method, /^NASA 7-coefficient polynomials: .*species N2 \(/);
+  assert.match(r.heat_capacity.source, /McBride, S. Gordon, M. A. Reno/);
+  within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');
+  within(r.enthalpy_change.value, 5911, 0.003, 'ΔH°');
 });

@@ -28,6 +28,7 @@ import {
   jobackEstimate,
 } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
+import { NASA7_EQUATIONS, nasa7Enthalpy, nasa7Entropy, nasa7HeatCapacity, nasaPolynomialFor } from '../nasa7.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
@@ -191,13 +192,29 @@ function referenceModel(compound: Compound): CpModel | undefined {
   };
 }
 
+/** The NASA-7 polynomials (McBride et al.), with their exact H° and S°. */
+function nasaModel(compound: Compound): CpModel | undefined {
+  const fit = nasaPolynomialFor(compound.cas);
+  if (!fit) return undefined;
+  return {
+    cp: (t) => nasa7HeatCapacity(fit, t),
+    deltaH: (t1, t2) => nasa7Enthalpy(fit, t2) - nasa7Enthalpy(fit, t1),
+    deltaS: (t1, t2) => nasa7Entropy(fit, t2) - nasa7Entropy(fit, t1),
+    integration: 'exact (the polynomials’ own H° and S°)',
+    method: `${NASA7_EQUATIONS}; species ${fit.species} (${fit.note}), ranges ${fit.ranges.map((r) => `${r.min}–${r.max} K`).join(', ')}`,
+    source: fit.source,
+    range: { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' },
+    caveats: [],
+  };
+}
+
 /**
  * The compound's Cp° model for temperatures t1 and t2: the first of its reference equation's ideal part,
- * the Poling polynomial on record and ChemSep's fit whose range holds both; else the first of them
+ * the NASA-7 polynomials, the Poling polynomial on record and ChemSep's fit whose range holds both; else the first of them
  * (extrapolated, with a warning); else Joback's estimate.
  */
 export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
-  const fits = [referenceModel(compound), storedModel(compound), chemsepModel(compound)].filter(
+  const fits = [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
     (m): m is CpModel => m !== undefined,
   );
   const holds = (m: CpModel, t: number) => t >= m.range.min && t <= m.range.max;
@@ -308,7 +325,7 @@ export const idealGasThermoTool = {
   title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
   description: [
     'Ideal-gas heat capacity Cp° of a pure compound at a temperature T and at a reference temperature Tref, and the changes between them: ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT (at constant pressure), integrated analytically.',
-    "Method, first whose range holds both temperatures: the ideal-gas part of the fluid's reference equation of state (exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); else the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate with its measured error.",
+    "Method, first whose range holds both temperatures: the ideal-gas part of the fluid's reference equation of state (exact H° and S°); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); else the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate with its measured error.",
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K); unit for both (default K; °C, °F, R accepted).',
     "Returns the compound, T and Tref in K, heat_capacity and heat_capacity_at_reference (J/(mol·K)), enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each {value, unit, method, source, valid_range, warnings}; outside the polynomial's range the values are extrapolated, with a warning.",
     "Fails with missing_data only when no fit is on record and Joback's groups do not cover the molecule.",
