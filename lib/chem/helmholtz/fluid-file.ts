@@ -14,6 +14,9 @@ export interface Ancillary {
   reducingValue: number;
   tr: number;
   usingTauR: boolean;
+  /** The temperatures (K) it was fitted over: outside them its values can be far off, or absurd. */
+  tmin: number;
+  tmax: number;
 }
 
 export interface ReferenceFluid {
@@ -43,30 +46,64 @@ export interface ReferenceFluid {
 type Json = Record<string, unknown>;
 const list = (v: unknown) => v as number[];
 
+const num = (v: unknown, what: string, fail: (m: string) => never): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fail(`${what} is not a number`);
+
 function readResidual(terms: Json[], fail: (m: string) => never): ResidualTerms {
   const out: ResidualTerms = {
-    power: { n: [], d: [], t: [], c: [], l: [] },
+    exponential: { n: [], d: [], t: [], c: [], l: [], omega: [], m: [] },
     gaussian: { n: [], d: [], t: [], eta: [], epsilon: [], beta: [], gamma: [] },
+    gaoB: { n: [], d: [], t: [], eta: [], epsilon: [], beta: [], gamma: [], b: [] },
     nonAnalytic: { n: [], a: [], b: [], beta: [], A: [], B: [], C: [], D: [] },
   };
+  const e = out.exponential;
   for (const term of terms) {
-    if (term.type === 'ResidualHelmholtzPower' || term.type === 'ResidualHelmholtzExponential') {
-      const n = list(term.n);
-      const l = list(term.l);
-      out.power.n.push(...n);
-      out.power.d.push(...list(term.d));
-      out.power.t.push(...list(term.t));
-      out.power.l.push(...l);
-      out.power.c.push(...(term.type === 'ResidualHelmholtzExponential' ? list(term.g) : l.map(() => 1)));
-    } else if (term.type === 'ResidualHelmholtzGaussian') {
-      for (const key of ['n', 'd', 't', 'eta', 'epsilon', 'beta', 'gamma'] as const)
-        out.gaussian[key].push(...list(term[key]));
-    } else if (term.type === 'ResidualHelmholtzNonAnalytic') {
-      for (const key of ['n', 'a', 'b', 'beta', 'A', 'B', 'C', 'D'] as const)
-        out.nonAnalytic[key].push(...list(term[key]));
-    } else {
-      fail(`residual term type ${String(term.type)} is not implemented`);
+    const n = list(term.n);
+    const zeros = n.map(() => 0);
+    const ones = n.map(() => 1);
+    switch (term.type) {
+      case 'ResidualHelmholtzPower':
+        e.l.push(...list(term.l));
+        e.c.push(...list(term.l).map((l) => (l > 0 ? 1 : 0)));
+        e.omega.push(...zeros);
+        e.m.push(...zeros);
+        break;
+      case 'ResidualHelmholtzExponential':
+        e.l.push(...list(term.l));
+        e.c.push(...list(term.g));
+        e.omega.push(...zeros);
+        e.m.push(...zeros);
+        break;
+      case 'ResidualHelmholtzLemmon2005':
+        e.l.push(...list(term.l));
+        e.c.push(...ones);
+        e.omega.push(...ones);
+        e.m.push(...list(term.m));
+        break;
+      case 'ResidualHelmholtzDoubleExponential':
+        e.l.push(...list(term.ld));
+        e.c.push(...list(term.gd));
+        e.omega.push(...list(term.gt));
+        e.m.push(...list(term.lt));
+        break;
+      case 'ResidualHelmholtzGaussian':
+        for (const key of ['n', 'd', 't', 'eta', 'epsilon', 'beta', 'gamma'] as const)
+          out.gaussian[key].push(...list(term[key]));
+        continue;
+      case 'ResidualHelmholtzGaoB':
+        for (const key of ['n', 'd', 't', 'eta', 'epsilon', 'beta', 'gamma', 'b'] as const)
+          out.gaoB[key].push(...list(term[key]));
+        continue;
+      case 'ResidualHelmholtzNonAnalytic':
+        for (const key of ['n', 'a', 'b', 'beta', 'A', 'B', 'C', 'D'] as const)
+          out.nonAnalytic[key].push(...list(term[key]));
+        continue;
+      default:
+        fail(`residual term type ${String(term.type)} is not implemented`);
     }
+    e.n.push(...n);
+    e.d.push(...list(term.d));
+    e.t.push(...list(term.t));
   }
   return out;
 }
@@ -79,17 +116,30 @@ function readIdeal(terms: Json[], fail: (m: string) => never): IdealTerms {
     power: { n: [], t: [] },
     planckEinstein: { n: [], t: [] },
     generalized: { n: [], t: [], c: [], d: [] },
+    cp0: { c: [], t: [], tc: [], t0: [] },
+  };
+  const addCp0 = (c: number, t: number, term: Json) => {
+    out.cp0.c.push(c);
+    out.cp0.t.push(t);
+    out.cp0.tc.push(num(term.Tc, `${term.type} Tc`, fail));
+    out.cp0.t0.push(num(term.T0, `${term.type} T0`, fail));
+  };
+  const addGeneralized = (n: number, t: number, c: number, d: number) => {
+    out.generalized.n.push(n);
+    out.generalized.t.push(t);
+    out.generalized.c.push(c);
+    out.generalized.d.push(d);
   };
   for (const term of terms) {
     switch (term.type) {
       case 'IdealGasHelmholtzLead':
       case 'IdealGasHelmholtzEnthalpyEntropyOffset':
       case 'IdealGasHelmholtzEnthalpyEntropyOffsetCore':
-        out.a1 += term.a1 as number;
-        out.a2 += term.a2 as number;
+        out.a1 += num(term.a1, `${term.type} a1`, fail);
+        out.a2 += num(term.a2, `${term.type} a2`, fail);
         break;
       case 'IdealGasHelmholtzLogTau':
-        out.logTau += term.a as number;
+        out.logTau += num(term.a, `${term.type} a`, fail);
         break;
       case 'IdealGasHelmholtzPower':
         out.power.n.push(...list(term.n));
@@ -102,6 +152,29 @@ function readIdeal(terms: Json[], fail: (m: string) => never): IdealTerms {
       case 'IdealGasHelmholtzPlanckEinsteinGeneralized':
         for (const key of ['n', 't', 'c', 'd'] as const) out.generalized[key].push(...list(term[key]));
         break;
+      case 'IdealGasHelmholtzPlanckEinsteinFunctionT': {
+        // n·ln(1 − exp(−v·τ/Tc)): v is a characteristic temperature (K).
+        const tc = num(term.Tcrit, `${term.type} Tcrit`, fail);
+        list(term.v).forEach((v, i) => addGeneralized(list(term.n)[i], -v / tc, 1, -1));
+        break;
+      }
+      case 'IdealGasHelmholtzCP0Constant':
+        addCp0(num(term.cp_over_R, `${term.type} cp_over_R`, fail), 0, term);
+        break;
+      case 'IdealGasHelmholtzCP0PolyT':
+        list(term.c).forEach((c, i) => addCp0(c, list(term.t)[i], term));
+        break;
+      case 'IdealGasHelmholtzCP0AlyLee': {
+        // cp°/R = A + B·[(C/T)/sinh(C/T)]² + D·[(E/T)/cosh(E/T)]² (Aly & Lee 1981): A as a constant cp°
+        // term; the sinh and cosh terms as generalized Planck–Einstein terms n·ln(1 ∓ exp(−2C·τ/Tc)),
+        // which differ from B·ln sinh(C/T) and −D·ln cosh(E/T) by terms linear in τ (reference state only).
+        const [A, B, C, D, E] = list(term.c);
+        const tc = num(term.Tc, `${term.type} Tc`, fail);
+        if (A !== 0) addCp0(A, 0, term);
+        if (B !== 0) addGeneralized(B, (-2 * C) / tc, 1, -1);
+        if (D !== 0) addGeneralized(-D, (-2 * E) / tc, 1, 1);
+        break;
+      }
       default:
         fail(`ideal-gas term type ${String(term.type)} is not implemented`);
     }
@@ -117,6 +190,8 @@ function readAncillary(raw: Json): Ancillary {
     reducingValue: raw.reducing_value as number,
     tr: raw.T_r as number,
     usingTauR: raw.using_tau_r === true,
+    tmin: raw.Tmin as number,
+    tmax: raw.Tmax as number,
   };
 }
 
@@ -164,7 +239,10 @@ export function readFluidFile(json: Json, citations: Record<string, string>): Re
   };
 }
 
-/** An ancillary equation's value at T (K): a starting guess, good to a few tenths of a percent. */
+/**
+ * An ancillary equation's value at T (K): a starting guess, usually good to a few tenths of a percent
+ * within its fitted range (some files' ancillaries are off by more near the triple point).
+ */
 export function ancillaryValue(a: Ancillary, t: number): number {
   const theta = 1 - t / a.tr;
   let sum = 0;

@@ -13,9 +13,8 @@
  * in the form of Y. Akasaka, J. Thermal Sci. Technol. 3 (2008) 442–451, from the ancillary equations'
  * densities. Source of the property relations: W. Wagner, A. Pruß, J. Phys. Chem. Ref. Data 31 (2002) 387.
  */
-import { brentRoot } from '../brent.ts';
 import { ancillaryValue, type ReferenceFluid } from './fluid-file.ts';
-import { ideal, residual } from './terms.ts';
+import { ideal, newDerivatives, residual } from './terms.ts';
 
 export interface FluidState {
   temperature: number;
@@ -32,8 +31,25 @@ export interface FluidState {
   fugacityCoefficient: number;
 }
 
-/** Every property at (T, ρ). */
+/** The equation's range in T (K) for single-phase states: from the triple point to Tmax. */
+function checkStateTemperature(fluid: ReferenceFluid, t: number): void {
+  if (!(t >= fluid.tripleTemperature * (1 - 1e-12) && t <= fluid.maxTemperature)) {
+    throw new RangeError(
+      `${t} K is outside the range of the ${fluid.name} equation of state (${fluid.tripleTemperature}–${fluid.maxTemperature} K)`,
+    );
+  }
+}
+
+/**
+ * Every property at (T, ρ): T in K, ρ in mol/m3. RangeError outside the equation's temperatures, above
+ * its pressure limit, and inside the spinodal (a state with (∂p/∂ρ)_T ≤ 0 has no speed of sound).
+ * Example (IAPWS-95 Table 7, tested): water at 500 K, 838.025 kg/m3 → 10.0003858 MPa, w = 1271.28441 m/s.
+ */
 export function stateAt(fluid: ReferenceFluid, temperature: number, density: number): FluidState {
+  checkStateTemperature(fluid, temperature);
+  if (!(density > 0 && Number.isFinite(density))) {
+    throw new RangeError(`density ${density} mol/m3 is not a positive number`);
+  }
   const delta = density / fluid.reducing.density;
   const tau = fluid.reducing.temperature / temperature;
   const r = residual(fluid.residual, delta, tau);
@@ -43,10 +59,21 @@ export function stateAt(fluid: ReferenceFluid, temperature: number, density: num
   const stiffness = 1 + 2 * delta * r.d + delta * delta * r.dd; // (∂p/∂ρ)_T / RT
   const coupling = 1 + delta * r.d - delta * tau * r.dt;
   const cvR = -tau * tau * (o.tt + r.tt);
+  const pressure = density * R * temperature * z;
+  if (pressure > fluid.maxPressure * (1 + 1e-9)) {
+    throw new RangeError(
+      `${pressure.toPrecision(6)} Pa at ${temperature} K, ${density} mol/m3 is above the ${fluid.name} equation's limit of ${fluid.maxPressure / 1e6} MPa`,
+    );
+  }
+  if (!(stiffness > 0 && cvR > 0)) {
+    throw new RangeError(
+      `${temperature} K, ${density} mol/m3 is inside the ${fluid.name} spinodal (a mechanically unstable state, within the two-phase region)`,
+    );
+  }
   return {
     temperature,
     density,
-    pressure: density * R * temperature * z,
+    pressure,
     compressibility: z,
     enthalpy: R * temperature * (1 + tau * (o.t + r.t) + delta * r.d),
     entropy: R * (tau * (o.t + r.t) - o.a - r.a),
@@ -58,10 +85,14 @@ export function stateAt(fluid: ReferenceFluid, temperature: number, density: num
   };
 }
 
+// Scratch derivatives for the solvers (synchronous, so never shared between two calls in flight).
+const liquid = newDerivatives();
+const vapor = newDerivatives();
+
 /** Pressure (Pa) and (∂p/∂ρ)_T at (T, ρ): the density solver's function and derivative. */
 function pressureAndSlope(fluid: ReferenceFluid, t: number, rho: number): [number, number] {
   const delta = rho / fluid.reducing.density;
-  const r = residual(fluid.residual, delta, fluid.reducing.temperature / t);
+  const r = residual(fluid.residual, delta, fluid.reducing.temperature / t, liquid);
   const rt = fluid.gasConstant * t;
   return [rho * rt * (1 + delta * r.d), rt * (1 + 2 * delta * r.d + delta * delta * r.dd)];
 }
@@ -75,118 +106,310 @@ export interface SaturationState {
 }
 
 function checkTemperature(fluid: ReferenceFluid, t: number): void {
-  if (!(t >= fluid.tripleTemperature && t < fluid.critical.temperature)) {
+  if (!(t >= fluid.tripleTemperature * (1 - 1e-12) && t < fluid.critical.temperature)) {
     throw new RangeError(
       `${t} K is outside the saturation line of the ${fluid.name} equation of state (triple point ${fluid.tripleTemperature} K to the critical point ${fluid.critical.temperature} K)`,
     );
   }
 }
 
-/** Saturated liquid and vapour in equilibrium at T (K), from the triple point up to (not at) the critical point. */
-export function saturationAtTemperature(fluid: ReferenceFluid, t: number): SaturationState {
-  checkTemperature(fluid, t);
-  const rhoR = fluid.reducing.density;
-  const tau = fluid.reducing.temperature / t;
-  // J = δ(1 + δαʳδ) and K = δαʳδ + αʳ + ln δ are equal in both phases at equilibrium (Akasaka 2008).
-  const jk = (delta: number) => {
-    const r = residual(fluid.residual, delta, tau);
-    return {
-      J: delta * (1 + delta * r.d),
-      K: delta * r.d + r.a + Math.log(delta),
-      Jd: 1 + 2 * delta * r.d + delta * delta * r.dd,
-      Kd: 2 * r.d + delta * r.dd + 1 / delta,
-    };
+/**
+ * Starting densities (δ′, δ″) from the ancillary equations, from the lowest temperature they were
+ * fitted at (below it some are absurd: a cyclopropane file's vapour density is 0 at its triple point)
+ * up to Tc (where their form, in powers of 1 − T/Tc, extrapolates well).
+ */
+function ancillaryStart(fluid: ReferenceFluid, t: number): [number, number] | undefined {
+  const { liquidDensity: l, vaporDensity: v } = fluid.ancillaries;
+  if (t < Math.max(l.tmin, v.tmin)) return undefined;
+  const dl = ancillaryValue(l, t) / fluid.reducing.density;
+  const dv = ancillaryValue(v, t) / fluid.reducing.density;
+  return dv > 0 && dl > dv && Number.isFinite(dl) ? [dl, dv] : undefined;
+}
+
+/**
+ * Starting densities where the vapour is nearly an ideal gas (well below Tc): δ′ the liquid root of
+ * p = 0, found by Newton's method from the ancillary liquid density at the nearest fitted temperature;
+ * then equal Gibbs energy with an ideal-gas vapour gives ln δ″ = K(δ′) (K as in saturationAtTemperature).
+ * Undefined where p(ρ) has no liquid root at p = 0 (closer to Tc).
+ */
+function lowPressureStart(fluid: ReferenceFluid, tau: number): [number, number] | undefined {
+  const l = fluid.ancillaries.liquidDensity;
+  const t = fluid.reducing.temperature / tau;
+  const jAndSlope = (delta: number): [number, number] => {
+    const r = residual(fluid.residual, delta, tau, liquid);
+    return [delta * (1 + delta * r.d), 1 + 2 * delta * r.d + delta * delta * r.dd];
   };
-  // Full Newton steps converge everywhere but close to Tc, where shorter ones keep δ″ on the vapour side.
-  for (const gamma of [1, 0.5, 0.2]) {
-    let dl = ancillaryValue(fluid.ancillaries.liquidDensity, t) / rhoR;
-    let dv = ancillaryValue(fluid.ancillaries.vaporDensity, t) / rhoR;
-    for (let i = 0; i < 200; i++) {
-      const l = jk(dl);
-      const v = jk(dv);
-      const det = v.Jd * l.Kd - l.Jd * v.Kd;
-      const stepL = ((v.K - l.K) * v.Jd - (v.J - l.J) * v.Kd) / det;
-      const stepV = ((v.K - l.K) * l.Jd - (v.J - l.J) * l.Kd) / det;
-      dl += gamma * stepL;
-      dv += gamma * stepV;
-      if (!(dv > 0 && dl > dv)) break;
-      if (Math.abs(stepL) < 1e-12 * dl && Math.abs(stepV) < 1e-12 * dv) {
-        const [pressure] = pressureAndSlope(fluid, t, dl * rhoR);
-        return { temperature: t, pressure, liquidDensity: dl * rhoR, vaporDensity: dv * rhoR };
-      }
+  // The ancillary's density at a warmer temperature can lie inside this isotherm's spinodal: go denser.
+  let delta = ancillaryValue(l, Math.min(Math.max(t, l.tmin), l.tmax)) / fluid.reducing.density;
+  let [j, jd] = jAndSlope(delta);
+  for (let i = 0; i < 40 && !(jd > 0); i++) [j, jd] = jAndSlope((delta *= 1.05));
+  for (let i = 0; i < 100 && jd > 0; i++) {
+    // Newton's step, halved while it would land in the spinodal.
+    let step = j / jd;
+    let next = delta - step;
+    let [jn, jdn] = jAndSlope(next);
+    for (let k = 0; k < 30 && !(next > 0 && jdn > 0); k++) {
+      step /= 2;
+      next = delta - step;
+      [jn, jdn] = jAndSlope(next);
+    }
+    if (!(next > 0 && jdn > 0)) return undefined;
+    delta = next;
+    [j, jd] = [jn, jdn];
+    if (Math.abs(step) < 1e-10 * delta) {
+      const k = residual(fluid.residual, delta, tau, liquid);
+      const dv = Math.exp(delta * k.d + k.a + Math.log(delta));
+      return dv < delta ? [delta, dv] : undefined;
     }
   }
+  return undefined;
+}
+
+/**
+ * Newton's method on equal pressure and Gibbs energy for (δ′, δ″) from a start (Akasaka 2008: with
+ * J = δ(1 + δαʳδ) and K = δαʳδ + αʳ + ln δ, both equal in the two phases). A step that would put δ″
+ * at or above δ′ (close to Tc) is halved until it does not. Undefined when no solution is reached.
+ */
+function equilibrium(fluid: ReferenceFluid, tau: number, start: [number, number]): [number, number] | undefined {
+  let [dl, dv] = start;
+  // A start inside the spinodal (close to Tc the ancillaries can put one there) leads Newton to the
+  // trivial solution δ′ = δ″: move it out, denser for the liquid, thinner for the vapour.
+  const stiffness = (delta: number) => {
+    const r = residual(fluid.residual, delta, tau, liquid);
+    return 1 + 2 * delta * r.d + delta * delta * r.dd;
+  };
+  for (let i = 0; i < 60 && !(stiffness(dl) > 0); i++) dl *= 1.02;
+  for (let i = 0; i < 60 && !(stiffness(dv) > 0); i++) dv /= 1.02;
+  let lastSize = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 200; i++) {
+    const l = residual(fluid.residual, dl, tau, liquid);
+    const v = residual(fluid.residual, dv, tau, vapor);
+    const jl = dl * (1 + dl * l.d);
+    const jv = dv * (1 + dv * v.d);
+    const kl = dl * l.d + l.a + Math.log(dl);
+    const kv = dv * v.d + v.a + Math.log(dv);
+    const jdl = 1 + 2 * dl * l.d + dl * dl * l.dd;
+    const jdv = 1 + 2 * dv * v.d + dv * dv * v.dd;
+    const kdl = 2 * l.d + dl * l.dd + 1 / dl;
+    const kdv = 2 * v.d + dv * v.dd + 1 / dv;
+    const det = jdv * kdl - jdl * kdv;
+    let stepL = ((kv - kl) * jdv - (jv - jl) * kdv) / det;
+    let stepV = ((kv - kl) * jdl - (jv - jl) * kdl) / det;
+    for (let k = 0; k < 40 && !(dv + stepV > 0 && dl + stepL > dv + stepV); k++) {
+      stepL /= 2;
+      stepV /= 2;
+    }
+    dl += stepL;
+    dv += stepV;
+    if (!(dv > 0 && dl > dv && Number.isFinite(dl))) return undefined;
+    // Converged: steps of 1e-12, or (close to Tc, where J and K are flat) steps that stop shrinking
+    // below 1e-8, the round-off floor of the differences.
+    const size = Math.max(Math.abs(stepL) / dl, Math.abs(stepV) / dv);
+    if (size < 1e-12 || (size < 1e-8 && size > 0.5 * lastSize)) {
+      return dl - dv > 1e-6 * dl && stiffness(dl) > 0 && stiffness(dv) > 0 ? [dl, dv] : undefined;
+    }
+    lastSize = size;
+  }
+  return undefined;
+}
+
+/**
+ * Saturated liquid and vapour in equilibrium at T (K), from the triple point up to (not at) the
+ * critical point: equal p and Gibbs energy, to about 1e-12 in the densities. Starts from the ancillary
+ * equations, else (below their range) from the low-pressure limit, else (close to Tc) from the solution
+ * farther from Tc. RangeError outside the range, or
+ * where no equilibrium is found (closest to Tc, or between an equation's own critical point and the
+ * rounded Tc its file states).
+ * Example (IAPWS-95 Table 8, tested): water at 450 K → 0.932203564 MPa, ρ′ = 890.34125, ρ″ = 4.8120036 kg/m3.
+ */
+export function saturationAtTemperature(fluid: ReferenceFluid, t: number): SaturationState {
+  checkTemperature(fluid, t);
+  return saturation(fluid, t, 0);
+}
+
+function saturation(fluid: ReferenceFluid, t: number, depth: number): SaturationState {
+  const rhoR = fluid.reducing.density;
+  const tau = fluid.reducing.temperature / t;
+  const starts = [
+    () => ancillaryStart(fluid, t),
+    () => lowPressureStart(fluid, tau),
+    () => (depth < 20 ? criticalContinuationStart(fluid, t, depth) : undefined),
+  ];
+  for (const start of starts) {
+    const guess = start();
+    const solution = guess && equilibrium(fluid, tau, guess);
+    if (!solution) continue;
+    // From the vapour: the liquid's p = ρRT(1 + δαʳδ) is a small difference of large terms (near
+    // the triple point a 1e-12 change in ρ′ moves it by 1e-6 relative), the vapour's is not.
+    const [pressure] = pressureAndSlope(fluid, t, solution[1] * rhoR);
+    return { temperature: t, pressure, liquidDensity: solution[0] * rhoR, vaporDensity: solution[1] * rhoR };
+  }
   throw new RangeError(
-    `the ${fluid.name} saturation solver did not converge at ${t} K (too close to the critical point)`,
+    `no ${fluid.name} phase equilibrium found at ${t} K (too close to the critical point, ${fluid.critical.temperature} K)`,
   );
 }
 
 /**
- * The saturation temperature at p (Pa): Brent's method on ln p_sat(T), bracketed around the ancillary
- * equation's temperature (so the solver is not run near the critical point unless p is).
+ * Starting densities close to Tc, where the ancillaries can be too rough a start: the solution at the
+ * temperature twice as far from Tc (found the same way), its half-width (ρ′ − ρ″)/2 scaled by the
+ * critical power law (ΔT ratio)^0.325 about its diameter (ρ′ + ρ″)/2 (J. M. H. Levelt Sengers, Physica
+ * 73 (1974) 73: the coexistence curve's exponent β ≈ 0.325). Undefined when that solution fails too.
+ */
+function criticalContinuationStart(fluid: ReferenceFluid, t: number, depth: number): [number, number] | undefined {
+  const tc = fluid.critical.temperature;
+  const farther = tc - 2 * (tc - t);
+  if (farther < fluid.tripleTemperature) return undefined;
+  let sat: SaturationState;
+  try {
+    sat = saturation(fluid, farther, depth + 1);
+  } catch {
+    return undefined;
+  }
+  const diameter = (sat.liquidDensity + sat.vaporDensity) / 2 / fluid.reducing.density;
+  const half = ((sat.liquidDensity - sat.vaporDensity) / 2 / fluid.reducing.density) * 0.5 ** 0.325;
+  return [diameter + half, diameter - half];
+}
+
+/**
+ * The saturation state at p (Pa), from the triple-point pressure up to (not at) pc: Newton's method on
+ * ln p_sat(1/T) with the Clapeyron slope d ln p/d(1/T) = −T·Δh/(p·Δv), kept inside a shrinking bracket
+ * (bisection when a step leaves it), from the Clausius–Clapeyron line through the triple and critical
+ * points. Example (IAPWS-95 Table 8, tested): water at 0.932203564 MPa → 450 K.
  */
 export function saturationAtPressure(fluid: ReferenceFluid, pressure: number): SaturationState {
-  const low = fluid.tripleTemperature;
-  const high = fluid.critical.temperature * (1 - 1e-5);
-  const pLow = saturationAtTemperature(fluid, low).pressure;
-  if (!(pressure >= pLow && pressure < fluid.critical.pressure)) {
+  const tt = fluid.tripleTemperature;
+  const tc = fluid.critical.temperature;
+  const pt = saturationAtTemperature(fluid, tt).pressure;
+  const pc = fluid.critical.pressure;
+  if (!(pressure >= pt && pressure < pc)) {
     throw new RangeError(
-      `${pressure} Pa is outside the saturation line of the ${fluid.name} equation of state (${pLow.toPrecision(6)} Pa at the triple point to ${fluid.critical.pressure} Pa at the critical point)`,
+      `${pressure} Pa is outside the saturation line of the ${fluid.name} equation of state (${pt.toPrecision(6)} Pa at the triple point to ${pc} Pa at the critical point)`,
     );
   }
-  const ancillary = fluid.ancillaries.pressure;
-  // The ancillary is defined up to its own reducing temperature (θ = 1 − T/Tr ≥ 0).
-  const top = Math.min(fluid.critical.temperature, ancillary.tr) * (1 - 1e-9);
-  const guess = Math.min(
-    high,
-    brentRoot((t) => Math.log(ancillaryValue(ancillary, t) / pressure), low, top),
-  );
+  if (pressure === pt) return saturationAtTemperature(fluid, tt);
   const target = Math.log(pressure);
-  const f = (t: number) => Math.log(saturationAtTemperature(fluid, t).pressure) - target;
-  let below = Math.max(low, guess - 0.5);
-  let above = Math.min(high, guess + 0.5);
-  while (f(below) > 0 && below > low) below = Math.max(low, below - 5);
-  while (f(above) < 0 && above < high) above = Math.min(high, above + 5);
-  const t = brentRoot(f, below, above, { xTolerance: 1e-10 * above });
-  return saturationAtTemperature(fluid, t);
+  // x = 1/T; ln p is close to linear in x.
+  let xLow = 1 / (tc * (1 - 1e-9)); // f > 0 side (T too high)
+  let xHigh = 1 / tt; // f < 0 side
+  let x = 1 / tt + ((target - Math.log(pt)) * (1 / tc - 1 / tt)) / (Math.log(pc) - Math.log(pt));
+  for (let i = 0; i < 100; i++) {
+    if (!(x > xLow && x < xHigh)) x = 0.5 * (xLow + xHigh);
+    const t = 1 / x;
+    let sat: SaturationState;
+    try {
+      sat = saturationAtTemperature(fluid, t);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      xLow = x; // no equilibrium this close to Tc: the answer is below
+      x = Number.NaN;
+      continue;
+    }
+    const f = Math.log(sat.pressure) - target;
+    if (f > 0) xLow = x;
+    else xHigh = x;
+    const dh = hDifference(fluid, t, sat);
+    const dv = 1 / sat.vaporDensity - 1 / sat.liquidDensity;
+    const slope = (-t * dh) / (sat.pressure * dv); // d ln p / dx
+    const next = x - f / slope;
+    if (Math.abs(next - x) < 1e-13 * x || f === 0) return f === 0 ? sat : saturationAtTemperature(fluid, 1 / next);
+    x = next;
+  }
+  throw new RangeError(`the ${fluid.name} saturation temperature at ${pressure} Pa was not found`);
+}
+
+/** h″ − h′ (J/mol) at saturation: the ideal part cancels (it depends on T alone). */
+function hDifference(fluid: ReferenceFluid, t: number, sat: SaturationState): number {
+  const tau = fluid.reducing.temperature / t;
+  const dl = sat.liquidDensity / fluid.reducing.density;
+  const dv = sat.vaporDensity / fluid.reducing.density;
+  const l = residual(fluid.residual, dl, tau, liquid);
+  const v = residual(fluid.residual, dv, tau, vapor);
+  return fluid.gasConstant * t * (tau * (v.t - l.t) + dv * v.d - dl * l.d);
 }
 
 /**
- * The density (mol/m3) of the stable phase at (T, p): liquid when p is above the saturation pressure
- * (below Tc), vapour below it; a single fluid phase above Tc. Newton's method on p(ρ) from the
- * saturated density of that phase (or the ideal gas), falling back to bisection in the phase's
- * mechanically stable range.
+ * The density (mol/m3) at (T, p), T in K, p in Pa: of the stable phase (below Tc: liquid when p is
+ * above the saturation pressure, vapour below it; above Tc the one fluid phase), or of the phase asked
+ * for, metastable if need be (RangeError beyond its spinodal). Newton's method on p(ρ) from the
+ * saturated density of the phase (or the ideal gas), bracketed within the phase's bounds. Example (IAPWS-95 Table 7, tested): water at 300 K, 0.0992418352 MPa → 996.556 kg/m3.
  */
 export function densityAt(fluid: ReferenceFluid, t: number, p: number, phase?: 'liquid' | 'vapor'): number {
-  if (!(t >= fluid.tripleTemperature && t <= fluid.maxTemperature && p > 0 && p <= fluid.maxPressure)) {
+  if (!(t >= fluid.tripleTemperature * (1 - 1e-12) && t <= fluid.maxTemperature && p > 0 && p <= fluid.maxPressure)) {
     throw new RangeError(
       `(${t} K, ${p} Pa) is outside the range of the ${fluid.name} equation of state (${fluid.tripleTemperature}–${fluid.maxTemperature} K, up to ${fluid.maxPressure / 1e6} MPa)`,
     );
   }
-  const ideal = p / (fluid.gasConstant * t);
-  if (t >= fluid.critical.temperature) return solveDensity(fluid, t, p, ideal, 0, 6 * fluid.critical.density);
+  const idealGas = p / (fluid.gasConstant * t);
+  if (t >= fluid.critical.temperature) return solveDensity(fluid, t, p, idealGas, 0, Number.POSITIVE_INFINITY);
   const sat = saturationAtTemperature(fluid, t);
-  const liquid = phase ? phase === 'liquid' : p >= sat.pressure;
-  return liquid
-    ? solveDensity(fluid, t, p, sat.liquidDensity, sat.liquidDensity, 6 * fluid.critical.density)
-    : solveDensity(fluid, t, p, Math.min(ideal, sat.vaporDensity), 0, sat.vaporDensity);
+  const wantLiquid = phase ? phase === 'liquid' : p >= sat.pressure;
+  if (wantLiquid) {
+    return p >= sat.pressure
+      ? solveDensity(fluid, t, p, sat.liquidDensity, sat.liquidDensity, Number.POSITIVE_INFINITY)
+      : metastable(fluid, t, p, sat.liquidDensity, 'liquid');
+  }
+  return p <= sat.pressure
+    ? solveDensity(fluid, t, p, Math.min(idealGas, sat.vaporDensity), 0, sat.vaporDensity)
+    : metastable(fluid, t, p, sat.vaporDensity, 'vapor');
 }
 
+/**
+ * The root of p(ρ) = p between `low` (p(low) ≤ p) and `high`: Newton's method from `start`, kept inside
+ * a shrinking bracket (bisection when a step leaves it). An infinite `high` is found by stepping up
+ * from the start until p is passed: the first crossing is the physical root (far beyond the equation's
+ * range p(ρ) can turn over and cross p again, as methane's does above 120 kmol/m3 at 620 K, where
+ * Newton from the ideal-gas density at 1 GPa went; R123's turns over at 160 MPa at 166 K).
+ */
 function solveDensity(fluid: ReferenceFluid, t: number, p: number, start: number, low: number, high: number): number {
+  if (!Number.isFinite(high)) {
+    let top = Math.max(low, Math.min(start, fluid.critical.density));
+    for (let i = 0; ; i++) {
+      const [value, slope] = pressureAndSlope(fluid, t, top);
+      if (value >= p) break;
+      if (!(slope > 0) || i === 1000) {
+        throw new RangeError(
+          `${p} Pa is above the highest pressure the ${fluid.name} equation reaches at ${t} K (${value.toPrecision(4)} Pa, where p(ρ) turns over)`,
+        );
+      }
+      low = top;
+      // Twice Newton's step passes a concave stretch quickly; at most 20 % keeps the step on the branch.
+      top = Math.min(1.2 * top, Math.max(1.001 * top, top + (2 * (p - value)) / slope));
+    }
+    high = top;
+  }
+  let rho = start > low && start < high ? start : 0.5 * (low + high);
+  for (let i = 0; i < 200; i++) {
+    const [value, slope] = pressureAndSlope(fluid, t, rho);
+    if (value < p) low = rho;
+    else high = rho;
+    let next = rho - (value - p) / slope;
+    if (!(slope > 0 && next > low && next < high)) next = 0.5 * (low + high);
+    if (Math.abs(next - rho) < 1e-13 * rho || high - low < 1e-14 * high) return next;
+    rho = next;
+  }
+  throw new RangeError(`no density of ${fluid.name} found at ${t} K and ${p} Pa`);
+}
+
+/**
+ * A metastable root: superheated liquid (p below p_sat) or subcooled vapour (p above), by Newton's
+ * method from the saturated density, which moves toward the spinodal; RangeError when p is beyond it.
+ */
+function metastable(fluid: ReferenceFluid, t: number, p: number, start: number, phase: 'liquid' | 'vapor'): number {
   let rho = start;
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     const [value, slope] = pressureAndSlope(fluid, t, rho);
     if (!(slope > 0)) break;
     const step = (value - p) / slope;
-    const next = rho - step;
-    if (!(next > 0)) break;
-    rho = next;
-    if (Math.abs(step) < 1e-13 * rho) return rho;
+    rho -= step;
+    if (!(rho > 0)) break;
+    if (Math.abs(step) < 1e-13 * rho) {
+      if (pressureAndSlope(fluid, t, rho)[1] > 0) return rho;
+      break;
+    }
   }
-  // Newton left the stable branch: bisect p(ρ) − p within the phase's bounds.
-  return brentRoot((x) => pressureAndSlope(fluid, t, x)[0] - p, Math.max(low, 1e-12), high, {
-    xTolerance: 1e-12 * high,
-  });
+  throw new RangeError(
+    `no metastable ${phase} of ${fluid.name} at ${t} K and ${p} Pa: beyond its spinodal (the saturation pressure is ${saturationAtTemperature(fluid, t).pressure.toPrecision(6)} Pa)`,
+  );
 }
 
 /**
