@@ -1,25 +1,32 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chemSepAt } from '../../test/support/chemsep-equations.ts';
 import { parseChemSepXml } from './chemsep-xml.ts';
 import { allCompounds } from './compounds.ts';
+import { hillFormula, parseFormula } from './formula.ts';
 import { polynomialHeatCapacity } from './ideal-gas.ts';
 import { findCompound } from './lookup.ts';
 import {
   allNasaPolynomials,
-  NASA7_FILE,
+  NASA_SPECIES_MAPPING,
+  NASA7_FILE_NAME,
   type Nasa7Polynomial,
   nasa7Enthalpy,
   nasa7Entropy,
   nasa7HeatCapacity,
   nasa7RangeAt,
+  nasaDataDir,
   nasaPolynomialFor,
   readNasa7,
+  setNasaDataDir,
 } from './nasa7.ts';
 
-const noData = existsSync(NASA7_FILE) ? false : `${NASA7_FILE} is absent (the steering folder shared/data/nasa)`;
+const DATA_FILE = join(nasaDataDir(), NASA7_FILE_NAME);
+const noData = existsSync(DATA_FILE) ? false : `${DATA_FILE} is absent (the steering folder shared/data/nasa)`;
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
@@ -97,7 +104,9 @@ test('every stored fit is continuous at Tmid: Cp°, H°, S° within 1e-3 relativ
   assert.deepEqual(offenders, []);
 });
 
-test('every stored fit belongs to a catalogue compound of the same formula', { skip: noData }, () => {
+test('every stored fit belongs to a catalogue compound; the eight of the issue and named isomers are matched', {
+  skip: noData,
+}, () => {
   const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
   const fits = allNasaPolynomials();
   assert.equal(fits.length, 110);
@@ -206,21 +215,82 @@ test("every stored fit agrees with ChemSep's ideal-gas Cp° within 2% at 300, 50
   assert.deepEqual([...offenders, ...stale], []);
 });
 
+test("every match of data/nasa-species.json has the compound's formula and its reason still holds", {
+  skip: noData,
+}, () => {
+  const file = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as Record<string, { composition: Record<string, number> }>;
+  const compounds = allCompounds();
+  const byCas = new Map(compounds.map((c) => [c.cas, c]));
+  const hill = (formula: string) => hillFormula(parseFormula(formula) ?? {});
+  const problems: string[] = [];
+  for (const [cas, { compound: name, species, why }] of Object.entries(NASA_SPECIES_MAPPING.species)) {
+    const compound = byCas.get(cas);
+    if (compound?.name !== name) problems.push(`${cas}: catalogue name ${compound?.name}, mapping says ${name}`);
+    if (!compound) continue;
+    const formula = hill(compound.formula);
+    const composition = hillFormula(file[species].composition);
+    if (composition !== formula) problems.push(`${species}: composition ${composition}, ${name} is ${formula}`);
+    // "the catalogue's only compound of that formula" must stay true as the catalogue grows.
+    const isomers = compounds.filter((c) => c.cas !== cas && hill(c.formula) === formula).map((c) => c.name);
+    if (why.includes("catalogue's only compound") && isomers.length > 0)
+      problems.push(
+        `${species}: no longer the only ${formula}, now also ${isomers.join(', ')}: say which isomer it is`,
+      );
+  }
+  assert.deepEqual(problems, []);
+});
+
+// On the NASA scale H°(298.15 K) = ΔfH°(298.15 K): a mismatched isomer would differ by tens of kJ/mol
+// (acetaldehyde −166.2 vs ethylene oxide −52.6; cyclohexane −123.4 vs methylcyclopentane −106.2). The two
+// largest differences found, CCl2F2 16 and acetonitrile 10 kJ/mol, are of data vintage (L12/77, L12/92).
+test("H°(298.15 K) of every fit agrees with the catalogue's ΔfH° (ideal gas) within 20 kJ/mol", {
+  skip: noData,
+}, () => {
+  const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
+  const offenders: string[] = [];
+  let compared = 0;
+  for (const p of allNasaPolynomials()) {
+    const formation = byCas.get(p.cas)?.properties.enthalpy_of_formation_gas;
+    if (!formation) continue;
+    compared++;
+    const h = nasa7Enthalpy(p, 298.15) / 1000;
+    if (Math.abs(h - formation.value) > 20)
+      offenders.push(`${p.species}: ${h.toFixed(1)} vs ${formation.value} kJ/mol`);
+  }
+  assert.ok(compared > 80, `${compared} compared`);
+  assert.deepEqual(offenders, []);
+});
+
+test('the data folder can be set; where it holds no file, no compound has a fit', { skip: noData }, () => {
+  const empty = mkdtempSync(join(tmpdir(), 'nasa7-'));
+  try {
+    setNasaDataDir(empty);
+    assert.equal(nasaPolynomialFor('7727-37-9'), undefined);
+    assert.equal(allNasaPolynomials().length, 0);
+  } finally {
+    setNasaDataDir(undefined);
+    rmSync(empty, { recursive: true });
+  }
+  assert.equal(nasaPolynomialFor('7727-37-9')?.species, 'N2');
+});
+
 test('a malformed data file fails loudly', () => {
   const good = { min: 200, max: 1000, coefficients: [1, 2, 3, 4, 5, 6, 7] };
-  const entry = (over: object) => ({
-    '1-00-0': { species: 'X', cas: '1-00-0', ranges: [good], note: 'n', source: 'id', ...over },
-  });
+  const mapping = { source: 'id', species: { '1-00-0': { compound: 'x', species: 'X', why: 'test' } } };
+  const file = (over: object) => ({ X: { composition: { X: 1 }, ranges: [good], note: ' n ', ...over } });
   const sources = { id: 'A citation' };
-  assert.equal(readNasa7(entry({}), sources).get('1-00-0')?.source, 'A citation');
-  assert.throws(() => readNasa7(entry({ source: 'nope' }), sources), /unknown source/);
-  assert.throws(() => readNasa7(entry({ cas: '2-00-0' }), sources), /differs from its key/);
+  const read = readNasa7(file({}), mapping, sources).get('1-00-0');
+  assert.equal(read?.source, 'A citation');
+  assert.equal(read?.note, 'n');
+  assert.throws(() => readNasa7(file({}), { ...mapping, source: 'nope' }, sources), /unknown source/);
+  assert.throws(() => readNasa7({ Y: file({}).X }, mapping, sources), /X \(matched to 1-00-0\): not in the file/);
   assert.throws(
-    () => readNasa7(entry({ ranges: [{ ...good, coefficients: [1, 2, 3, 4, 5, 6] }] }), sources),
+    () => readNasa7(file({ ranges: [{ ...good, coefficients: [1, 2, 3, 4, 5, 6] }] }), mapping, sources),
     /seven finite coefficients/,
   );
   assert.throws(
-    () => readNasa7(entry({ ranges: [good, { min: 1100, max: 6000, coefficients: good.coefficients }] }), sources),
+    () =>
+      readNasa7(file({ ranges: [good, { min: 1100, max: 6000, coefficients: good.coefficients }] }), mapping, sources),
     /does not start where/,
   );
 });
