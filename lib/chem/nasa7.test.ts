@@ -136,17 +136,53 @@ test('every stored fit belongs to a catalogue compound; the eight of the issue a
     assert.equal(nasaPolynomialFor(findCompound(name).compound.cas), undefined, name);
 });
 
-test('N2 and CH4: NASA-7 and the Poling polynomial agree within 2% over their common range', { skip: noData }, () => {
-  for (const name of ['nitrogen', 'methane']) {
-    const compound = findCompound(name).compound;
-    const p = nasaPolynomialFor(compound.cas) as Nasa7Polynomial;
+/**
+ * Where NASA-7 and the Poling polynomial of the compound data differ by more than 2% (at 300–1000 K), with what
+ * ChemSep says (the ChemSep comparison below). Each must stay below its bound and must still
+ * disagree somewhere (else remove it).
+ */
+const POLING_DISAGREEMENTS: { cas: string; max: number; reason: string }[] = [
+  { cas: '7664-39-3', max: 0.025, reason: 'HF: 2.1% at 900 K (NASA 29.83, Poling 29.21); no ChemSep value' },
+  { cas: '463-82-1', max: 0.06, reason: 'neopentane: up to 5.4% at 1000 K; ChemSep (298.4) is with NASA (297.9)' },
+  { cas: '115-10-6', max: 0.04, reason: 'dimethyl ether: up to 3.5% at 1000 K; ChemSep (141.9) is with NASA (141.4)' },
+  { cas: '67-63-0', max: 0.035, reason: '2-propanol: up to 3.1% at 1000 K; ChemSep (191.4) is with Poling (190.5)' },
+  {
+    cas: '64-18-6',
+    max: 0.25,
+    reason:
+      'formic acid: NASA (L 8/88) 45.8 at 300 K, Poling 53.6, 15–23% apart at 300–1000 K; no third value on record: unresolved',
+  },
+];
+
+test('NASA-7 and the Poling polynomial agree within 2% at 300–1000 K where both exist, or the difference is listed', {
+  skip: noData,
+}, (t) => {
+  const offenders: string[] = [];
+  const listed = new Set<(typeof POLING_DISAGREEMENTS)[number]>();
+  let compounds = 0;
+  for (const compound of allCompounds()) {
+    const p = nasaPolynomialFor(compound.cas);
     const poly = compound.correlations?.ideal_gas_cp;
-    assert.ok(poly, name);
-    const from = Math.max(poly.valid_range.min, p.ranges[0].min);
-    const to = Math.min(poly.valid_range.max, p.ranges[p.ranges.length - 1].max);
-    for (let t = from; t <= to; t += 25)
-      within(nasa7HeatCapacity(p, t), polynomialHeatCapacity(poly.coefficients, t), 0.02, `${name} Cp°(${t})`);
+    if (!p || !poly) continue;
+    compounds++;
+    const known = POLING_DISAGREEMENTS.find((d) => d.cas === compound.cas);
+    for (let temperature = 300; temperature <= 1000; temperature += 100) {
+      if (temperature < poly.valid_range.min || temperature > poly.valid_range.max) continue;
+      const ours = nasa7HeatCapacity(p, temperature);
+      const theirs = polynomialHeatCapacity(poly.coefficients, temperature);
+      const deviation = Math.abs(ours - theirs) / theirs;
+      if (deviation <= 0.02) continue;
+      const line = `${compound.name} at ${temperature} K: NASA ${ours.toFixed(2)}, Poling ${theirs.toFixed(2)} J/(mol·K)`;
+      if (known && deviation <= known.max) {
+        listed.add(known);
+        t.diagnostic(`listed: ${line}: ${known.reason}`);
+      } else offenders.push(line);
+    }
   }
+  t.diagnostic(`compared ${compounds} compounds`);
+  assert.ok(compounds >= 70, `${compounds} compounds`);
+  const stale = POLING_DISAGREEMENTS.filter((d) => !listed.has(d)).map((d) => `no longer disagrees: ${d.reason}`);
+  assert.deepEqual([...offenders, ...stale], []);
 });
 
 /**
