@@ -1,25 +1,32 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chemSepAt } from '../../test/support/chemsep-equations.ts';
 import { parseChemSepXml } from './chemsep-xml.ts';
 import { allCompounds } from './compounds.ts';
+import { hillFormula, parseFormula } from './formula.ts';
 import { polynomialHeatCapacity } from './ideal-gas.ts';
 import { findCompound } from './lookup.ts';
 import {
   allNasaPolynomials,
-  NASA7_FILE,
+  NASA_SPECIES_MAPPING,
+  NASA7_FILE_NAME,
   type Nasa7Polynomial,
   nasa7Enthalpy,
   nasa7Entropy,
   nasa7HeatCapacity,
   nasa7RangeAt,
+  nasaDataDir,
   nasaPolynomialFor,
   readNasa7,
+  setNasaDataDir,
 } from './nasa7.ts';
 
-const noData = existsSync(NASA7_FILE) ? false : `${NASA7_FILE} is absent (the steering folder shared/data/nasa)`;
+const DATA_FILE = join(nasaDataDir(), NASA7_FILE_NAME);
+const noData = existsSync(DATA_FILE) ? false : `${DATA_FILE} is absent (the steering folder shared/data/nasa)`;
 
 const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
@@ -97,7 +104,9 @@ test('every stored fit is continuous at Tmid: Cp°, H°, S° within 1e-3 relativ
   assert.deepEqual(offenders, []);
 });
 
-test('every stored fit belongs to a catalogue compound of the same formula', { skip: noData }, () => {
+test('every stored fit belongs to a catalogue compound; the eight of the issue and named isomers are matched', {
+  skip: noData,
+}, () => {
   const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
   const fits = allNasaPolynomials();
   assert.equal(fits.length, 110);
@@ -127,17 +136,53 @@ test('every stored fit belongs to a catalogue compound of the same formula', { s
     assert.equal(nasaPolynomialFor(findCompound(name).compound.cas), undefined, name);
 });
 
-test('N2 and CH4: NASA-7 and the Poling polynomial agree within 2% over their common range', { skip: noData }, () => {
-  for (const name of ['nitrogen', 'methane']) {
-    const compound = findCompound(name).compound;
-    const p = nasaPolynomialFor(compound.cas) as Nasa7Polynomial;
+/**
+ * Where NASA-7 and the Poling polynomial of the compound data differ by more than 2% (at 300–1000 K), with what
+ * ChemSep says (the ChemSep comparison below). Each must stay below its bound and must still
+ * disagree somewhere (else remove it).
+ */
+const POLING_DISAGREEMENTS: { cas: string; max: number; reason: string }[] = [
+  { cas: '7664-39-3', max: 0.025, reason: 'HF: 2.1% at 900 K (NASA 29.83, Poling 29.21); no ChemSep value' },
+  { cas: '463-82-1', max: 0.06, reason: 'neopentane: up to 5.4% at 1000 K; ChemSep (298.4) is with NASA (297.9)' },
+  { cas: '115-10-6', max: 0.04, reason: 'dimethyl ether: up to 3.5% at 1000 K; ChemSep (141.9) is with NASA (141.4)' },
+  { cas: '67-63-0', max: 0.035, reason: '2-propanol: up to 3.1% at 1000 K; ChemSep (191.4) is with Poling (190.5)' },
+  {
+    cas: '64-18-6',
+    max: 0.25,
+    reason:
+      'formic acid: NASA (L 8/88) 45.8 at 300 K, Poling 53.6, 15–23% apart at 300–1000 K; no third value on record: unresolved',
+  },
+];
+
+test('NASA-7 and the Poling polynomial agree within 2% at 300–1000 K where both exist, or the difference is listed', {
+  skip: noData,
+}, (t) => {
+  const offenders: string[] = [];
+  const listed = new Set<(typeof POLING_DISAGREEMENTS)[number]>();
+  let compounds = 0;
+  for (const compound of allCompounds()) {
+    const p = nasaPolynomialFor(compound.cas);
     const poly = compound.correlations?.ideal_gas_cp;
-    assert.ok(poly, name);
-    const from = Math.max(poly.valid_range.min, p.ranges[0].min);
-    const to = Math.min(poly.valid_range.max, p.ranges[p.ranges.length - 1].max);
-    for (let t = from; t <= to; t += 25)
-      within(nasa7HeatCapacity(p, t), polynomialHeatCapacity(poly.coefficients, t), 0.02, `${name} Cp°(${t})`);
+    if (!p || !poly) continue;
+    compounds++;
+    const known = POLING_DISAGREEMENTS.find((d) => d.cas === compound.cas);
+    for (let temperature = 300; temperature <= 1000; temperature += 100) {
+      if (temperature < poly.valid_range.min || temperature > poly.valid_range.max) continue;
+      const ours = nasa7HeatCapacity(p, temperature);
+      const theirs = polynomialHeatCapacity(poly.coefficients, temperature);
+      const deviation = Math.abs(ours - theirs) / theirs;
+      if (deviation <= 0.02) continue;
+      const line = `${compound.name} at ${temperature} K: NASA ${ours.toFixed(2)}, Poling ${theirs.toFixed(2)} J/(mol·K)`;
+      if (known && deviation <= known.max) {
+        listed.add(known);
+        t.diagnostic(`listed: ${line}: ${known.reason}`);
+      } else offenders.push(line);
+    }
   }
+  t.diagnostic(`compared ${compounds} compounds`);
+  assert.ok(compounds >= 70, `${compounds} compounds`);
+  const stale = POLING_DISAGREEMENTS.filter((d) => !listed.has(d)).map((d) => `no longer disagrees: ${d.reason}`);
+  assert.deepEqual([...offenders, ...stale], []);
 });
 
 /**
@@ -206,21 +251,82 @@ test("every stored fit agrees with ChemSep's ideal-gas Cp° within 2% at 300, 50
   assert.deepEqual([...offenders, ...stale], []);
 });
 
+test("every match of data/nasa-species.json has the compound's formula and its reason still holds", {
+  skip: noData,
+}, () => {
+  const file = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as Record<string, { composition: Record<string, number> }>;
+  const compounds = allCompounds();
+  const byCas = new Map(compounds.map((c) => [c.cas, c]));
+  const hill = (formula: string) => hillFormula(parseFormula(formula) ?? {});
+  const problems: string[] = [];
+  for (const [cas, { compound: name, species, why }] of Object.entries(NASA_SPECIES_MAPPING.species)) {
+    const compound = byCas.get(cas);
+    if (compound?.name !== name) problems.push(`${cas}: catalogue name ${compound?.name}, mapping says ${name}`);
+    if (!compound) continue;
+    const formula = hill(compound.formula);
+    const composition = hillFormula(file[species].composition);
+    if (composition !== formula) problems.push(`${species}: composition ${composition}, ${name} is ${formula}`);
+    // "the catalogue's only compound of that formula" must stay true as the catalogue grows.
+    const isomers = compounds.filter((c) => c.cas !== cas && hill(c.formula) === formula).map((c) => c.name);
+    if (why.includes("catalogue's only compound") && isomers.length > 0)
+      problems.push(
+        `${species}: no longer the only ${formula}, now also ${isomers.join(', ')}: say which isomer it is`,
+      );
+  }
+  assert.deepEqual(problems, []);
+});
+
+// On the NASA scale H°(298.15 K) = ΔfH°(298.15 K): a mismatched isomer would differ by tens of kJ/mol
+// (acetaldehyde −166.2 vs ethylene oxide −52.6; cyclohexane −123.4 vs methylcyclopentane −106.2). The two
+// largest differences found, CCl2F2 16 and acetonitrile 10 kJ/mol, are of data vintage (L12/77, L12/92).
+test("H°(298.15 K) of every fit agrees with the catalogue's ΔfH° (ideal gas) within 20 kJ/mol", {
+  skip: noData,
+}, () => {
+  const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
+  const offenders: string[] = [];
+  let compared = 0;
+  for (const p of allNasaPolynomials()) {
+    const formation = byCas.get(p.cas)?.properties.enthalpy_of_formation_gas;
+    if (!formation) continue;
+    compared++;
+    const h = nasa7Enthalpy(p, 298.15) / 1000;
+    if (Math.abs(h - formation.value) > 20)
+      offenders.push(`${p.species}: ${h.toFixed(1)} vs ${formation.value} kJ/mol`);
+  }
+  assert.ok(compared > 80, `${compared} compared`);
+  assert.deepEqual(offenders, []);
+});
+
+test('the data folder can be set; where it holds no file, no compound has a fit', { skip: noData }, () => {
+  const empty = mkdtempSync(join(tmpdir(), 'nasa7-'));
+  try {
+    setNasaDataDir(empty);
+    assert.equal(nasaPolynomialFor('7727-37-9'), undefined);
+    assert.equal(allNasaPolynomials().length, 0);
+  } finally {
+    setNasaDataDir(undefined);
+    rmSync(empty, { recursive: true });
+  }
+  assert.equal(nasaPolynomialFor('7727-37-9')?.species, 'N2');
+});
+
 test('a malformed data file fails loudly', () => {
   const good = { min: 200, max: 1000, coefficients: [1, 2, 3, 4, 5, 6, 7] };
-  const entry = (over: object) => ({
-    '1-00-0': { species: 'X', cas: '1-00-0', ranges: [good], note: 'n', source: 'id', ...over },
-  });
+  const mapping = { source: 'id', species: { '1-00-0': { compound: 'x', species: 'X', why: 'test' } } };
+  const file = (over: object) => ({ X: { composition: { X: 1 }, ranges: [good], note: ' n ', ...over } });
   const sources = { id: 'A citation' };
-  assert.equal(readNasa7(entry({}), sources).get('1-00-0')?.source, 'A citation');
-  assert.throws(() => readNasa7(entry({ source: 'nope' }), sources), /unknown source/);
-  assert.throws(() => readNasa7(entry({ cas: '2-00-0' }), sources), /differs from its key/);
+  const read = readNasa7(file({}), mapping, sources).get('1-00-0');
+  assert.equal(read?.source, 'A citation');
+  assert.equal(read?.note, 'n');
+  assert.throws(() => readNasa7(file({}), { ...mapping, source: 'nope' }, sources), /unknown source/);
+  assert.throws(() => readNasa7({ Y: file({}).X }, mapping, sources), /X \(matched to 1-00-0\): not in the file/);
   assert.throws(
-    () => readNasa7(entry({ ranges: [{ ...good, coefficients: [1, 2, 3, 4, 5, 6] }] }), sources),
+    () => readNasa7(file({ ranges: [{ ...good, coefficients: [1, 2, 3, 4, 5, 6] }] }), mapping, sources),
     /seven finite coefficients/,
   );
   assert.throws(
-    () => readNasa7(entry({ ranges: [good, { min: 1100, max: 6000, coefficients: good.coefficients }] }), sources),
+    () =>
+      readNasa7(file({ ranges: [good, { min: 1100, max: 6000, coefficients: good.coefficients }] }), mapping, sources),
     /does not start where/,
   );
 });

@@ -11,11 +11,15 @@
  * on the NASA scale H°(T) = ΔfH°(298.15 K) + [H°(T) − H°(298.15 K)], S° is the absolute entropy at
  * the tables' standard-state pressure. Differences between two temperatures need neither convention.
  * Form and coefficients: B. J. McBride, S. Gordon, M. A. Reno, "Coefficients for Calculating
- * Thermodynamic and Transport Properties of Individual Species", NASA TM-4513 (1993), as distributed
- * in Cantera's data/nasa_gas.yaml, converted to nasa7.json and kept in the steering folder
- * ../shared/data/nasa/ beside the checkout (fetched data may live only there; its README says how it
- * was made). Read once, on first use; where the folder is absent no compound has a NASA-7 fit. The coefficients are
- * dimensionless, so R here is CODATA 2018's; the tables used R = 8.314510, a 2·10⁻⁷ difference.
+ * Thermodynamic and Transport Properties of Individual Species", NASA TM-4513 (1993), as distributed in
+ * Cantera's data/nasa_gas.yaml (the file names TM-4513 as its source). Fetched data may not live in the
+ * project, so the coefficients are read at run time, once, from nasa7-species.json (species name →
+ * {composition, ranges, note}, a conversion of that file) in the steering folder ../shared/data/nasa/
+ * beside the checkout, or the folder set with setNasaDataDir; its README says how it was made. Which
+ * species is which catalogue compound is the project's decision, committed in data/nasa-species.json
+ * with the reason for each match. Where the folder is absent no compound has a NASA-7 fit. The
+ * coefficients are dimensionless, so R here is CODATA 2018's; the tables used R = 8.314510, a 2·10⁻⁷
+ * difference.
  *
  * Worked example (nasa7.test.ts): N2, species "N2" (TPIS78), 200–1000 K coefficients a1 = 3.53100528,
  * a2 = −1.23660987e-4, a3 = −5.02999437e-7, a4 = 2.43530612e-9, a5 = −1.40881235e-12, a6 = −1046.97628,
@@ -26,10 +30,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { R } from './constants.ts';
+import nasaSpecies from './data/nasa-species.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 import { deepFreeze, isRecord } from './json-checks.ts';
 
-export const NASA7_FILE = join(PROJECT_ROOT, '../shared/data/nasa/nasa7.json');
+/** The coefficient file in the data folder: species name → {composition, ranges, note}. */
+export const NASA7_FILE_NAME = 'nasa7-species.json';
+
+/** Catalogue CAS → the NASA species matched to it, with why (data/nasa-species.json). */
+export interface NasaSpeciesMapping {
+  source: string;
+  species: Record<string, { compound: string; species: string; why: string }>;
+}
+
+export const NASA_SPECIES_MAPPING: NasaSpeciesMapping = nasaSpecies;
 
 /** One temperature range of a NASA-7 fit: coefficients a1…a7 hold from min to max (K). */
 export interface Nasa7Range {
@@ -78,39 +92,67 @@ export function nasa7Entropy(polynomial: Nasa7Polynomial, t: number): number {
   return R * (a1 * Math.log(t) + t * (a2 + t * (a3 / 2 + t * (a4 / 3 + (t * a5) / 4))) + a7);
 }
 
-let byCas: ReadonlyMap<string, Nasa7Polynomial> | undefined;
+const DEFAULT_DIR = join(PROJECT_ROOT, '../shared/data/nasa');
+let configuredDir: string | undefined;
 
-function loaded(): ReadonlyMap<string, Nasa7Polynomial> {
-  byCas ??= existsSync(/* turbopackIgnore: true */ NASA7_FILE)
-    ? readNasa7(JSON.parse(readFileSync(/* turbopackIgnore: true */ NASA7_FILE, 'utf8')), sources)
-    : new Map();
-  return byCas;
+/** Sets the folder nasa7-species.json is read from; undefined restores the default. */
+export function setNasaDataDir(dir: string | undefined): void {
+  configuredDir = dir;
 }
 
-/** The NASA-7 fit for a compound (by CAS number), if the NASA file has one for it. */
+/** The folder read: the one set with setNasaDataDir, else shared/data/nasa beside the checkout. */
+export function nasaDataDir(): string {
+  return configuredDir ?? DEFAULT_DIR;
+}
+
+let loaded: { dir: string; byCas: ReadonlyMap<string, Nasa7Polynomial> } | undefined;
+
+function fits(): ReadonlyMap<string, Nasa7Polynomial> {
+  const dir = nasaDataDir();
+  if (loaded?.dir !== dir) {
+    const file = join(/* turbopackIgnore: true */ dir, NASA7_FILE_NAME);
+    const byCas = existsSync(/* turbopackIgnore: true */ file)
+      ? readNasa7(JSON.parse(readFileSync(/* turbopackIgnore: true */ file, 'utf8')), NASA_SPECIES_MAPPING, sources)
+      : new Map<string, Nasa7Polynomial>();
+    loaded = { dir, byCas };
+  }
+  return loaded.byCas;
+}
+
+/** The NASA-7 fit for a compound (by CAS number), if one is matched to it and the data folder is present. */
 export function nasaPolynomialFor(cas: string): Nasa7Polynomial | undefined {
-  return loaded().get(cas);
+  return fits().get(cas);
 }
 
-/** Every NASA-7 fit on hand, in file order. */
+/** Every NASA-7 fit on hand, in the mapping's order. */
 export function allNasaPolynomials(): readonly Nasa7Polynomial[] {
-  return [...loaded().values()];
+  return [...fits().values()];
 }
 
-/** Checks the data file's shape (a bad file fails on first use, loudly) and resolves each source id to its citation. */
-export function readNasa7(data: unknown, sourceTable: Record<string, string>): ReadonlyMap<string, Nasa7Polynomial> {
-  if (!isRecord(data)) throw new Error('nasa7.json: expected an object keyed by CAS number');
+/**
+ * The fits of the mapped species, by CAS number. Checks the shape of each (a bad file fails on first use,
+ * loudly) and that every mapped species is in the file.
+ */
+export function readNasa7(
+  data: unknown,
+  mapping: NasaSpeciesMapping,
+  sourceTable: Record<string, string>,
+): ReadonlyMap<string, Nasa7Polynomial> {
+  if (!isRecord(data)) throw new Error(`${NASA7_FILE_NAME}: expected an object keyed by species name`);
+  const citation = sourceTable[mapping.source];
+  if (citation === undefined)
+    throw new Error(
+      `nasa-species.json: unknown source ${JSON.stringify(mapping.source)} (add it to data/sources.json)`,
+    );
   const map = new Map<string, Nasa7Polynomial>();
-  for (const [key, entry] of Object.entries(data)) {
+  for (const [cas, { species }] of Object.entries(mapping.species)) {
     const fail = (message: string): never => {
-      throw new Error(`nasa7.json ${key}: ${message}`);
+      throw new Error(`${NASA7_FILE_NAME} ${species} (matched to ${cas}): ${message}`);
     };
-    if (!isRecord(entry)) fail('not an object');
-    const { species, cas, ranges, note, source } = entry as Record<string, unknown>;
-    if (cas !== key) fail(`"cas" ${JSON.stringify(cas)} differs from its key`);
-    if (typeof species !== 'string' || typeof note !== 'string') fail('"species" and "note" must be strings');
-    const citation = typeof source === 'string' ? sourceTable[source] : undefined;
-    if (citation === undefined) fail(`unknown source ${JSON.stringify(source)} (add it to data/sources.json)`);
+    const entry = data[species];
+    if (!isRecord(entry)) return fail('not in the file');
+    const { ranges, note } = entry;
+    if (typeof note !== 'string') fail('"note" must be a string');
     if (!Array.isArray(ranges) || ranges.length === 0) fail('"ranges" must be a non-empty array');
     const read = (ranges as unknown[]).map((range, i): Nasa7Range => {
       if (!isRecord(range)) return fail(`ranges[${i}] is not an object`);
@@ -124,16 +166,7 @@ export function readNasa7(data: unknown, sourceTable: Record<string, string>): R
     read.forEach((range, i) => {
       if (i > 0 && range.min !== read[i - 1].max) fail(`ranges[${i}] does not start where ranges[${i - 1}] ends`);
     });
-    map.set(
-      key,
-      deepFreeze({
-        species: species as string,
-        cas: key,
-        ranges: read,
-        note: note as string,
-        source: citation as string,
-      }),
-    );
+    map.set(cas, deepFreeze({ species, cas, ranges: read, note: (note as string).trim(), source: citation }));
   }
   return map;
 }

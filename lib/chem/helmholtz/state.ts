@@ -142,7 +142,10 @@ function lowPressureStart(fluid: ReferenceFluid, tau: number): [number, number] 
   // The ancillary's density at a warmer temperature can lie inside this isotherm's spinodal: go denser.
   let delta = ancillaryValue(l, Math.min(Math.max(t, l.tmin), l.tmax)) / fluid.reducing.density;
   let [j, jd] = jAndSlope(delta);
-  for (let i = 0; i < 40 && !(jd > 0); i++) [j, jd] = jAndSlope((delta *= 1.05));
+  for (let i = 0; i < 40 && !(jd > 0); i++) {
+    delta *= 1.05;
+    [j, jd] = jAndSlope(delta);
+  }
   for (let i = 0; i < 100 && jd > 0; i++) {
     // Newton's step, halved while it would land in the spinodal.
     let step = j / jd;

@@ -202,7 +202,8 @@ function nasaModel(compound: Compound): CpModel | undefined {
     deltaS: (t1, t2) => nasa7Entropy(fit, t2) - nasa7Entropy(fit, t1),
     integration: 'exact (the polynomials’ own H° and S°)',
     method: `${NASA7_EQUATIONS}; species ${fit.species} (${fit.note}), ranges ${fit.ranges.map((r) => `${r.min}–${r.max} K`).join(', ')}`,
-    source: fit.source,
+    // The note is the tables' reference code and date for the data behind this species' fit.
+    source: `${fit.source}; species ${fit.species}, data reference ${fit.note}`,
     range: { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' },
     caveats: [],
   };
