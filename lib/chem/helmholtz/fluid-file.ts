@@ -155,15 +155,18 @@ function readIdeal(terms: Json[], fail: (m: string) => never): IdealTerms {
       case 'IdealGasHelmholtzPlanckEinsteinFunctionT': {
         // n·ln(1 − exp(−v·τ/Tc)): v is a characteristic temperature (K).
         const tc = num(term.Tcrit, `${term.type} Tcrit`, fail);
-        list(term.v).forEach((v, i) => addGeneralized(list(term.n)[i], -v / tc, 1, -1));
+        const n = list(term.n);
+        for (const [i, v] of list(term.v).entries()) addGeneralized(n[i], -v / tc, 1, -1);
         break;
       }
       case 'IdealGasHelmholtzCP0Constant':
         addCp0(num(term.cp_over_R, `${term.type} cp_over_R`, fail), 0, term);
         break;
-      case 'IdealGasHelmholtzCP0PolyT':
-        list(term.c).forEach((c, i) => addCp0(c, list(term.t)[i], term));
+      case 'IdealGasHelmholtzCP0PolyT': {
+        const t = list(term.t);
+        for (const [i, c] of list(term.c).entries()) addCp0(c, t[i], term);
         break;
+      }
       case 'IdealGasHelmholtzCP0AlyLee': {
         // cp°/R = A + B·[(C/T)/sinh(C/T)]² + D·[(E/T)/cosh(E/T)]² (Aly & Lee 1981): A as a constant cp°
         // term; the sinh and cosh terms as generalized Planck–Einstein terms n·ln(1 ∓ exp(−2C·τ/Tc)),
