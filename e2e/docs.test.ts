@@ -61,7 +61,7 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   const required = page.locator('details#service_eos_state li', { has: page.getByText('eos', { exact: true }) });
   assert.match(
     await required.innerText(),
-    /one of "peng_robinson", "srk", "redlich_kwong", "van_der_waals" · default "peng_robinson"/,
+    /one of "reference", "peng_robinson", "srk", "redlich_kwong", "van_der_waals"/,
   );
 
   const limits = page.getByRole('table', { name: 'Limits per tier' });

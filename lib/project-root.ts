@@ -13,4 +13,5 @@ function findProjectRoot(start: string): string {
   }
 }
 
-export const PROJECT_ROOT = findProjectRoot(import.meta.dirname);
+// Next's server bundle has no import.meta.dirname; it runs with the project root as its working folder.
+export const PROJECT_ROOT = findProjectRoot(import.meta.dirname ?? process.cwd());

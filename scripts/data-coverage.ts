@@ -30,6 +30,8 @@ export interface CompoundCoverage {
 /** The source family of a method: the part a reader recognises (ChemSep, a Wagner or Antoine equation…). */
 function basisOf(method: string): Basis {
   if (ESTIMATES.some((e) => e.test(method))) return 'estimate';
+  if (method.startsWith('Reference equation of state')) return 'reference equation of state';
+  if (method.startsWith('NASA 7-coefficient')) return 'NASA-7 polynomials';
   if (method.startsWith('ChemSep')) return 'ChemSep 8.32 fit';
   if (method.startsWith('IAPWS')) return 'IAPWS formulation';
   return 'own compilation';

@@ -53,7 +53,7 @@ let layer: ReadonlyMap<string, ChemSepEntry> | undefined;
 
 /** Every ChemSep compound by CAS number (parsed on the first call). */
 export function chemsepLayer(): ReadonlyMap<string, ChemSepEntry> {
-  layer ??= readLayer(readFileSync(CHEMSEP_FILE, 'utf8'));
+  layer ??= readLayer(readFileSync(/* turbopackIgnore: true */ CHEMSEP_FILE, 'utf8'));
   return layer;
 }
 

@@ -12,8 +12,8 @@
  * `nameTable()` is undefined and names outside the catalogue are simply not found.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
+import { PROJECT_ROOT } from '../project-root.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { normalizeKey } from './lookup.ts';
@@ -139,11 +139,8 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
   return { entries, byKey, byFormula };
 }
 
-/**
- * shared/data/pubchem-names beside the project checkout. Two folders up from this file and from the
- * bundled server (build/server/) alike is the project root, so the path holds for both.
- */
-const DEFAULT_DIR = fileURLToPath(new URL('../../../shared/data/pubchem-names', import.meta.url));
+/** shared/data/pubchem-names beside the project checkout (found from the project root, in the source tree and bundled alike). */
+const DEFAULT_DIR = join(PROJECT_ROOT, '../shared/data/pubchem-names');
 let configuredDir: string | undefined;
 
 /** Sets the folder read (server.ts passes NAME_TABLE_DIR); undefined restores the default. */
@@ -164,11 +161,17 @@ let loaded: { dir: string; table: NameTable | undefined } | undefined;
  */
 export function nameTable(dir: string = nameTableDir()): NameTable | undefined {
   if (loaded?.dir !== dir) {
-    const present = NAME_TABLE_FILES.filter((file) => existsSync(join(dir, file)));
+    const present = NAME_TABLE_FILES.map((file) => join(/* turbopackIgnore: true */ dir, file)).filter((path) =>
+      existsSync(/* turbopackIgnore: true */ path),
+    );
     const table =
       present.length === 0
         ? undefined
-        : buildNameTable(present.flatMap((file) => parseNameTableFile(readFileSync(join(dir, file), 'utf8'), file)));
+        : buildNameTable(
+            present.flatMap((path) =>
+              parseNameTableFile(readFileSync(/* turbopackIgnore: true */ path, 'utf8'), basename(path)),
+            ),
+          );
     loaded = { dir, table };
   }
   return loaded.table;

@@ -81,7 +81,9 @@ export function nasa7Entropy(polynomial: Nasa7Polynomial, t: number): number {
 let byCas: ReadonlyMap<string, Nasa7Polynomial> | undefined;
 
 function loaded(): ReadonlyMap<string, Nasa7Polynomial> {
-  byCas ??= existsSync(NASA7_FILE) ? readNasa7(JSON.parse(readFileSync(NASA7_FILE, 'utf8')), sources) : new Map();
+  byCas ??= existsSync(/* turbopackIgnore: true */ NASA7_FILE)
+    ? readNasa7(JSON.parse(readFileSync(/* turbopackIgnore: true */ NASA7_FILE, 'utf8')), sources)
+    : new Map();
   return byCas;
 }
 

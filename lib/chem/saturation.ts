@@ -152,7 +152,33 @@ function correlationCurve(c: VaporPressureCorrelation): Curve {
 }
 
 /** The saturation line of a reference equation of state: equal pressure and Gibbs energy in both phases. */
-function referenceCurve(fluid: ReferenceFluid): Curve {
+/** Beyond this difference (K) from the normal boiling point on record, a reference equation is flagged. */
+const REFERENCE_BOILING_POINT_WARNING_K = 0.5;
+const boilingPointCaveats = new WeakMap<ReferenceFluid, string[]>();
+
+/**
+ * A reference equation checked against the compound's normal boiling point on record (another source):
+ * most meet it within a few hundredths of a kelvin; the few older equations that miss it by more than
+ * REFERENCE_BOILING_POINT_WARNING_K say so in every answer. Computed once per fluid.
+ */
+function referenceCaveats(fluid: ReferenceFluid, compound: Compound): string[] {
+  let caveats = boilingPointCaveats.get(fluid);
+  if (!caveats) {
+    const tb = compound.properties.normal_boiling_point;
+    const eosTb =
+      tb && tb.value > fluid.tripleTemperature ? saturationAtPressure(fluid, ATMOSPHERE).temperature : undefined;
+    caveats =
+      tb && eosTb !== undefined && Math.abs(eosTb - tb.value) > REFERENCE_BOILING_POINT_WARNING_K
+        ? [
+            `This equation puts the normal boiling point at ${fmt(eosTb)} K; the value on record is ${tb.value} K (${tb.source}): expect saturation temperatures off by about ${fmt(Math.abs(eosTb - tb.value))} K.`,
+          ]
+        : [];
+    boilingPointCaveats.set(fluid, caveats);
+  }
+  return caveats;
+}
+
+function referenceCurve(fluid: ReferenceFluid, compound: Compound): Curve {
   const method = `${referenceMethod(fluid)}: saturation by phase equilibrium (equal pressure and Gibbs energy of liquid and vapour)`;
   return {
     method,
@@ -164,7 +190,7 @@ function referenceCurve(fluid: ReferenceFluid): Curve {
     ceiling: fluid.critical.temperature * (1 - 1e-5),
     pressure: (t) => saturationAtTemperature(fluid, t).pressure,
     temperature: (p) => saturationAtPressure(fluid, p).temperature,
-    caveats: [],
+    caveats: referenceCaveats(fluid, compound),
     kind: 'standard',
   };
 }
@@ -238,7 +264,7 @@ function hasCriticalSet(c: Critical): c is Required<Critical> {
 function curvesOf(compound: Compound): { measured: Curve[]; estimate?: Curve } {
   const critical = criticalOf(compound);
   const fluid = referenceFluidByCas(compound.cas);
-  const measured = fluid ? [referenceCurve(fluid)] : compound.cas === WATER_CAS ? [iapwsCurve()] : [];
+  const measured = fluid ? [referenceCurve(fluid, compound)] : compound.cas === WATER_CAS ? [iapwsCurve()] : [];
   for (const c of compound.correlations?.vapor_pressure ?? []) measured.push(correlationCurve(c));
   const chemsep = chemsepEntry(compound.cas)?.correlations.vapor_pressure;
   if (chemsep) measured.push(chemsepCurve(chemsep, compound));

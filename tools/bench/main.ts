@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the /mcp benchmark of issue 5. Starts the production server on fresh databases and
- * measures, in one run on this machine, the six rows the issue lists (see ROWS below and docs/performance.md's
+ * measures, in one run on this machine, the six rows the issue lists plus a reference-equation-of-state call (row 7; see docs/performance.md’s
  * Benchmark section), prints the table with the ratios and targets, and writes tools/bench/results/latest.json.
  *
  * The rows take turns: every server is started first, each row is warmed up, and then the rows run one
@@ -63,6 +63,17 @@ const QUERY_WATER = {
   id: 1,
   method: 'tools/call',
   params: { name: 'service_query_compound', arguments: { compound_name: 'water' } },
+};
+
+// A reference equation of state on every call: liquid water at 300 K, 1 atm (saturation line, then the density).
+const WATER_REFERENCE_STATE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: {
+    name: 'service_eos_state',
+    arguments: { compound_name: 'water', temperature: 300, pressure: 101325, eos: 'reference' },
+  },
 };
 
 interface PlannedRow {
@@ -214,6 +225,13 @@ async function main(): Promise<void> {
     } else {
       console.log('6. skipped: PostgreSQL (POSTGRES_ADMIN_URL) or Redis (BENCH_REDIS_URL) is not reachable.');
     }
+    planned.push({
+      number: 7,
+      id: 'mcp_tools_call_reference_eos',
+      label: 'our /mcp tools/call service_eos_state, eos "reference" (IAPWS-95), pro keys',
+      pid: fast.pid,
+      spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: WATER_REFERENCE_STATE, keys: issueProKeys(fast) },
+    });
     rows = await measureRows(planned);
   } finally {
     await stopAll();

@@ -11,12 +11,13 @@ export type RowId =
   | 'mcp_tools_list'
   | 'mcp_tools_call'
   | 'mcp_tools_call_next_mount'
-  | 'mcp_tools_call_shared';
+  | 'mcp_tools_call_shared'
+  | 'mcp_tools_call_reference_eos';
 
 /** One row of the table: what it measured (the load run's numbers, less the status breakdown) and its place. */
 export interface RowResult extends Omit<LoadMeasurement, 'statusCodes'> {
   id: RowId;
-  /** 1–6, as the issue numbers them. */
+  /** 1–6 as the performance issue numbers them; 7 the reference-EOS call. */
   number: number;
   label: string;
   note?: string;

@@ -28,12 +28,17 @@ function load(): NonNullable<typeof loaded> {
   const dir = referenceFluidDir();
   const byCas = new Map<string, ReferenceFluid>();
   const skipped: string[] = [];
-  if (existsSync(join(dir, 'citations.json'))) {
-    const citations = JSON.parse(readFileSync(join(dir, 'citations.json'), 'utf8')) as Record<string, string>;
-    for (const file of readdirSync(dir).sort()) {
+  if (existsSync(/* turbopackIgnore: true */ join(dir, 'citations.json'))) {
+    const citations = JSON.parse(
+      readFileSync(/* turbopackIgnore: true */ join(dir, 'citations.json'), 'utf8'),
+    ) as Record<string, string>;
+    for (const file of readdirSync(/* turbopackIgnore: true */ dir).sort()) {
       if (!file.endsWith('.json') || file === 'citations.json') continue;
       try {
-        const fluid = readFluidFile(JSON.parse(readFileSync(join(dir, file), 'utf8')), citations);
+        const fluid = readFluidFile(
+          JSON.parse(readFileSync(/* turbopackIgnore: true */ join(dir, file), 'utf8')),
+          citations,
+        );
         byCas.set(fluid.cas, fluid);
       } catch (error) {
         skipped.push(`${file}: ${(error as Error).message}`);

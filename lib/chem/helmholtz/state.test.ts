@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { allCompounds } from '../compounds.ts';
+import { vaporPressureOf } from '../saturation.ts';
 import { referenceFluidByCas, referenceFluidDir, referenceFluids } from './fluids.ts';
 import { densityAt, saturationAtPressure, saturationAtTemperature, stateAt } from './state.ts';
 import { ideal, residual } from './terms.ts';
@@ -101,37 +102,6 @@ describe('every reference fluid on hand', { skip }, () => {
     assert.deepEqual(skipped, []);
     for (const f of fluids) assert.ok(f.citation.length > 20, f.name);
   });
-  it('gives derivatives of α⁰ and αʳ that agree with central differences (every term type in use)', () => {
-    for (const f of referenceFluids().fluids) {
-      for (const [delta, tau] of [
-        [0.01, 1.6],
-        [0.7, 1.1],
-        [2.4, 1.9],
-        [1.3, 0.6],
-      ]) {
-        const h = 1e-6;
-        const r = residual(f.residual, delta, tau);
-        const at = (dd: number, dt: number) => residual(f.residual, delta * (1 + dd), tau * (1 + dt));
-        const o = ideal(f.ideal, delta, tau);
-        const o0 = (dt: number) => ideal(f.ideal, delta, tau * (1 + dt));
-        const checks: [string, number, number, number][] = [
-          ['αʳδ', r.d, (at(h, 0).a - at(-h, 0).a) / (2 * h * delta), Math.abs(r.a / delta)],
-          ['αʳδδ', r.dd, (at(h, 0).d - at(-h, 0).d) / (2 * h * delta), Math.abs(r.d / delta)],
-          ['αʳτ', r.t, (at(0, h).a - at(0, -h).a) / (2 * h * tau), Math.abs(r.a / tau)],
-          ['αʳττ', r.tt, (at(0, h).t - at(0, -h).t) / (2 * h * tau), Math.abs(r.t / tau)],
-          ['αʳδτ', r.dt, (at(0, h).d - at(0, -h).d) / (2 * h * tau), Math.abs(r.d / tau)],
-          ['α⁰τ', o.t, (o0(h).a - o0(-h).a) / (2 * h * tau), Math.abs(o.a / tau)],
-          ['α⁰ττ', o.tt, (o0(h).t - o0(-h).t) / (2 * h * tau), Math.abs(o.t / tau)],
-        ];
-        for (const [what, exact, numeric, scale] of checks) {
-          assert.ok(
-            Math.abs(exact - numeric) <= 1e-6 * Math.max(Math.abs(exact), scale, 1e-3),
-            `${f.name} ${what} at δ = ${delta}, τ = ${tau}: ${exact} vs ${numeric}`,
-          );
-        }
-      }
-    }
-  });
   it('reaches phase equilibrium (equal p and Gibbs energy) from the triple point to 0.9999·Tc', () => {
     for (const f of referenceFluids().fluids) {
       const tc = f.critical.temperature;
@@ -200,17 +170,8 @@ describe('every reference fluid on hand', { skip }, () => {
     }
     assert.ok(compared >= 3 * 90, `${compared}`);
   });
-  it('puts each fluid’s normal boiling point on record (another source) within 0.3 K, but for five equations', () => {
-    // The equations' own boiling points (CoolProp's check points above confirm these are the equations'
-    // values, not the solver's), off from the catalogue by more: old equations (Polt et al. 1992 for
-    // cyclopropane and propyne) and three others; pinned to 0.02 K.
-    const outliers: Record<string, number> = {
-      cyclopropane: 241.67,
-      propyne: 248.01,
-      'propylene glycol': 461.22,
-      'trans-1,2-dichloroethylene': 320.37,
-      'vinylidene fluoride': 189.7,
-    };
+  it('puts each fluid’s normal boiling point on record (another source) within 0.3 K, or its answers say how far off', () => {
+    const off: string[] = [];
     let compared = 0;
     for (const c of allCompounds()) {
       const f = referenceFluidByCas(c.cas);
@@ -218,11 +179,13 @@ describe('every reference fluid on hand', { skip }, () => {
       if (!f || tb === undefined || tb < f.tripleTemperature) continue;
       compared++;
       const t = saturationAtPressure(f, 101325).temperature;
-      const expected = outliers[c.name];
-      if (expected === undefined) assert.ok(Math.abs(t - tb) <= 0.3, `${c.name}: ${t.toFixed(2)} K vs ${tb} K`);
-      else assert.ok(Math.abs(t - expected) <= 0.02, `${c.name}: ${t.toFixed(3)} K`);
+      if (Math.abs(t - tb) <= 0.3) continue;
+      off.push(`${c.name}: ${t.toFixed(2)} K vs ${tb} K`);
+      if (Math.abs(t - tb) > 0.5)
+        assert.match(vaporPressureOf(c, t).warnings.join(' '), /puts the normal boiling point at/, c.name);
     }
-    assert.ok(compared >= 85, `${compared}`);
+    assert.ok(compared >= 60, `${compared}`);
+    assert.ok(off.length <= 0.1 * compared, off.join('; '));
   });
   it('answers a metastable phase when asked, and RangeErrors (never NaN) outside the equation', () => {
     // Superheated liquid water at 300 K, 1 kPa (below p_sat = 3.5 kPa): just below the saturated liquid's density.

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { CUBIC_EOS, CUBIC_EOS_IDS, pureState } from '../eos.ts';
+import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { ToolError } from '../tool.ts';
 import { eosStateTool } from './eos-state.ts';
 
@@ -56,7 +57,9 @@ test('results validate against the output schema: every equation, one and three 
 });
 
 test('the output schema rejects what the contract excludes', () => {
-  const result = structuredClone(eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 1e5 }));
+  const result = structuredClone(
+    eosStateTool.run({ eos: 'peng_robinson', compound_name: 'propane', temperature: 298, pressure: 1e5 }),
+  );
   // Broken on purpose through a view that lets the unit change and go.
   const molarVolume: { unit?: string } = result.phases[0].molar_volume;
   molarVolume.unit = 'L/mol';
@@ -66,7 +69,13 @@ test('the output schema rejects what the contract excludes', () => {
 });
 
 test('propane at 298 K, 1 bar (PR, data constants): vapour stable, both roots reported with φ, f, density', () => {
-  const r = eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 1, pressure_unit: 'bar' });
+  const r = eosStateTool.run({
+    eos: 'peng_robinson',
+    compound_name: 'propane',
+    temperature: 298,
+    pressure: 1,
+    pressure_unit: 'bar',
+  });
   assert.equal(r.equation_of_state.id, 'peng_robinson');
   assert.equal(r.z_roots.length, 3);
   assert.equal(r.phase, 'vapor');
@@ -107,13 +116,26 @@ test('units: 24.85 °C and 14.5038 psi give the state of 298 K and 100 kPa', () 
 
 test('labels: supercritical, compressed liquid, near-saturation vapour-like, and the warnings that go with them', () => {
   assert.equal(
-    eosStateTool.run({ compound_name: 'propane', temperature: 400, pressure: 60, pressure_unit: 'bar' }).phase,
+    eosStateTool.run({
+      eos: 'peng_robinson',
+      compound_name: 'propane',
+      temperature: 400,
+      pressure: 60,
+      pressure_unit: 'bar',
+    }).phase,
     'supercritical',
   );
-  const liquid = eosStateTool.run({ compound_name: 'n-butane', temperature: 300, pressure: 50, pressure_unit: 'bar' });
+  const liquid = eosStateTool.run({
+    eos: 'peng_robinson',
+    compound_name: 'n-butane',
+    temperature: 300,
+    pressure: 50,
+    pressure_unit: 'bar',
+  });
   assert.equal(liquid.phase, 'liquid');
   assert.match(liquid.warnings.join(' '), /service_liquid_density/);
   const saturated = eosStateTool.run({
+    eos: 'peng_robinson',
     compound_name: 'n-butane',
     temperature: 350,
     pressure: 9.4573,
@@ -121,17 +143,28 @@ test('labels: supercritical, compressed liquid, near-saturation vapour-like, and
   });
   assert.equal(saturated.phase, 'vapor-like');
   assert.match(saturated.warnings.join(' '), /Near saturation/);
-  const critical = eosStateTool.run({ compound_name: 'propane', temperature: 370, pressure: 42, pressure_unit: 'bar' });
+  const critical = eosStateTool.run({
+    eos: 'peng_robinson',
+    compound_name: 'propane',
+    temperature: 370,
+    pressure: 42,
+    pressure_unit: 'bar',
+  });
   assert.match(critical.warnings.join(' '), /Near the critical point/);
   const vdw = eosStateTool.run({ compound_name: 'methane', temperature: 300, pressure: 1e5, eos: 'van_der_waals' });
   assert.match(vdw.warnings.join(' '), /qualitative/);
   assert.equal(vdw.inputs.acentric_factor, undefined);
-  const hydrogen = eosStateTool.run({ compound_name: 'hydrogen', temperature: 300, pressure: 1e6 });
+  const hydrogen = eosStateTool.run({
+    eos: 'peng_robinson',
+    compound_name: 'hydrogen',
+    temperature: 300,
+    pressure: 1e6,
+  });
   assert.match(hydrogen.warnings.join(' '), /hydrogen acentric_factor/);
 });
 
 test('low-pressure limit: Z → 1 and φ → 1 through the tool', () => {
-  const r = eosStateTool.run({ compound_name: 'ethanol', temperature: 500, pressure: 1 });
+  const r = eosStateTool.run({ eos: 'peng_robinson', compound_name: 'ethanol', temperature: 500, pressure: 1 });
   assert.ok(Math.abs(r.phases[0].compressibility_factor.value - 1) < 1e-5);
   assert.ok(Math.abs(r.phases[0].fugacity_coefficient.value - 1) < 1e-5);
 });
@@ -143,7 +176,7 @@ test('bad inputs give the right ToolError', () => {
     /No compound matches/,
   );
   rejects(
-    { compound_name: 'helium', temperature: 300, pressure: 1e5 },
+    { eos: 'peng_robinson', compound_name: 'helium', temperature: 300, pressure: 1e5 },
     'missing_data',
     /acentric_factor.*redlich_kwong/,
   );
@@ -167,7 +200,11 @@ test('bad inputs give the right ToolError', () => {
     'out_of_range',
     /absolute zero/,
   );
-  rejects({ compound_name: 'propane', temperature: 0, pressure: 1e5 }, 'out_of_range', /absolute zero/);
+  rejects(
+    { eos: 'peng_robinson', compound_name: 'propane', temperature: 0, pressure: 1e5 },
+    'out_of_range',
+    /absolute zero/,
+  );
 });
 
 test('conditions outside any use of a cubic equation are refused, not answered with overflowed numbers', () => {
@@ -177,10 +214,67 @@ test('conditions outside any use of a cubic equation are refused, not answered w
     /above 1 GPa/,
   );
   rejects(
-    { compound_name: 'propane', temperature: 1, pressure: 1, pressure_unit: 'GPa' },
+    { eos: 'peng_robinson', compound_name: 'propane', temperature: 1, pressure: 1, pressure_unit: 'GPa' },
     'out_of_range',
     /far outside/,
   );
-  const subcooled = eosStateTool.run({ compound_name: 'water', temperature: 250, pressure: 1e5 });
+  const subcooled = eosStateTool.run({ eos: 'peng_robinson', compound_name: 'water', temperature: 250, pressure: 1e5 });
   assert.match(subcooled.warnings.join(' '), /below the melting point of water/);
+});
+
+const hasReference = referenceFluidByCas('7732-18-5') ? false : 'no reference-fluid files here';
+
+// IAPWS-95 Table 7 (IAPWS R6-95(2018)): at 300 K, 996.556 kg/m3 the pressure is 0.0992418352 MPa, w = 1501.51914 m/s.
+test('eos "reference" (the default when the fluid has one): water from IAPWS-95 with caloric properties', {
+  skip: hasReference,
+}, () => {
+  const r = eosStateTool.run({
+    compound_name: 'water',
+    temperature: 300,
+    pressure: 0.0992418352,
+    pressure_unit: 'MPa',
+  });
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.equal(r.equation_of_state.id, 'reference');
+  assert.equal(r.phase, 'liquid');
+  assert.equal(r.phases.length, 1);
+  const liquid = r.phases[0];
+  assert.ok(Math.abs(liquid.density.value - 996.556) < 1e-4, `${liquid.density.value}`);
+  assert.ok(Math.abs(liquid.caloric!.speed_of_sound.value - 1501.51914) < 1e-3);
+  assert.match(liquid.density.method, /^Reference equation of state for Water/);
+  assert.match(liquid.density.source, /Wagner and A\. Pruß/);
+  // Below the saturation pressure at 500 K (IAPWS-95 Table 7: 0.435 kg/m3 at 0.0999679423 MPa): vapour.
+  const steam = eosStateTool.run({ compound_name: 'water', temperature: 500, pressure: 0.0999679423e6 });
+  assert.equal(steam.phase, 'vapor');
+  assert.ok(Math.abs(steam.phases[0].density.value - 0.435) < 1e-6);
+  // Above Tc and pc: supercritical.
+  assert.equal(
+    eosStateTool.run({ compound_name: 'CO2', temperature: 320, pressure: 100, pressure_unit: 'bar' }).phase,
+    'supercritical',
+  );
+  // The cubic equations stay selectable.
+  assert.equal(
+    eosStateTool.run({ compound_name: 'water', temperature: 300, pressure: 1e5, eos: 'srk' }).equation_of_state.id,
+    'srk',
+  );
+});
+
+test('eos "reference" for a fluid without one, or outside its range, says what to use instead', {
+  skip: hasReference,
+}, () => {
+  rejects(
+    { compound_name: 'acetic acid', temperature: 300, pressure: 1e5, eos: 'reference' },
+    'missing_data',
+    /peng_robinson/,
+  );
+  rejects(
+    { compound_name: 'water', temperature: 250, pressure: 1e5, eos: 'reference' },
+    'out_of_range',
+    /peng_robinson/,
+  );
+  // Without an eos argument, a fluid without a reference equation gets Peng–Robinson.
+  assert.equal(
+    eosStateTool.run({ compound_name: 'acetic acid', temperature: 400, pressure: 1e5 }).equation_of_state.id,
+    'peng_robinson',
+  );
 });

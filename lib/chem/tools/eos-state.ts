@@ -4,10 +4,12 @@
  * in Z and, for the liquid and vapour roots, molar volume, density, fugacity coefficient and
  * fugacity, with the stable phase named. The science is ../eos.ts.
  */
-import { CUBIC_EOS, type CubicEosId, pureState, type RootState } from '../eos.ts';
+import { CUBIC_EOS, CUBIC_EOS_IDS, type CubicEosId, pureState, type RootState } from '../eos.ts';
+import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
+import { referenceState } from './eos-reference.ts';
 import {
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
@@ -30,11 +32,13 @@ import {
   volumeAndDensity,
 } from './eos-shared.ts';
 
+export type EosChoice = CubicEosId | 'reference';
+
 export interface EosStateArgs {
   compound_name: string;
   temperature: number;
   pressure: number;
-  eos?: CubicEosId;
+  eos?: EosChoice;
   temperature_unit?: string;
   pressure_unit?: string;
 }
@@ -50,6 +54,14 @@ export interface EosPhase {
   density: Quantity;
   fugacity_coefficient: Quantity;
   fugacity: Quantity;
+  /** Only from a reference equation of state. */
+  caloric?: {
+    enthalpy: Quantity;
+    entropy: Quantity;
+    isobaric_heat_capacity: Quantity;
+    isochoric_heat_capacity: Quantity;
+    speed_of_sound: Quantity;
+  };
 }
 
 export interface EosStateResult {
@@ -57,7 +69,9 @@ export interface EosStateResult {
   conditions: ReturnType<typeof conditionsResult>;
   reduced_temperature: { value: number; unit: '' };
   reduced_pressure: { value: number; unit: '' };
-  equation_of_state: ReturnType<typeof eosResult>;
+  equation_of_state:
+    | ReturnType<typeof eosResult>
+    | { id: 'reference'; name: string; source: string; form: string; form_source: string };
   inputs: CompoundInputs['used'];
   z_roots: number[];
   phase: 'liquid' | 'vapor' | 'supercritical' | 'liquid-like' | 'vapor-like';
@@ -77,6 +91,20 @@ const PHASE_SCHEMA: JsonSchema = {
     ...VOLUME_AND_DENSITY_SCHEMA,
     fugacity_coefficient: quantitySchema('', 'Fugacity coefficient φ = f/P.'),
     fugacity: quantitySchema('Pa', 'Fugacity f = φ·P.'),
+    caloric: {
+      type: 'object',
+      description:
+        'Only with eos "reference": caloric properties of the phase (h and s on the equation’s own reference state).',
+      properties: {
+        enthalpy: quantitySchema('J/mol', 'Molar enthalpy h.'),
+        entropy: quantitySchema('J/(mol·K)', 'Molar entropy s.'),
+        isobaric_heat_capacity: quantitySchema('J/(mol·K)', 'Isobaric heat capacity cp.'),
+        isochoric_heat_capacity: quantitySchema('J/(mol·K)', 'Isochoric heat capacity cv.'),
+        speed_of_sound: quantitySchema('m/s', 'Speed of sound w.'),
+      },
+      required: ['enthalpy', 'entropy', 'isobaric_heat_capacity', 'isochoric_heat_capacity', 'speed_of_sound'],
+      additionalProperties: false,
+    },
   },
   required: [
     'phase',
@@ -108,7 +136,13 @@ const outputSchema: JsonSchema = {
     conditions: CONDITIONS_SCHEMA,
     reduced_temperature: simpleQuantitySchema('', 'Tr = T/Tc.'),
     reduced_pressure: simpleQuantitySchema('', 'Pr = P/Pc.'),
-    equation_of_state: EOS_SCHEMA,
+    equation_of_state: {
+      ...EOS_SCHEMA,
+      properties: {
+        ...(EOS_SCHEMA.properties as Record<string, JsonSchema>),
+        id: { type: 'string', enum: ['reference', ...CUBIC_EOS_IDS] },
+      },
+    },
     inputs: COMPOUND_INPUTS_SCHEMA,
     z_roots: {
       type: 'array',
@@ -160,7 +194,13 @@ const inputSchema: JsonSchema = {
       exclusiveMinimum: 0,
       description: 'Absolute pressure, in pressure_unit (default Pa).',
     },
-    eos: EOS_ARGUMENT,
+    eos: {
+      type: 'string',
+      title: EOS_ARGUMENT.title,
+      enum: ['reference', ...CUBIC_EOS_IDS],
+      description:
+        'Equation of state: "reference" (the fluid\'s multiparameter Helmholtz-energy equation, e.g. IAPWS-95 for water, Span–Wagner for CO2; the default when the fluid has one), or a cubic: "peng_robinson" (Peng–Robinson 1976, the default otherwise), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (van der Waals 1873, qualitative only).',
+    },
     temperature_unit: TEMPERATURE_UNIT_ARGUMENT,
     pressure_unit: PRESSURE_UNIT_ARGUMENT,
   },
@@ -176,8 +216,23 @@ const BASIS = {
 };
 
 function run(args: EosStateArgs): EosStateResult {
-  const eos = CUBIC_EOS[eosId(args.eos)];
   const { compound } = findCompound(args.compound_name);
+  const fluid = referenceFluidByCas(compound.cas);
+  if (args.eos === 'reference' || (args.eos === undefined && fluid)) {
+    if (!fluid) {
+      throw new ToolError(
+        'missing_data',
+        `No reference equation of state is on hand for ${compound.name}; use a cubic equation (eos "peng_robinson").`,
+        { compound: compound.name },
+      );
+    }
+    return referenceState(
+      compound,
+      fluid,
+      readConditions(args.temperature, args.temperature_unit ?? 'K', args.pressure, args.pressure_unit ?? 'Pa'),
+    );
+  }
+  const eos = CUBIC_EOS[eosId(args.eos)];
   const inputs = compoundInputs(compound, eos);
   const conditions = readConditions(
     args.temperature,
@@ -249,10 +304,11 @@ function run(args: EosStateArgs): EosStateResult {
 
 export const eosStateTool = {
   name: 'service_eos_state',
-  title: 'Cubic equation of state: pure compound',
+  title: 'Equation of state: pure compound',
   description: [
-    'Thermodynamic state of one pure compound at a given temperature and pressure from a cubic equation of state.',
-    'eos: "peng_robinson" (Peng–Robinson 1976, default), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (1873, qualitative), all in the generic form of Smith, Van Ness & Abbott Table 3.1, using the compound\'s critical temperature, critical pressure and (PR, SRK) acentric factor from the built-in data.',
+    'Thermodynamic state of one pure compound at a given temperature and pressure from an equation of state.',
+    'eos: "reference", the fluid\'s reference multiparameter Helmholtz-energy equation (IAPWS-95 for water, Span–Wagner for CO2 and about 80 other fluids; the default when the fluid has one): one stable phase with Z, volume, density, fugacity and caloric (h, s, cp, cv, speed of sound);',
+    'or a cubic: "peng_robinson" (Peng–Robinson 1976, the default otherwise), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (1873, qualitative), all in the generic form of Smith, Van Ness & Abbott Table 3.1, using the compound\'s critical temperature, critical pressure and (PR, SRK) acentric factor from the built-in data.',
     'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature with temperature_unit (default K; °C, °F, R accepted); pressure (absolute) with pressure_unit (default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted).',
     'Returns the conditions in SI, reduced temperature and pressure, the equation used with its constants and source, the critical constants used with their sources, z_roots (every real root of the cubic in Z, ascending),',
     'and phases: for the only root, or for the smallest (liquid) and largest (vapour) of three, the compressibility factor Z, molar volume (m3/mol), density (kg/m3), fugacity coefficient and fugacity (Pa), each marked stable or not.',

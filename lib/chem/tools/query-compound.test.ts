@@ -125,8 +125,10 @@ test('reports ΔHvap and liquid Cp at the normal boiling point and 298.15 K, wit
   const atTb = water.properties.enthalpy_of_vaporization_at_boiling_point!;
   assert.equal(atTb.unit, 'kJ/mol');
   assert.equal(atTb.temperature!.value, water.properties.normal_boiling_point!.value);
-  assert.match(atTb.method!, /^ChemSep DIPPR equation 106/);
-  assert.match(atTb.source, /ChemSep 8\.32/);
+  // From IAPWS-95 (h″ − h′) where its files are on hand, else ChemSep's fit: the two agree within 1 %.
+  assert.match(atTb.method!, /^(Reference equation of state for Water|ChemSep DIPPR equation 106)/);
+  const chemsep = chemsepEntry('7732-18-5')!.correlations.heat_of_vaporization!.value(atTb.temperature!.value) / 1000;
+  assert.ok(Math.abs(atTb.value / chemsep - 1) < 0.01, `${atTb.value} vs ChemSep ${chemsep} kJ/mol`);
   assert.equal(water.properties.enthalpy_of_vaporization_298k!.temperature!.value, 298.15);
   assert.equal(water.properties.liquid_heat_capacity_298k!.unit, 'J/(mol·K)');
   // Vaporization takes less enthalpy nearer the critical point: ΔHvap(Tb) < ΔHvap(298.15 K) for water.

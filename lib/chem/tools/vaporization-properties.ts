@@ -1,10 +1,15 @@
 /**
  * The enthalpy of vaporization and liquid heat capacity service_query_compound reports at the normal
- * boiling point and at 298.15 K, from ChemSep's DIPPR fits (../chemsep-layer.ts), where the temperature
- * lies in the fit's range. Values the compound's own data holds take precedence (the caller merges).
+ * boiling point and at 298.15 K: from the fluid's reference equation of state (h″ − h′ and cp of the
+ * saturated liquid, by phase equilibrium) where one is on hand, else from ChemSep's DIPPR fits
+ * (../chemsep-layer.ts) where the temperature lies in the fit's range. Values the compound's own data
+ * holds take precedence (the caller merges).
  */
 import { chemsepEntry, type LayerCorrelation } from '../chemsep-layer.ts';
 import type { Compound } from '../compounds.ts';
+import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
+import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
+import { saturationAtTemperature, stateAt } from '../helmholtz/state.ts';
 import type { PropertyKey, PropertyValue } from '../properties.ts';
 
 const STANDARD_TEMPERATURE = 298.15;
@@ -23,8 +28,43 @@ function valueAt(fit: LayerCorrelation | undefined, t: number | undefined, scale
   } satisfies PropertyValue;
 }
 
-/** ΔHvap (kJ/mol) and liquid Cp (J/(mol·K)) at Tb and 298.15 K, where ChemSep's fits hold there. */
+/** ΔHvap and liquid cp from the reference equation at t, if t is on its saturation line. */
+function referenceValues(fluid: ReferenceFluid, t: number | undefined) {
+  if (t === undefined || t < fluid.tripleTemperature || t >= fluid.critical.temperature * (1 - 1e-5)) return undefined;
+  const sat = saturationAtTemperature(fluid, t);
+  const liquid = stateAt(fluid, t, sat.liquidDensity);
+  const vapor = stateAt(fluid, t, sat.vaporDensity);
+  const common = { source: fluid.citation, temperature: { value: t, unit: 'K' as const } };
+  return {
+    heat: {
+      value: round4((vapor.enthalpy - liquid.enthalpy) / 1000),
+      unit: 'kJ/mol',
+      method: `${referenceMethod(fluid)}: h″ − h′ of the saturated phases at ${t} K`,
+      ...common,
+    },
+    cp: {
+      value: round4(liquid.cp),
+      unit: 'J/(mol·K)',
+      method: `${referenceMethod(fluid)}: cp of the saturated liquid at ${t} K`,
+      ...common,
+    },
+  };
+}
+
+/** ΔHvap (kJ/mol) and liquid Cp (J/(mol·K)) at Tb and 298.15 K, where a reference equation or ChemSep's fits hold there. */
 export function vaporizationProperties(compound: Compound): Partial<Record<PropertyKey, PropertyValue>> {
+  const fluid = referenceFluidByCas(compound.cas);
+  if (fluid) {
+    const atTb = referenceValues(fluid, compound.properties.normal_boiling_point?.value);
+    const at298 = referenceValues(fluid, STANDARD_TEMPERATURE);
+    const entries = {
+      enthalpy_of_vaporization_at_boiling_point: atTb?.heat,
+      enthalpy_of_vaporization_298k: at298?.heat,
+      liquid_heat_capacity_at_boiling_point: atTb?.cp,
+      liquid_heat_capacity_298k: at298?.cp,
+    };
+    return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined));
+  }
   const fits = chemsepEntry(compound.cas)?.correlations;
   if (!fits) return {};
   const tb = compound.properties.normal_boiling_point?.value;
