@@ -292,7 +292,7 @@ function criticalContinuationStart(fluid: ReferenceFluid, t: number, depth: numb
 export function saturationAtPressure(fluid: ReferenceFluid, pressure: number): SaturationState {
   const tt = fluid.tripleTemperature;
   const tc = fluid.critical.temperature;
-  const pt = saturationAtTemperature(fluid, tt).pressure;
+  const pt = triplePointPressure(fluid);
   // The equation's own pressure at the stated (Tc, ρc): some files' pc is off it (fluorine's by 1.3 %).
   const pc = Math.max(fluid.critical.pressure, pressureAndSlope(fluid, tc, fluid.critical.density)[0]);
   if (!(pressure >= pt && pressure < pc)) {
@@ -331,6 +331,17 @@ export function saturationAtPressure(fluid: ReferenceFluid, pressure: number): S
     x = next;
   }
   throw new RangeError(`the ${fluid.name} saturation temperature at ${pressure} Pa was not found`);
+}
+
+// The triple-point pressure bounds every saturationAtPressure call: solved once per fluid.
+const triplePressures = new WeakMap<ReferenceFluid, number>();
+function triplePointPressure(fluid: ReferenceFluid): number {
+  let p = triplePressures.get(fluid);
+  if (p === undefined) {
+    p = saturationAtTemperature(fluid, fluid.tripleTemperature).pressure;
+    triplePressures.set(fluid, p);
+  }
+  return p;
 }
 
 /** h″ − h′ (J/mol) at saturation: the ideal part cancels (it depends on T alone). */
