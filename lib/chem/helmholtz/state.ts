@@ -41,8 +41,9 @@ function checkStateTemperature(fluid: ReferenceFluid, t: number): void {
 }
 
 /**
- * Every property at (T, ρ): T in K, ρ in mol/m3. RangeError outside the equation's temperatures, above
- * its pressure limit, and inside the spinodal (a state with (∂p/∂ρ)_T ≤ 0 has no speed of sound).
+ * Every property at (T, ρ): T in K, ρ in mol/m3. RangeError outside the equation's temperatures, at
+ * p ≤ 0 or above its pressure limit, and inside the spinodal (a state with (∂p/∂ρ)_T ≤ 0 has no speed
+ * of sound).
  * Example (IAPWS-95 Table 7, tested): water at 500 K, 838.025 kg/m3 → 10.0003858 MPa, w = 1271.28441 m/s.
  */
 export function stateAt(fluid: ReferenceFluid, temperature: number, density: number): FluidState {
@@ -60,7 +61,15 @@ export function stateAt(fluid: ReferenceFluid, temperature: number, density: num
   const coupling = 1 + delta * r.d - delta * tau * r.dt;
   const cvR = -tau * tau * (o.tt + r.tt);
   const pressure = density * R * temperature * z;
-  if (pressure > fluid.maxPressure * (1 + 1e-9)) {
+  if (!(pressure > 0)) {
+    // Inside the two-phase dome an equation's loops can give any p (IAPWS-95: −9.7e11 Pa at 500 K,
+    // 322 kg/m3); no fugacity, and no meaning, at p ≤ 0.
+    throw new RangeError(
+      `${temperature} K, ${density} mol/m3 is inside the ${fluid.name} two-phase region, where its equation gives p = ${pressure.toPrecision(4)} Pa ≤ 0`,
+    );
+  }
+  // The saturation line belongs to the range even where a file's limit is below pc (R161: 5 MPa, pc 5.09 MPa).
+  if (pressure > Math.max(fluid.maxPressure, fluid.critical.pressure) * (1 + 1e-9)) {
     throw new RangeError(
       `${pressure.toPrecision(6)} Pa at ${temperature} K, ${density} mol/m3 is above the ${fluid.name} equation's limit of ${fluid.maxPressure / 1e6} MPa`,
     );
@@ -274,7 +283,8 @@ function criticalContinuationStart(fluid: ReferenceFluid, t: number, depth: numb
 }
 
 /**
- * The saturation state at p (Pa), from the triple-point pressure up to (not at) pc: Newton's method on
+ * The saturation state at p (Pa), from the triple-point pressure up to (not at) pc (or the equation's
+ * own p at the stated Tc and ρc, when higher): Newton's method on
  * ln p_sat(1/T) with the Clapeyron slope d ln p/d(1/T) = −T·Δh/(p·Δv), kept inside a shrinking bracket
  * (bisection when a step leaves it), from the Clausius–Clapeyron line through the triple and critical
  * points. Example (IAPWS-95 Table 8, tested): water at 0.932203564 MPa → 450 K.
@@ -282,8 +292,9 @@ function criticalContinuationStart(fluid: ReferenceFluid, t: number, depth: numb
 export function saturationAtPressure(fluid: ReferenceFluid, pressure: number): SaturationState {
   const tt = fluid.tripleTemperature;
   const tc = fluid.critical.temperature;
-  const pt = saturationAtTemperature(fluid, tt).pressure;
-  const pc = fluid.critical.pressure;
+  const pt = triplePointPressure(fluid);
+  // The equation's own pressure at the stated (Tc, ρc): some files' pc is off it (fluorine's by 1.3 %).
+  const pc = Math.max(fluid.critical.pressure, pressureAndSlope(fluid, tc, fluid.critical.density)[0]);
   if (!(pressure >= pt && pressure < pc)) {
     throw new RangeError(
       `${pressure} Pa is outside the saturation line of the ${fluid.name} equation of state (${pt.toPrecision(6)} Pa at the triple point to ${pc} Pa at the critical point)`,
@@ -314,10 +325,23 @@ export function saturationAtPressure(fluid: ReferenceFluid, pressure: number): S
     const dv = 1 / sat.vaporDensity - 1 / sat.liquidDensity;
     const slope = (-t * dh) / (sat.pressure * dv); // d ln p / dx
     const next = x - f / slope;
-    if (Math.abs(next - x) < 1e-13 * x || f === 0) return f === 0 ? sat : saturationAtTemperature(fluid, 1 / next);
+    // Converged: the step, or the bracket, below 1e-12 (ln p_sat itself is noisy at 1e-11).
+    if (f === 0 || xHigh - xLow < 1e-12 * x) return sat;
+    if (Math.abs(next - x) < 1e-12 * x) return saturationAtTemperature(fluid, 1 / next);
     x = next;
   }
   throw new RangeError(`the ${fluid.name} saturation temperature at ${pressure} Pa was not found`);
+}
+
+// The triple-point pressure bounds every saturationAtPressure call: solved once per fluid.
+const triplePressures = new WeakMap<ReferenceFluid, number>();
+function triplePointPressure(fluid: ReferenceFluid): number {
+  let p = triplePressures.get(fluid);
+  if (p === undefined) {
+    p = saturationAtTemperature(fluid, fluid.tripleTemperature).pressure;
+    triplePressures.set(fluid, p);
+  }
+  return p;
 }
 
 /** h″ − h′ (J/mol) at saturation: the ideal part cancels (it depends on T alone). */

@@ -5,6 +5,7 @@ import { withoutReferenceEquations } from '../../../test/support/reference-fluid
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
+import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { polynomialHeatCapacity } from '../ideal-gas.ts';
 import { fragmentJoback, jobackEstimate } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
@@ -187,10 +188,20 @@ test('the error stated for Joback’s Cp° is what the data measure', async () =
 });
 
 // NIST-JANAF for N2 (as in the Poling test above): Cp°(500 K) = 29.580 J/(mol·K), ΔH°(298.15→500 K) = 5.911 kJ/mol.
-test('nitrogen answers from the NASA-7 polynomials, with the species and its reference code', {
+// Nitrogen has a reference equation (Span et al. 2000), whose ideal part answers before NASA-7.
+test('nitrogen answers from its reference equation’s ideal part, ahead of the NASA-7 polynomials', {
+  skip: referenceFluidByCas('7727-37-9') ? false : 'no reference-fluid files here',
+}, async () => {
+  const r = await idealGasThermoTool.run({ compound_name: 'nitrogen', temperature: 500 });
+  assert.match(r.heat_capacity.method, /^Reference equation of state for Nitrogen/);
+  assert.match(r.heat_capacity.source, /Span/);
+  within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');
+  within(r.enthalpy_change.value, 5911, 0.003, 'ΔH°');
+});
+
+test('without its reference equation, nitrogen answers from the NASA-7 polynomials, species and reference code named', {
   skip: nasaPolynomialFor('7727-37-9') ? false : 'no NASA-7 data here',
 }, async () => {
-  // Its reference equation (Span et al. 2000) answers first where on hand; without it, NASA-7.
   const r = await withoutReferenceEquations(() =>
     idealGasThermoTool.run({ compound_name: 'nitrogen', temperature: 500 }),
   );

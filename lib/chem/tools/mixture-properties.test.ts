@@ -138,7 +138,13 @@ test('a mixture of one compound with itself under another name is refused; the x
     /both ethanol/,
   );
   // Nearly pure propane: the component's φ tends to the pure-fluid φ of service_eos_state.
-  const pure = eosStateTool.run({ compound_name: 'propane', temperature: 350, pressure: 5, pressure_unit: 'bar' });
+  const pure = eosStateTool.run({
+    eos: 'peng_robinson',
+    compound_name: 'propane',
+    temperature: 350,
+    pressure: 5,
+    pressure_unit: 'bar',
+  });
   const mix = mixturePropertiesTool.run({
     components: [
       { compound_name: 'propane', mole_fraction: 1 - 1e-9 },
