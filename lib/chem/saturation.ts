@@ -187,7 +187,7 @@ function referenceCurve(fluid: ReferenceFluid, compound: Compound): Curve {
     range: { min: fluid.tripleTemperature, max: fluid.critical.temperature, unit: 'K' },
     // Below the triple point the equation has no liquid–vapour equilibrium; at Tc the phases merge.
     floor: fluid.tripleTemperature - 1e-9,
-    ceiling: fluid.critical.temperature * (1 - 1e-5),
+    ceiling: fluid.critical.temperature * (1 - 1e-4),
     pressure: (t) => saturationAtTemperature(fluid, t).pressure,
     temperature: (p) => saturationAtPressure(fluid, p).temperature,
     caveats: referenceCaveats(fluid, compound),
@@ -399,10 +399,23 @@ export function vaporPressureOf(compound: Compound, t: number): SaturationPoint 
   }
   const chosen = chooseAt(curves, t);
   if (!chosen) throw missingData(compound, 'vapour pressure');
-  return point(chosen.curve, t, chosen.curve.pressure(t), chosen.curve.method, [
-    ...chosen.warnings,
-    ...belowMeltingWarning(compound, t),
-  ]);
+  return point(
+    chosen.curve,
+    t,
+    evaluate(() => chosen.curve.pressure(t)),
+    chosen.curve.method,
+    [...chosen.warnings, ...belowMeltingWarning(compound, t)],
+  );
+}
+
+/** A curve's value; a solver that cannot reach it (RangeError) is the caller's no_solution, never a crash. */
+function evaluate(run: () => number): number {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) throw new ToolError('no_solution', `${error.message}.`);
+    throw error;
+  }
 }
 
 /**

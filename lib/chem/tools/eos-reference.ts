@@ -12,6 +12,9 @@ import { ToolError } from '../tool.ts';
 import { type Conditions, conditionsResult, type Quantity } from './eos-shared.ts';
 import type { EosPhase, EosStateResult, PhaseName } from './eos-state.ts';
 
+/** Pa: below this the equation is not evaluated (δ underflows; the fluid is an ideal gas to every digit). */
+const MIN_PRESSURE = 1e-6;
+
 const FORM =
   'α(δ, τ) = α⁰ + αʳ, δ = ρ/ρr, τ = Tr/T; p = ρRT(1 + δ·∂αʳ/∂δ); ρ solved from p at T, the stable phase by the saturation line (equal p and Gibbs energy)';
 const FORM_SOURCE =
@@ -24,9 +27,17 @@ export function referenceState(compound: Compound, fluid: ReferenceFluid, condit
   const pc = fluid.critical.pressure;
   let density: number;
   let saturation: number | undefined;
+  let state: ReturnType<typeof stateAt>;
   try {
+    // Far below any physical use the terms' powers of δ underflow; the ideal gas is exact there.
+    if (p < MIN_PRESSURE) {
+      throw new RangeError(
+        `${p} Pa is below the ${MIN_PRESSURE} Pa the reference equation is evaluated at (an ideal gas there)`,
+      );
+    }
     saturation = t < tc ? saturationAtTemperature(fluid, t).pressure : undefined;
     density = densityAt(fluid, t, p);
+    state = stateAt(fluid, t, density);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new ToolError(
@@ -35,7 +46,6 @@ export function referenceState(compound: Compound, fluid: ReferenceFluid, condit
       { temperature: t, pressure: p },
     );
   }
-  const state = stateAt(fluid, t, density);
   const phase: PhaseName =
     saturation === undefined ? (p >= pc ? 'supercritical' : 'vapor') : p > saturation ? 'liquid' : 'vapor';
   const method = referenceMethod(fluid);

@@ -278,3 +278,22 @@ test('eos "reference" for a fluid without one, or outside its range, says what t
     'peng_robinson',
   );
 });
+
+// Found by the fuzz suite: 1.5e-300 Pa made the terms' powers of δ underflow into a crash.
+test('eos "reference" at absurd conditions answers a ToolError, never a crash', { skip: hasReference }, () => {
+  rejects({ compound_name: 'methane', temperature: 200, pressure: 1e-300, eos: 'reference' }, 'out_of_range', /below/);
+  for (const fluid of ['water', 'methane', 'CO2', 'R-134a']) {
+    for (const [temperature, pressure] of [
+      [1e-3, 1e5],
+      [1e4, 1e5],
+      [300, 1e12],
+      [300, 1e-5],
+    ]) {
+      try {
+        assert.ok(validateOutput(eosStateTool.run({ compound_name: fluid, temperature, pressure, eos: 'reference' })));
+      } catch (error) {
+        assert.ok(error instanceof ToolError, `${fluid} at ${temperature} K, ${pressure} Pa: ${error}`);
+      }
+    }
+  }
+});

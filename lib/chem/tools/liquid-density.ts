@@ -88,7 +88,7 @@ function referenceModel(fluid: ReferenceFluid): DensityModel {
     method: `${referenceMethod(fluid)}: saturated-liquid density ρ′ by phase equilibrium`,
     source: fluid.citation,
     // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
-    range: { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-5), unit: 'K' },
+    range: { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-4), unit: 'K' },
     extrapolation: 0,
     caveats: [],
     density: (t) => saturationAtTemperature(fluid, t).liquidDensity * fluid.molarMass,
@@ -226,6 +226,16 @@ function missingData(compound: Compound): ToolError {
   );
 }
 
+/** A model's density; a solver that cannot reach it (RangeError) is no_solution, never a crash. */
+function densityOrNoSolution(model: DensityModel, t: number): number {
+  try {
+    return model.density(t);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ToolError('no_solution', `${error.message}.`);
+    throw error;
+  }
+}
+
 /** Saturated liquid molar volume (m3/mol) and density (kg/m3) of a compound at t (K), with method and warnings. */
 export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensityResult, 'compound' | 'temperature'> {
   const tc = compound.properties.critical_temperature?.value;
@@ -266,7 +276,7 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
   const measured = compound.properties.liquid_density;
   const tMeasured = measured?.temperature?.value;
   if (measured && tMeasured !== undefined && !model.fittedToMeasurement && (tc === undefined || tMeasured < tc)) {
-    const at = model.density(tMeasured);
+    const at = densityOrNoSolution(model, tMeasured);
     const deviation = (100 * (at - measured.value)) / measured.value;
     reference_point = {
       measured: {
@@ -285,7 +295,7 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
     }
   }
 
-  const rho = model.density(t);
+  const rho = densityOrNoSolution(model, t);
   return {
     liquid_density: { value: rho, unit: 'kg/m3', ...common, warnings },
     molar_volume: { value: molarMass / rho, unit: 'm3/mol', ...common, warnings: [...warnings] },

@@ -31,9 +31,16 @@ function valueAt(fit: LayerCorrelation | undefined, t: number | undefined, scale
 /** ΔHvap and liquid cp from the reference equation at t, if t is on its saturation line. */
 function referenceValues(fluid: ReferenceFluid, t: number | undefined) {
   if (t === undefined || t < fluid.tripleTemperature || t >= fluid.critical.temperature * (1 - 1e-5)) return undefined;
-  const sat = saturationAtTemperature(fluid, t);
-  const liquid = stateAt(fluid, t, sat.liquidDensity);
-  const vapor = stateAt(fluid, t, sat.vaporDensity);
+  let liquid: ReturnType<typeof stateAt>;
+  let vapor: ReturnType<typeof stateAt>;
+  try {
+    const sat = saturationAtTemperature(fluid, t);
+    liquid = stateAt(fluid, t, sat.liquidDensity);
+    vapor = stateAt(fluid, t, sat.vaporDensity);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined; // the equation cannot give it there: left out, not guessed
+    throw error;
+  }
   const common = { source: fluid.citation, temperature: { value: t, unit: 'K' as const } };
   return {
     heat: {
