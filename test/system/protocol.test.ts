@@ -259,7 +259,8 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
           [toolCall('service_query_compound', {}), /missing required argument "compound_name"/],
           [toolCall('service_query_compound', { compound_name: 42 }), /must be of type string/],
           [toolCall('service_query_compound', { compound_name: 'water', colour: 'blue' }), /unknown argument "colour"/],
-          [toolCall('service_query_compound', { compound_name: 'etanol' }), /did you mean[\s\S]*ethanol/i],
+          // A typo no name table holds ("etanol" is Spanish for ethanol, and the PubChem table knows it).
+          [toolCall('service_query_compound', { compound_name: 'ethanoll' }), /did you mean[\s\S]*ethanol/i],
         ];
         for (const [body, message] of cases) {
           const answer = await postMcp(url, body, bearer(key));
