@@ -74,6 +74,20 @@ export function writeMcpAnswer(req: IncomingMessage, res: ServerResponse, answer
   // "keep-alive", which must not overrule node when it will not keep the connection: the client asked
   // to close it, or the server is stopping (lib/http/graceful-close.ts).
   if (!req.complete || !res.shouldKeepAlive) headers.connection = 'close';
-  res.writeHead(answer.status, headers);
-  res.end(answer.body ?? undefined);
+  const send = () => {
+    res.writeHead(answer.status, headers);
+    res.end(answer.body ?? undefined);
+  };
+  if (req.complete) return send();
+  // A client still uploading the body we refused would meet a closed socket (EPIPE), not our answer:
+  // drain what it sends (discarded) and answer at its end, or after DRAIN_LIMIT_MS whatever it is doing.
+  const timer = setTimeout(send, DRAIN_LIMIT_MS);
+  req.once('end', () => {
+    clearTimeout(timer);
+    if (!res.headersSent) send();
+  });
+  req.resume();
 }
+
+/** How long a refused upload is drained before the answer goes out regardless. */
+const DRAIN_LIMIT_MS = 2000;
