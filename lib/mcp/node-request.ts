@@ -78,7 +78,10 @@ export function writeMcpAnswer(req: IncomingMessage, res: ServerResponse, answer
     res.writeHead(answer.status, headers);
     res.end(answer.body ?? undefined);
   };
-  if (req.complete) return send();
+  if (req.complete) {
+    send();
+    return;
+  }
   // A client still uploading the body we refused would meet a closed socket (EPIPE), not our answer:
   // drain what it sends (discarded) and answer at its end, or after DRAIN_LIMIT_MS whatever it is doing.
   const timer = setTimeout(send, DRAIN_LIMIT_MS);
