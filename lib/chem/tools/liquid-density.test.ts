@@ -24,6 +24,15 @@ const propane: Compound = { ...findCompound('propane').compound, cas: '0-00-0' }
 function propaneWith(extra: Partial<Compound['properties']>): Compound {
   return { ...propane, properties: { ...propane.properties, ...extra } };
 }
+/** A measured density on record for the propane fixture (the fixture's value, not a literature one). */
+const measured = {
+  liquid_density: {
+    value: 493.0,
+    unit: 'kg/m3',
+    source: 'a handbook',
+    temperature: { value: 298.15, unit: 'K' as const },
+  },
+};
 const ZRA = { rackett_compressibility: { value: 0.2763, unit: '', source: 'API Technical Data Book' } };
 
 test('input schema is FastMCP style', () => {
@@ -62,14 +71,6 @@ test('without ZRA or a measured density the method is "Rackett with Zc (estimate
 });
 
 test('a measured density on record becomes a reference point with the deviation of the estimate', () => {
-  const measured = {
-    liquid_density: {
-      value: 493.0,
-      unit: 'kg/m3',
-      source: 'a handbook',
-      temperature: { value: 298.15, unit: 'K' as const },
-    },
-  };
   const r = liquidDensityOf(propaneWith({ ...ZRA, ...measured }), 250);
   const ref = r.reference_point!;
   assert.equal(ref.measured.value, 493.0);
@@ -165,14 +166,6 @@ test('the answers agree with the measured densities on record within 2 % (≥ 95
 });
 
 test('without ZRA, a measured density on record gives a Rackett ZRA fitted to it, labelled, not compared with itself', () => {
-  const measured = {
-    liquid_density: {
-      value: 493.0,
-      unit: 'kg/m3',
-      source: 'a handbook',
-      temperature: { value: 298.15, unit: 'K' as const },
-    },
-  };
   const withoutZra: Compound = {
     ...propane,
     properties: {
