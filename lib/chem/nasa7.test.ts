@@ -21,6 +21,7 @@ import {
   nasa7RangeAt,
   nasaDataDir,
   nasaPolynomialFor,
+  nasaSpeciesOfCanteraYaml,
   readNasa7,
   setNasaDataDir,
 } from './nasa7.ts';
@@ -254,7 +255,10 @@ test("every stored fit agrees with ChemSep's ideal-gas Cp° within 2% at 300, 50
 test("every match of data/nasa-species.json has the compound's formula and its reason still holds", {
   skip: noData,
 }, () => {
-  const file = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as Record<string, { composition: Record<string, number> }>;
+  const file = nasaSpeciesOfCanteraYaml(readFileSync(DATA_FILE, 'utf8')) as Record<
+    string,
+    { composition: Record<string, number> }
+  >;
   const compounds = allCompounds();
   const byCas = new Map(compounds.map((c) => [c.cas, c]));
   const hill = (formula: string) => hillFormula(parseFormula(formula) ?? {});

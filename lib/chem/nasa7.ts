@@ -13,9 +13,8 @@
  * Form and coefficients: B. J. McBride, S. Gordon, M. A. Reno, "Coefficients for Calculating
  * Thermodynamic and Transport Properties of Individual Species", NASA TM-4513 (1993), as distributed in
  * Cantera's data/nasa_gas.yaml (the file names TM-4513 as its source). Fetched data may not live in the
- * project, so the coefficients are read at run time, once, from nasa7-species.json (species name →
- * {composition, ranges, note}, a conversion of that file) in the steering folder ../shared/data/nasa/
- * beside the checkout, or the folder set with setNasaDataDir; its README says how it was made. Which
+ * project, so the coefficients are read at run time, once, from that file as Cantera publishes it, in the
+ * steering folder ../shared/data/nasa/ beside the checkout, or the folder set with setNasaDataDir. Which
  * species is which catalogue compound is the project's decision, committed in data/nasa-species.json
  * with the reason for each match. Where the folder is absent no compound has a NASA-7 fit. The
  * coefficients are dimensionless, so R here is CODATA 2018's; the tables used R = 8.314510, a 2·10⁻⁷
@@ -28,14 +27,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { R } from './constants.ts';
 import nasaSpecies from './data/nasa-species.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 import { deepFreeze, isRecord } from './json-checks.ts';
 
-/** The coefficient file in the data folder: species name → {composition, ranges, note}. */
-export const NASA7_FILE_NAME = 'nasa7-species.json';
+/** Cantera's file of the NASA species, in the data folder as published. */
+export const NASA7_FILE_NAME = 'nasa_gas.yaml';
 
 /** Catalogue CAS → the NASA species matched to it, with why (data/nasa-species.json). */
 export interface NasaSpeciesMapping {
@@ -112,7 +112,11 @@ function fits(): ReadonlyMap<string, Nasa7Polynomial> {
   if (loaded?.dir !== dir) {
     const file = join(/* turbopackIgnore: true */ dir, NASA7_FILE_NAME);
     const byCas = existsSync(/* turbopackIgnore: true */ file)
-      ? readNasa7(JSON.parse(readFileSync(/* turbopackIgnore: true */ file, 'utf8')), NASA_SPECIES_MAPPING, sources)
+      ? readNasa7(
+          nasaSpeciesOfCanteraYaml(readFileSync(/* turbopackIgnore: true */ file, 'utf8')),
+          NASA_SPECIES_MAPPING,
+          sources,
+        )
       : new Map<string, Nasa7Polynomial>();
     loaded = { dir, byCas };
   }
@@ -127,6 +131,32 @@ export function nasaPolynomialFor(cas: string): Nasa7Polynomial | undefined {
 /** Every NASA-7 fit on hand, in the mapping's order. */
 export function allNasaPolynomials(): readonly Nasa7Polynomial[] {
   return [...fits().values()];
+}
+
+/**
+ * Cantera's YAML (species: [{name, composition, thermo: {model: NASA7, temperature-ranges: [T0, T1, …],
+ * data: [[a1…a7], …], note}}]) as species name → {composition, ranges: [{min, max, coefficients}], note},
+ * the shape readNasa7 checks.
+ * Species of another thermo model are left out.
+ */
+export function nasaSpeciesOfCanteraYaml(text: string): Record<string, unknown> {
+  const file = parseYaml(text) as { species?: unknown };
+  if (!Array.isArray(file?.species)) throw new Error(`${NASA7_FILE_NAME}: no species list`);
+  const out: Record<string, unknown> = {};
+  for (const species of file.species as unknown[]) {
+    if (!isRecord(species) || typeof species.name !== 'string' || !isRecord(species.thermo)) continue;
+    const thermo = species.thermo;
+    if (thermo.model !== 'NASA7') continue;
+    const bounds = thermo['temperature-ranges'];
+    const data = thermo.data;
+    if (!Array.isArray(bounds) || !Array.isArray(data)) continue;
+    out[species.name] = {
+      composition: species.composition,
+      ranges: data.map((coefficients: unknown, i) => ({ min: bounds[i], max: bounds[i + 1], coefficients })),
+      note: thermo.note ?? '',
+    };
+  }
+  return out;
 }
 
 /**

@@ -1,14 +1,22 @@
 /**
  * The reference equations of state on hand, by CAS number: CoolProp's fluid files (MIT; each set of
- * coefficients cites its paper), kept unmodified outside the repository in the steering folder
- * `../shared/data/coolprop/` beside the checkout (fetched data may live only there), with
- * `citations.json` (BibTeX key → reference). Read once, on first use. When the folder is absent the
- * tools answer from correlations instead, as they say in each answer.
+ * coefficients cites its paper by BibTeX key), kept verbatim outside the repository in the steering
+ * folder `../shared/data/coolprop/` beside the checkout (fetched data may live only there): the files of
+ * CoolProp's dev/fluids/ and its CoolPropBibTeXLibrary.bib, which turns the keys into references. Read
+ * once, on first use. Only the fluids of catalogue compounds are taken: those are the ones the tests
+ * check against their papers and the catalogue's boiling points (CoolProp's other files, such as its
+ * siloxanes, deuterium and pseudo-pure mixtures, are left unread). When the folder is absent the tools
+ * answer from correlations instead, as they say in each answer.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../project-root.ts';
+import { allCompounds } from '../compounds.ts';
+import { readBibTeX } from './bibtex.ts';
 import { type ReferenceFluid, readFluidFile } from './fluid-file.ts';
+
+/** CoolProp's reference library, beside the fluid files. */
+export const BIBTEX_FILE = 'CoolPropBibTeXLibrary.bib';
 
 const DEFAULT_DIR = join(PROJECT_ROOT, '../shared/data/coolprop');
 let configuredDir: string | undefined;
@@ -28,17 +36,15 @@ function load(): NonNullable<typeof loaded> {
   const dir = referenceFluidDir();
   const byCas = new Map<string, ReferenceFluid>();
   const skipped: string[] = [];
-  if (existsSync(/* turbopackIgnore: true */ join(dir, 'citations.json'))) {
-    const citations = JSON.parse(
-      readFileSync(/* turbopackIgnore: true */ join(dir, 'citations.json'), 'utf8'),
-    ) as Record<string, string>;
+  if (existsSync(/* turbopackIgnore: true */ join(dir, BIBTEX_FILE))) {
+    const citations = readBibTeX(readFileSync(/* turbopackIgnore: true */ join(dir, BIBTEX_FILE), 'utf8'));
+    const catalogue = new Set(allCompounds().map((c) => c.cas));
     for (const file of readdirSync(/* turbopackIgnore: true */ dir).sort()) {
-      if (!file.endsWith('.json') || file === 'citations.json') continue;
+      if (!file.endsWith('.json')) continue;
       try {
-        const fluid = readFluidFile(
-          JSON.parse(readFileSync(/* turbopackIgnore: true */ join(dir, file), 'utf8')),
-          citations,
-        );
+        const json = JSON.parse(readFileSync(/* turbopackIgnore: true */ join(dir, file), 'utf8'));
+        if (!catalogue.has(String(json?.INFO?.CAS))) continue;
+        const fluid = readFluidFile(json, citations);
         byCas.set(fluid.cas, fluid);
       } catch (error) {
         skipped.push(`${file}: ${(error as Error).message}`);

@@ -26,7 +26,7 @@ const LOOSE = new Set(['DiethylEther', 'Helium', 'Methanol', 'R115', 'R1234ze(E)
 const dir = referenceFluidDir();
 const files = (() => {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'citations.json');
+    return readdirSync(dir).filter((f) => f.endsWith('.json'));
   } catch {
     return [];
   }
