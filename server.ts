@@ -17,6 +17,7 @@ import { githubConfigured } from './lib/auth/github.ts';
 import { chemsepLayer } from './lib/chem/chemsep-layer.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { setNameTableDir } from './lib/chem/name-table.ts';
+import { serveBundledChemSep } from './lib/compounds/bundled-chemsep.ts';
 import { prepareCompounds } from './lib/compounds/store.ts';
 import { config, databaseUrl, nameTableDirSetting } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
@@ -168,6 +169,7 @@ async function main(): Promise<void> {
   for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
   // Parsed here (about a second) rather than inside the first call that needs it.
   chemsepLayer();
+  console.log(`ChemSep compounds outside the catalogue served by name: ${serveBundledChemSep()}.`);
   await startServer();
   const scheme = settings.tlsCertFile ? 'https' : 'http';
   const url = `${scheme}://localhost:${settings.port}`;

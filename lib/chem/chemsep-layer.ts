@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.ts';
-import { type ChemSepEquation, parseChemSepXml } from './chemsep-xml.ts';
+import { type ChemSepEquation, type ChemSepFile, parseChemSepXml } from './chemsep-xml.ts';
 import type { ValidRange } from './correlations.ts';
 import { DIPPR_FORMS, type DipprEquation, dipprValue, isDipprForm } from './dippr.ts';
 
@@ -49,11 +49,18 @@ export interface ChemSepEntry {
   correlations: Partial<Record<LayerProperty, LayerCorrelation>>;
 }
 
+let file: ChemSepFile | undefined;
 let layer: ReadonlyMap<string, ChemSepEntry> | undefined;
+
+/** The bundled file, parsed once: the layer and lib/compounds' ChemSep-only compounds share it. */
+export function bundledChemSepFile(): ChemSepFile {
+  file ??= parseChemSepXml(readFileSync(/* turbopackIgnore: true */ CHEMSEP_FILE, 'utf8'));
+  return file;
+}
 
 /** Every ChemSep compound by CAS number (parsed on the first call). */
 export function chemsepLayer(): ReadonlyMap<string, ChemSepEntry> {
-  layer ??= readLayer(readFileSync(/* turbopackIgnore: true */ CHEMSEP_FILE, 'utf8'));
+  layer ??= layerOf(bundledChemSepFile());
   return layer;
 }
 
@@ -64,8 +71,12 @@ export function chemsepEntry(cas: string): ChemSepEntry | undefined {
 
 /** Builds the layer from the text of a ChemSep file. */
 export function readLayer(xml: string): Map<string, ChemSepEntry> {
+  return layerOf(parseChemSepXml(xml));
+}
+
+function layerOf(parsed: ChemSepFile): Map<string, ChemSepEntry> {
   const entries = new Map<string, ChemSepEntry>();
-  for (const record of parseChemSepXml(xml).records) {
+  for (const record of parsed.records) {
     if (!record.cas || entries.has(record.cas)) continue;
     const tc = record.values.critical_temperature;
     const correlations: ChemSepEntry['correlations'] = {};

@@ -14,7 +14,7 @@ import { allCompounds, type Compound } from './compounds.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { canonicalSmiles, loadedRDKit, loadRDKit } from './rdkit.ts';
-import { registeredCompounds, registeredOverrides } from './registered-compounds.ts';
+import { bundledCompounds, registeredCompounds, registeredOverrides } from './registered-compounds.ts';
 import { ToolError } from './tool.ts';
 
 export type MatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula' | 'smiles';
@@ -33,6 +33,8 @@ export interface CompoundIndex {
   bySmiles: ReadonlyMap<string, Compound>;
   /** Normalised names, synonyms and formulas, for suggestions. */
   terms: readonly { key: string; compound: Compound }[];
+  /** The compounds served last (bundled ChemSep-only ones): a structure another compound has stays that one's. */
+  fallback: ReadonlySet<Compound>;
 }
 
 /** Queries longer than this are not names; refusing them keeps the suggestion scan bounded. */
@@ -58,11 +60,14 @@ export interface CompoundAlias {
  * InChIKey is a data error (a query could not say which one it meant), so it throws. `aliases`
  * make the names, synonyms, CAS numbers and InChIKeys of compounds left out resolve to the compound
  * replacing them, wherever no indexed compound holds them (SMILES are not aliased: the structure
- * index lists each compound once).
+ * index lists each compound once). `fallback` compounds are served last: each takes only the names,
+ * synonyms, CAS number, InChIKey, SMILES and formula no other compound holds, so adding them never
+ * changes what an existing query finds.
  */
 export function buildCompoundIndex(
   compounds: readonly Compound[],
   aliases: readonly CompoundAlias[] = [],
+  fallback: readonly Compound[] = [],
 ): CompoundIndex {
   const byKey = new Map<string, CompoundMatch>();
   const byFormula = new Map<string, Compound[]>();
@@ -106,26 +111,46 @@ export function buildCompoundIndex(
     alias(of.cas, 'cas');
     if (of.inchikey) alias(of.inchikey, 'inchikey');
   }
-  return { byKey, byFormula, bySmiles, terms };
+  const primaryFormulas = new Set(byFormula.keys());
+  for (const compound of fallback) {
+    const take = (text: string, by: MatchKind) => {
+      const key = normalizeKey(text);
+      if (byKey.has(key)) return;
+      byKey.set(key, { compound, by });
+      if (by === 'name' || by === 'synonym') terms.push({ key, compound });
+    };
+    take(compound.name, 'name');
+    for (const synonym of compound.synonyms) take(synonym, 'synonym');
+    take(compound.cas, 'cas');
+    if (compound.inchikey) take(compound.inchikey, 'inchikey');
+    if (!bySmiles.has(compound.smiles)) bySmiles.set(compound.smiles, compound);
+    if (!primaryFormulas.has(compound.formula))
+      byFormula.set(compound.formula, [...(byFormula.get(compound.formula) ?? []), compound]);
+  }
+  return { byKey, byFormula, bySmiles, terms, fallback: new Set(fallback) };
 }
 
-let builtIndex: { registered: readonly Compound[]; index: CompoundIndex } | undefined;
+let builtIndex: { registered: readonly Compound[]; bundled: readonly Compound[]; index: CompoundIndex } | undefined;
 
 /**
  * The built-in compounds plus those registered at start-up (./registered-compounds.ts); a built-in
- * a registered compound overrides is left out, its identifiers resolving to the override.
+ * a registered compound overrides is left out, its identifiers resolving to the override. Last, the
+ * bundled ChemSep-only compounds, where neither holds their CAS number.
  */
 export function defaultIndex(): CompoundIndex {
   const registered = registeredCompounds();
-  if (builtIndex?.registered !== registered) {
+  const bundled = bundledCompounds();
+  if (builtIndex?.registered !== registered || builtIndex.bundled !== bundled) {
     const overrides = registeredOverrides();
     const builtins = allCompounds();
-    const served = builtins.filter((c) => !overrides.has(c.name));
+    const served = [...builtins.filter((c) => !overrides.has(c.name)), ...registered];
     const aliases = builtins.flatMap((c) => {
       const to = overrides.get(c.name);
       return to ? [{ of: c, to }] : [];
     });
-    builtIndex = { registered, index: buildCompoundIndex([...served, ...registered], aliases) };
+    const held = new Set([...builtins, ...registered].map((c) => c.cas));
+    const fallback = bundled.filter((c) => !held.has(c.cas));
+    builtIndex = { registered, bundled, index: buildCompoundIndex(served, aliases, fallback) };
   }
   return builtIndex.index;
 }
@@ -205,10 +230,16 @@ function structureIndex(index: CompoundIndex): ReadonlyMap<string, readonly Comp
   let map = structureIndexes.get(index);
   if (!map) {
     const built = new Map<string, Compound[]>();
-    for (const compound of index.bySmiles.values()) {
-      if (!canonicalOf.has(compound)) canonicalOf.set(compound, canonicalSmiles(compound.smiles) ?? null);
-      const canonical = canonicalOf.get(compound);
-      if (canonical) built.set(canonical, [...(built.get(canonical) ?? []), compound]);
+    const compounds = [...index.bySmiles.values()];
+    // Fallback compounds after the others, and only for a structure none of those has.
+    for (const last of [false, true]) {
+      for (const compound of compounds) {
+        if (index.fallback.has(compound) !== last) continue;
+        if (!canonicalOf.has(compound)) canonicalOf.set(compound, canonicalSmiles(compound.smiles) ?? null);
+        const canonical = canonicalOf.get(compound);
+        if (!canonical || (last && built.has(canonical))) continue;
+        built.set(canonical, [...(built.get(canonical) ?? []), compound]);
+      }
     }
     map = built;
     structureIndexes.set(index, map);

@@ -11,7 +11,12 @@ import type { Compound } from './compounds.ts';
 
 const REGISTERED = Symbol.for('chemflow.registeredCompounds');
 const OVERRIDES = Symbol.for('chemflow.registeredOverrides');
-type Holder = { [REGISTERED]?: readonly Compound[]; [OVERRIDES]?: ReadonlyMap<string, Compound> };
+const BUNDLED = Symbol.for('chemflow.bundledCompounds');
+type Holder = {
+  [REGISTERED]?: readonly Compound[];
+  [OVERRIDES]?: ReadonlyMap<string, Compound>;
+  [BUNDLED]?: readonly Compound[];
+};
 
 const NONE: readonly Compound[] = Object.freeze([]);
 const NO_OVERRIDES: ReadonlyMap<string, Compound> = new Map();
@@ -37,4 +42,16 @@ export function setRegisteredCompounds(
 ): void {
   (globalThis as Holder)[OVERRIDES] = new Map(overrides);
   (globalThis as Holder)[REGISTERED] = Object.freeze([...compounds]);
+}
+
+/**
+ * The compounds of the bundled ChemSep file that the built-in catalogue lacks (lib/compounds/bundled-chemsep.ts
+ * sets them at start-up): served last, under names, CAS numbers and structures nothing else claims.
+ */
+export function bundledCompounds(): readonly Compound[] {
+  return (globalThis as Holder)[BUNDLED] ?? NONE;
+}
+
+export function setBundledCompounds(compounds: readonly Compound[]): void {
+  (globalThis as Holder)[BUNDLED] = Object.freeze([...compounds]);
 }

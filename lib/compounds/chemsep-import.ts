@@ -17,7 +17,7 @@
  * with the reason; the file itself is the user's licensed copy, not something they can fix.
  */
 
-import { type ChemSepEquation, type ChemSepRecord, parseChemSepXml } from '../chem/chemsep-xml.ts';
+import { type ChemSepEquation, type ChemSepFile, type ChemSepRecord, parseChemSepXml } from '../chem/chemsep-xml.ts';
 import { type Compound, molecularWeightValue } from '../chem/compounds.ts';
 import type { Correlations, HeatCapacityCorrelation } from '../chem/correlations.ts';
 import { hillFormula, molarMass, parseFormula } from '../chem/formula.ts';
@@ -56,10 +56,14 @@ export function chemSepSource(version: string | undefined, fileName: string): st
 
 /** Throws when the text is not a ChemSep compound file at all. */
 export function readChemSepImport(xml: string, fileName: string): ChemSepImport {
-  const { version, records: parsed } = parseChemSepXml(xml);
-  const source = chemSepSource(version, fileName);
-  if (parsed.length === 0)
+  const file = parseChemSepXml(xml);
+  if (file.records.length === 0)
     throw new Error(`${fileName} holds no <compound> elements; it is not a ChemSep pure-component file.`);
+  return chemSepImportOf(file, chemSepSource(file.version, fileName));
+}
+
+/** The compounds of a parsed ChemSep file, every value citing `source`; records that cannot be served are skipped with why. */
+export function chemSepImportOf({ version, records: parsed }: ChemSepFile, source: string): ChemSepImport {
   const records: ChemSepImportRecord[] = [];
   const skipped: ChemSepSkip[] = [];
   parsed.forEach((record, i) => {

@@ -282,6 +282,7 @@ export const queryCompoundTool = {
     'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says;',
     "enthalpy_of_vaporization_at_boiling_point and enthalpy_of_vaporization_298k (kJ/mol), liquid_heat_capacity_at_boiling_point and liquid_heat_capacity_298k (J/(mol·K)), each with its temperature, from ChemSep 8.32's DIPPR fits where they hold there.",
     'Each property is {value, unit, source} plus method, note or warnings where they apply. For a catalogue compound, a property not on record is omitted, never estimated.',
+    'The 168 compounds ChemSep 8.32 lists beyond the catalogue ("pyrene", "trichloroacetyl chloride") answer from its data, cited as such.',
     'A compound outside the measured catalogue (e.g. "caffeine", "ibuprofen", "50-78-2") is looked up in a PubChem-derived name table of about 5,000 compounds: the answer then has pubchem_cid, a note saying so, molecular_weight from the formula, and Joback–Reid group-contribution estimates of normal_boiling_point, melting_point, critical_temperature, critical_pressure, critical_volume, enthalpy_of_formation_gas and gibbs_energy_of_formation_gas, each marked "estimated": true with its method and typical error.',
     'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.',
   ].join(' '),
