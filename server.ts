@@ -24,10 +24,12 @@ import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
+import { isOAuthDiscoveryPath, isOAuthEndpointPath, OAUTH_DISCOVERY_ANSWER } from './lib/http/oauth-refusal.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, describeTransport, HSTS_HEADER, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { handleMcpRequest } from './lib/mcp/handler.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
+import { answerOAuthEndpoint } from './lib/mcp/oauth-endpoint.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
 import { errorText, log } from './lib/ops/log.ts';
 import { seedDatabase } from './lib/portal/first-start.ts';
@@ -37,8 +39,8 @@ import { startCallLogRetention } from './lib/usage/retention-schedule.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
 
-function sendJson(res: ServerResponse, status: number, body: object): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+function sendJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
 
@@ -71,6 +73,15 @@ async function startServer(): Promise<http.Server> {
 
     if (fastMcp) {
       const answer = await handleMcpRequest(
+        nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress),
+      );
+      return writeMcpAnswer(req, res, answer);
+    }
+    // OAuth discovery and endpoints: JSON saying how to send a key, readable by any origin (browser-based clients).
+    if (path && isOAuthDiscoveryPath(path))
+      return sendJson(res, 404, OAUTH_DISCOVERY_ANSWER, { 'access-control-allow-origin': '*' });
+    if (path && isOAuthEndpointPath(path)) {
+      const answer = await answerOAuthEndpoint(
         nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress),
       );
       return writeMcpAnswer(req, res, answer);

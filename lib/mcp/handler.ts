@@ -9,11 +9,14 @@
  *   the computed result and its stream plumbing cost ~170 µs a call, a fifth of the hot path;
  * - tools/list without params: the listing is fixed, so its ~95 KB of JSON is serialized once.
  */
+
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
+import type { KeyRow } from '../db/hot-path.ts';
 import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
+import { bearerChallenge } from '../http/oauth-refusal.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
 import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
@@ -69,34 +72,12 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
     return toolListAnswer(message.id, cors);
   if (PUBLIC_METHODS.has(message.method)) return runSdk(request, message, cors);
 
-  const credentials = readCredentials(request.headers);
-  switch (credentials.kind) {
-    case 'missing':
-      return jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, { 'www-authenticate': 'Bearer', ...cors });
-    case 'bad_header':
-      return jsonError(401, 'invalid_api_key', credentials.message, { 'www-authenticate': 'Bearer', ...cors });
-    case 'conflict':
-      return jsonError(
-        400,
-        'conflicting_api_keys',
-        'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).',
-        cors,
-      );
-  }
-
   const service = getMcpService();
   const now = Date.now();
   // One deadline for every wait on the database: key lookup, quota lookup, usage commit.
   const deadline = now + CALL_DEADLINE_MS;
-  let verified: Verification;
-  try {
-    verified = await service.verifyKey(credentials.key, now, deadline);
-  } catch (error) {
-    return databaseUnavailable('key lookup failed', error, cors);
-  }
-  if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
-    return refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors);
-  }
+  const checked = await checkKey(request, now, deadline, cors);
+  if (!checked.ok) return checked.answer;
   if (message.method !== 'tools/call') return runSdk(request, message, cors);
 
   // tools/call: check the call itself; answerToolCall admits, runs, records and answers it.
@@ -118,13 +99,66 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
       id: message.id,
       name: message.params!.name as string,
       args: message.params!.arguments,
-      key: verified.key,
+      key: checked.key,
     },
     service,
     now,
     deadline,
     cors,
   );
+}
+
+/**
+ * The request's key, verified, or the answer refusing it: 401 missing_api_key or invalid_api_key (with
+ * the key-authentication throttle), 400 for two different keys, 503 when the database cannot say.
+ * Shared by /mcp and the OAuth endpoints (oauth-endpoint.ts), so both say the same about a key.
+ */
+export async function checkKey(
+  request: McpRequest,
+  now: number,
+  deadline: number,
+  cors: Record<string, string>,
+): Promise<{ ok: true; key: KeyRow } | { ok: false; answer: McpAnswer }> {
+  const refuse = (answer: McpAnswer) => ({ ok: false as const, answer });
+  const credentials = readCredentials(request.headers);
+  switch (credentials.kind) {
+    case 'missing':
+      return refuse(
+        jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, {
+          'www-authenticate': bearerChallenge(MISSING_KEY_MESSAGE),
+          ...cors,
+        }),
+      );
+    case 'bad_header':
+      return refuse(
+        jsonError(401, 'invalid_api_key', credentials.message, {
+          'www-authenticate': bearerChallenge(credentials.message, 'invalid_token'),
+          ...cors,
+        }),
+      );
+    case 'conflict':
+      return refuse(
+        jsonError(
+          400,
+          'conflicting_api_keys',
+          'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).',
+          cors,
+        ),
+      );
+  }
+  const service = getMcpService();
+  let verified: Verification;
+  try {
+    verified = await service.verifyKey(credentials.key, now, deadline);
+  } catch (error) {
+    return refuse(databaseUnavailable('key lookup failed', error, cors));
+  }
+  if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
+    return refuse(
+      await refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors),
+    );
+  }
+  return { ok: true, key: verified.key };
 }
 
 /**
@@ -140,15 +174,20 @@ async function refusedKey(
   now: number,
   cors: Record<string, string>,
 ): Promise<McpAnswer> {
-  const headers = { 'www-authenticate': 'Bearer error="invalid_token"', ...cors };
+  const refuse = (message: string, extra: Record<string, string> = {}) =>
+    jsonError(401, 'invalid_api_key', message, {
+      'www-authenticate': bearerChallenge(message, 'invalid_token'),
+      ...cors,
+      ...extra,
+    });
   const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, hashKey(key), now);
-  if (!verified.ok && lockedMs === 0) return jsonError(401, 'invalid_api_key', verified.message, headers);
+  if (!verified.ok && lockedMs === 0) return refuse(verified.message);
   const seconds = Math.max(1, Math.ceil(lockedMs / 1000));
   const { limit, windowMs } = throttle.failures;
   const message =
     `Too many failed API keys came from this address (${limit} different keys within ${windowMs / 1000} s), so keys sent from it are refused ` +
     `until ${new Date(now + seconds * 1000).toISOString()}: retry in ${seconds} s. Keys that already worked from this address keep working.`;
-  return jsonError(401, 'invalid_api_key', message, { ...headers, 'retry-after': String(seconds) });
+  return refuse(message, { 'retry-after': String(seconds) });
 }
 
 /**

@@ -44,7 +44,10 @@ function assertThrottled(answer: McpAnswer): number {
   assert.match(errorBody(answer).message, THROTTLED);
   const retryAfter = Number(answer.headers.get('retry-after'));
   assert.ok(retryAfter >= 1 && retryAfter <= 5, `Retry-After ${answer.headers.get('retry-after')}`);
-  assert.equal(answer.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+  assert.match(
+    answer.headers.get('www-authenticate') ?? '',
+    /^Bearer realm="mcp", error="invalid_token", error_description="Too many failed API keys/,
+  );
   return retryAfter;
 }
 
