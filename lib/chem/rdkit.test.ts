@@ -80,6 +80,20 @@ test('an unparseable SMILES is an invalid_arguments ToolError quoting RDKit', as
   rejects('C(C)(C)(C)(C)C', /valence/);
   rejects('Xx', /syntax error/);
   rejects('   ', /empty/);
+  // One short reason, not RDKit's log: no repeated input, caret line or "Failed parsing" line.
+  for (const smiles of ['C1CC', 'CC)C', 'Xx', 'caffeine'])
+    assert.throws(
+      () => withMolecule(smiles, () => 0),
+      (e: unknown) => e instanceof ToolError && !/\n|SMILES Parse Error|Failed parsing|~\^/.test(e.message),
+      smiles,
+    );
+  // A name where a SMILES goes points to compound_name; a broken SMILES does not.
+  rejects('caffeine', /syntax error.*position 2\)\. If "caffeine" is a compound name, pass it as compound_name/);
+  rejects('acetic acid', /pass it as compound_name/);
+  assert.throws(
+    () => withMolecule('C1CC', () => 0),
+    (e: unknown) => e instanceof ToolError && !/compound_name/.test(e.message),
+  );
   // A failure leaves nothing behind in the log for the next, valid, parse.
   assert.equal(
     withMolecule('CCO', (m) => m.get_smiles()),

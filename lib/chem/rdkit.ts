@@ -98,7 +98,32 @@ function parse(smiles: string): { mol: Molecule } | { error: string; tooLarge?: 
     return { error: `it has ${heavy} heavy atoms; at most ${MAX_HEAVY_ATOMS} are accepted`, tooLarge: true };
   }
   mol?.delete();
-  return { error: logText(errors) || 'RDKit found no atoms in it' };
+  return { error: parseReason(logText(errors), text) };
+}
+
+/**
+ * RDKit's parse log as one short reason: "syntax error while parsing: caffeine; check for mistakes around
+ * position 2". The log repeats the input, draws a caret under it and ends with a generic "Failed parsing
+ * SMILES" line; those add nothing once the specific lines are kept.
+ */
+export function parseReason(log: string, smiles: string): string {
+  const lines = log
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^SMILES Parse Error:\s*/, '')
+        .replace(/:$/, '')
+        .trim(),
+    )
+    .filter((line) => line !== '' && line !== smiles && !/^[\s~^]+$/.test(line));
+  const specific = lines.filter((line) => !/^Failed parsing SMILES/.test(line));
+  const kept = (specific.length > 0 ? specific : lines).map((line) => line.replace(/ for input: '.*'$/, ''));
+  return kept.join('; ') || 'RDKit found no atoms in it';
+}
+
+/** True for text no SMILES string could be: a word with letters SMILES never uses in lower case ("caffeine"). */
+export function looksLikeName(text: string): boolean {
+  return /^[\p{L}\p{N}\s,'()+-]+$/u.test(text) && /[adefghijkmqrtuvwxyz]{2}/.test(text);
 }
 
 /**
@@ -130,13 +155,13 @@ export function withMolecule<T>(smiles: string, use: (mol: Molecule) => T, argum
   if ('error' in parsed) {
     if (parsed.tooLarge)
       throw new ToolError('out_of_range', `${argument} is too large: ${parsed.error}.`, { [argument]: smiles });
+    const asName = looksLikeName(smiles.trim())
+      ? ` If "${smiles.trim()}" is a compound name, pass it as compound_name instead (service_query_compound looks names up).`
+      : '';
     throw new ToolError(
       'invalid_arguments',
-      `${argument} "${smiles}" is not a valid SMILES string. RDKit: ${parsed.error}`,
-      {
-        [argument]: smiles,
-        rdkit: parsed.error,
-      },
+      `${argument} "${smiles}" is not a valid SMILES string (RDKit: ${parsed.error}).${asName}`,
+      { [argument]: smiles },
     );
   }
   try {

@@ -230,3 +230,22 @@ test('errors say what was wrong and what is accepted', () => {
     assert.deepEqual(e.details, { unit: 'degK', unit_dimension: 'temperature', expected_dimension: 'pressure' });
   }
 });
+
+test('an unknown unit is answered with the accepted units of its dimension, never with an internal function', () => {
+  const refusal = (from: string, to: string) => {
+    try {
+      convert(1, from, to);
+    } catch (error) {
+      return error as { code: string; message: string; details?: { dimension?: string } };
+    }
+    assert.fail(`${from} → ${to} was accepted`);
+  };
+  const pressure = refusal('barz', 'kPa');
+  assert.equal(pressure.code, 'unsupported_unit');
+  assert.equal(pressure.details?.dimension, 'pressure');
+  assert.match(pressure.message, /Did you mean bar\b.*Accepted pressure units: Pa, hPa, kPa/);
+  assert.match(refusal('K', 'kelvinz').message, /Accepted temperature units: K, °C, °F, R/);
+  const neither = refusal('furlong/fortnight', 'parsec');
+  assert.match(neither.message, /Accepted units: temperature \(K, °C, °F, R\); pressure \(Pa, /);
+  for (const { message } of [pressure, neither]) assert.doesNotMatch(message, /listUnits|\(\)/);
+});

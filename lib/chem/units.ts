@@ -503,7 +503,7 @@ function single(set: Set<UnitInfo> | undefined): UnitInfo | undefined {
 function unsupported(unit: string, key: string, dimension?: Dimension): ToolError {
   const where = dimension
     ? `Accepted ${describeDimension(dimension)} units: ${acceptedList(dimension)}.`
-    : 'listUnits() gives every accepted unit.';
+    : `Accepted units: ${DIMENSIONS.map((d) => `${describeDimension(d)} (${acceptedList(d)})`).join('; ')}.`;
   if (key === '')
     return new ToolError('unsupported_unit', `The unit is empty. ${where}`, {
       unit,
@@ -538,6 +538,15 @@ function unsupported(unit: string, key: string, dimension?: Dimension): ToolErro
     suggestions,
     ...(dimension ? { dimension, accepted: acceptedList(dimension).split(', ') } : {}),
   });
+}
+
+function knownUnit(unit: string): UnitInfo | undefined {
+  try {
+    return findUnit(unit);
+  } catch (error) {
+    if (error instanceof ToolError) return undefined;
+    throw error;
+  }
 }
 
 /** The dimension a unit measures ("bar" → pressure); throws unsupported_unit for an unknown unit. */
@@ -633,7 +642,8 @@ function round15(x: number, magnitude = 0): number {
  */
 export function convert(value: number, fromUnit: string, toUnit: string): Conversion {
   checkFinite(value);
-  const from = findUnit(fromUnit);
+  // An unknown unit is reported with the accepted units of the other unit's dimension, when that one is known.
+  const from = knownUnit(fromUnit) ?? findUnit(fromUnit, knownUnit(toUnit)?.dimension);
   const to = findUnit(toUnit, from.dimension);
   if (from.dimension !== to.dimension) {
     throw new ToolError(

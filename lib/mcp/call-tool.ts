@@ -43,7 +43,7 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
   if (!entry.validateArguments(input)) {
     return toolFailure(
       'invalid_arguments',
-      `Invalid arguments for ${name}: ${describeArgumentErrors(entry.validateArguments.errors)}.`,
+      `Invalid arguments for ${name}: ${describeArgumentErrors(entry.validateArguments.errors, entry.tool.inputSchema)}.`,
     );
   }
   try {

@@ -3,6 +3,7 @@
  * once at start-up (the hot path never compiles a schema).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { editDistance } from '../chem/edit-distance.ts';
 import type { ChemTool } from '../chem/tool.ts';
 import { chemTools } from '../chem/tools/index.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
@@ -12,8 +13,27 @@ export interface RegisteredTool {
   tool: ChemTool;
   validateArguments: ValidateFunction;
   /** The tools/list entry, built once. */
-  listing: { name: string; title: string; description: string; inputSchema: object; outputSchema: object };
+  listing: {
+    name: string;
+    title: string;
+    description: string;
+    inputSchema: object;
+    outputSchema: object;
+    annotations: typeof TOOL_ANNOTATIONS;
+  };
 }
+
+/**
+ * What every tool is, for clients that decide by hints (auto-approval, retries): each computes from its
+ * arguments and our data only — it changes nothing, reaches no outside system, and the same call gives the
+ * same answer.
+ */
+export const TOOL_ANNOTATIONS = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
 
 /** One Ajv for the service: tool arguments here, and the SDK's own validation (lib/mcp/sdk-server.ts). */
 export const sharedAjv = new Ajv({ strict: false, allErrors: true });
@@ -28,6 +48,7 @@ function register(tool: ChemTool): RegisteredTool {
       description: tool.description,
       inputSchema: tool.inputSchema,
       outputSchema: tool.outputSchema,
+      annotations: TOOL_ANNOTATIONS,
     },
   };
 }
@@ -47,7 +68,11 @@ const MAX_DESCRIBED_ERRORS = 5;
  * Ajv's errors as one sentence a person (or a model) can act on. Argument names the caller made up are
  * caller text (callerText); the rest comes from the schema.
  */
-export function describeArgumentErrors(errors: ErrorObject[] | null | undefined): string {
+export function describeArgumentErrors(
+  errors: ErrorObject[] | null | undefined,
+  inputSchema: { properties?: Record<string, unknown> } = {},
+): string {
+  const known = Object.keys(inputSchema.properties ?? {});
   if (!errors?.length) return "arguments do not match the tool's input schema";
   const described = errors
     .slice(0, MAX_DESCRIBED_ERRORS)
@@ -56,8 +81,12 @@ export function describeArgumentErrors(errors: ErrorObject[] | null | undefined)
       switch (e.keyword) {
         case 'required':
           return `missing required argument "${e.params.missingProperty}"`;
-        case 'additionalProperties':
-          return `unknown argument ${quoteCallerText(String(e.params.additionalProperty))}`;
+        case 'additionalProperties': {
+          const name = String(e.params.additionalProperty);
+          const near = closestArgument(name, known);
+          const hint = near ? ` (did you mean "${near}"?)` : known.length ? ` (arguments: ${known.join(', ')})` : '';
+          return `unknown argument ${quoteCallerText(name)}${hint}`;
+        }
         case 'type':
           return `argument "${field}" must be of type ${e.params.type}`;
         case 'enum':
@@ -69,4 +98,21 @@ export function describeArgumentErrors(errors: ErrorObject[] | null | undefined)
     .join('; ');
   const more = errors.length - MAX_DESCRIBED_ERRORS;
   return more > 0 ? `${described}; and ${more} more problem${more === 1 ? '' : 's'}` : described;
+}
+
+/**
+ * The tool's argument an unknown one most likely meant: one it ends or starts with ("temperature_unit" →
+ * "unit", "compound" → "compound_name"), else one a few typing slips away ("temprature").
+ */
+export function closestArgument(name: string, known: readonly string[]): string | undefined {
+  const key = name.toLowerCase();
+  const affix = known.find((k) => key.endsWith(`_${k}`) || k.startsWith(`${key}_`) || k.endsWith(`_${key}`));
+  if (affix) return affix;
+  const limit = Math.max(1, Math.floor(key.length / 3));
+  let best: { name: string; distance: number } | undefined;
+  for (const k of known) {
+    const distance = editDistance(key, k, limit);
+    if (distance <= limit && (!best || distance < best.distance)) best = { name: k, distance };
+  }
+  return best?.name;
 }

@@ -82,6 +82,14 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.equal(query.inputSchema.title, 'service_query_compoundArguments');
         assert.deepEqual(query.inputSchema.required, ['compound_name']);
         assert.equal(query.outputSchema.type, 'object');
+        for (const tool of listedTools(answer) as { name: string; title?: string; annotations?: object }[]) {
+          assert.ok(tool.title, `${tool.name} has a title`);
+          assert.deepEqual(
+            tool.annotations,
+            { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+            tool.name,
+          );
+        }
       });
 
       it('tools/list with params is validated like any other call (only the bare call is served from the cached listing)', async () => {
@@ -258,7 +266,27 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
           [toolCall('service_no_such_tool', {}), /unknown_tool/],
           [toolCall('service_query_compound', {}), /missing required argument "compound_name"/],
           [toolCall('service_query_compound', { compound_name: 42 }), /must be of type string/],
-          [toolCall('service_query_compound', { compound_name: 'water', colour: 'blue' }), /unknown argument "colour"/],
+          [
+            toolCall('service_query_compound', { compound_name: 'water', colour: 'blue' }),
+            /unknown argument "colour" \(arguments: compound_name\)/,
+          ],
+          [
+            toolCall('service_vapor_pressure', { compound_name: 'water', temperature: 300, temperature_unit: 'K' }),
+            /unknown argument "temperature_unit" \(did you mean "unit"\?\)/,
+          ],
+          [
+            toolCall('service_liquid_density', { compound: 'water', temperature: 300 }),
+            /unknown argument "compound" \(did you mean "compound_name"\?\)/,
+          ],
+          [
+            toolCall('service_molecule_descriptors', { smiles: 'caffeine' }),
+            /not a valid SMILES string .*pass it as compound_name/,
+          ],
+          [toolCall('service_formula_info', { formula: 'ethanol' }), /is a compound name, pass it as compound_name/],
+          [
+            toolCall('service_convert_units', { value: 1, from_unit: 'barz', to_unit: 'kPa' }),
+            /Accepted pressure units: Pa, hPa, kPa/,
+          ],
           // A typo no name table holds ("etanol" is Spanish for ethanol, and the PubChem table knows it).
           [toolCall('service_query_compound', { compound_name: 'ethanoll' }), /did you mean[\s\S]*ethanol/i],
         ];

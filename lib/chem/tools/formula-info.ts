@@ -15,7 +15,8 @@ import {
   readFormula,
 } from '../formula.ts';
 import { ISOTOPE_MASSES_SOURCE, MOST_ABUNDANT_ISOTOPES } from '../isotope-masses.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { looksLikeName } from '../rdkit.ts';
+import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import {
   NAMED_COMPOUND_SCHEMA,
   type NamedCompound,
@@ -184,6 +185,20 @@ function inHillOrder(counts: ElementCounts): [string, number][] {
   return order.map((symbol) => [symbol, counts[symbol]]);
 }
 
+/** readFormula, with a pointer to compound_name when the formula looks like a compound's name ("ethanol"). */
+function readGivenFormula(formula: string): ReturnType<typeof readFormula> {
+  try {
+    return readFormula(formula);
+  } catch (error) {
+    if (!(error instanceof ToolError) || !looksLikeName(formula.trim())) throw error;
+    throw new ToolError(
+      error.code,
+      `${error.message} If "${formula.trim()}" is a compound name, pass it as compound_name instead (service_query_compound looks names up).`,
+      error.details,
+    );
+  }
+}
+
 export const formulaInfoTool = {
   name: 'service_formula_info',
   title: 'Formula information',
@@ -200,7 +215,7 @@ export const formulaInfoTool = {
     const structure = structureFrom('formula', givenFormula, compound_name);
     const formula = 'given' in structure ? structure.given : structure.formula;
     const compound = 'given' in structure ? undefined : structure.compound;
-    const parsed = readFormula(formula);
+    const parsed = readGivenFormula(formula);
     const { counts, charge } = parsed;
     const ordered = inHillOrder(counts);
     const hill = hillFormula(counts);
