@@ -15,10 +15,12 @@ import {
   type ComputedValue,
   compoundSummary,
   computedValueSchema,
+  defaultUnitWarning,
   PRESSURE_UNIT_ARGUMENT,
   readPressure,
   type SimpleValue,
   simpleValueSchema,
+  withUnitTrap,
 } from './computed-value.ts';
 
 export interface BoilingPointArgs {
@@ -79,14 +81,17 @@ export const boilingPointTool = {
   run({ compound_name, pressure, unit }) {
     const { compound } = findCompound(compound_name);
     const p = readPressure(pressure, unit ?? 'Pa');
-    const point = boilingPointOf(compound, p);
+    const point = withUnitTrap(defaultUnitWarning('pressure', pressure, unit, 'unit'), () =>
+      boilingPointOf(compound, p),
+    );
+    const { warnings } = point;
     const temperatureIn = (unit: string): ComputedValue => ({
       value: fromSI(point.temperature, unit, 'temperature'),
       unit,
       method: point.method,
       source: point.source,
       ...(point.valid_range ? { valid_range: point.valid_range } : {}),
-      warnings: point.warnings,
+      warnings,
     });
     return {
       compound: compoundSummary(compound),

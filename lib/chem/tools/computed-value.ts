@@ -59,6 +59,51 @@ export function readPressure(value: number, unit: string): number {
   return p;
 }
 
+/** Below this an absolute pressure in Pa is a near-vacuum: far more often another unit typed without one. */
+const IMPLAUSIBLE_PRESSURE_PA = 1000;
+/** Below this a temperature in K is one few questions mean: far more often °C typed without a unit. */
+const IMPLAUSIBLE_TEMPERATURE_K = 20;
+
+/**
+ * The warning for a value read in the default unit (unit argument not given) although it is implausible
+ * there, naming the units it more likely meant and how to say so: a pressure under 1 kPa ("60" meant bar or
+ * kPa, not Pa), a temperature under 20 K, or under the compound's melting point when that is ≤ 100 K above
+ * the value's Celsius reading ("25" meant °C). Undefined when the unit was given or the value is plausible.
+ */
+export function defaultUnitWarning(
+  quantity: 'pressure' | 'temperature',
+  value: number,
+  unitGiven: string | undefined,
+  unitArgument: string,
+  meltingPointK?: number,
+): string | undefined {
+  if (unitGiven !== undefined) return undefined;
+  if (quantity === 'pressure') {
+    if (!(value < IMPLAUSIBLE_PRESSURE_PA)) return undefined;
+    return `${quantity} ${value} was read in the default unit, Pa: under 1 kPa, a near-vacuum. If you meant ${value} bar, kPa or atm, pass ${unitArgument}: "bar" (or "kPa", "atm").`;
+  }
+  const solid = meltingPointK !== undefined && value < meltingPointK && value <= 100;
+  if (!(value < IMPLAUSIBLE_TEMPERATURE_K) && !solid) return undefined;
+  const why = solid ? `below the melting point (${meltingPointK} K)` : 'under 20 K';
+  return `${quantity} ${value} was read in the default unit, K: ${why}. If you meant ${value} °C, pass ${unitArgument}: "°C".`;
+}
+
+/**
+ * Runs `compute` with a default-unit warning (defaultUnitWarning): first in the result's warnings, or, when
+ * the computation refuses the value (out of range, no solution), appended to the error's message, so the
+ * caller learns the likely cause either way.
+ */
+export function withUnitTrap<T extends { warnings?: string[] }>(trap: string | undefined, compute: () => T): T {
+  if (!trap) return compute();
+  try {
+    const result = compute();
+    return { ...result, warnings: [trap, ...(result.warnings ?? [])] };
+  } catch (error) {
+    if (error instanceof ToolError) throw new ToolError(error.code, `${error.message} (${trap})`, error.details);
+    throw error;
+  }
+}
+
 export interface CompoundSummary {
   name: string;
   cas: string;

@@ -8,7 +8,7 @@ import { CUBIC_EOS, CUBIC_EOS_IDS, type CubicEosId, pureState, type RootState } 
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
-import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
+import { COMPOUND_NAME_ARGUMENT, defaultUnitWarning } from './computed-value.ts';
 import { referenceState } from './eos-reference.ts';
 import {
   COMPOUND_INPUTS_SCHEMA,
@@ -215,7 +215,18 @@ const BASIS = {
   two: 'Three real roots: the smallest is the liquid candidate, the largest the vapour candidate (the middle one is mechanically unstable); the candidate with the lower fugacity coefficient has the lower Gibbs energy and is the stable phase.',
 };
 
+/** The state, with a warning first for a temperature or pressure implausible in the unit it defaulted to. */
 function run(args: EosStateArgs): EosStateResult {
+  const result = stateFor(args);
+  const melting = findCompound(args.compound_name).compound.properties.melting_point?.value;
+  const traps = [
+    defaultUnitWarning('temperature', args.temperature, args.temperature_unit, 'temperature_unit', melting),
+    defaultUnitWarning('pressure', args.pressure, args.pressure_unit, 'pressure_unit'),
+  ].filter((w) => w !== undefined);
+  return traps.length ? { ...result, warnings: [...traps, ...result.warnings] } : result;
+}
+
+function stateFor(args: EosStateArgs): EosStateResult {
   const { compound } = findCompound(args.compound_name);
   const fluid = referenceFluidByCas(compound.cas);
   if (args.eos === 'reference' || (args.eos === undefined && fluid)) {

@@ -37,6 +37,7 @@ import {
   type ComputedValue,
   compoundSummary,
   computedValueSchema,
+  defaultUnitWarning,
   readTemperature,
   type SimpleValue,
   simpleValueSchema,
@@ -341,11 +342,16 @@ export const idealGasThermoTool = {
       reference_temperature === undefined
         ? DEFAULT_REFERENCE_TEMPERATURE
         : readTemperature(reference_temperature, u, 'reference_temperature');
+    const thermo = await idealGasThermoOf(compound, t, tRef);
+    const trap = defaultUnitWarning('temperature', temperature, unit, 'unit');
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },
       reference_temperature: { value: tRef, unit: 'K' },
-      ...(await idealGasThermoOf(compound, t, tRef)),
+      ...thermo,
+      ...(trap
+        ? { heat_capacity: { ...thermo.heat_capacity, warnings: [trap, ...(thermo.heat_capacity.warnings ?? [])] } }
+        : {}),
     };
   },
 } satisfies ChemTool<IdealGasThermoArgs, IdealGasThermoResult>;

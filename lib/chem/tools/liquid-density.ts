@@ -27,10 +27,12 @@ import {
   type ComputedValue,
   compoundSummary,
   computedValueSchema,
+  defaultUnitWarning,
   readTemperature,
   type SimpleValue,
   simpleValueSchema,
   TEMPERATURE_UNIT_ARGUMENT,
+  withUnitTrap,
 } from './computed-value.ts';
 
 export interface LiquidDensityArgs {
@@ -369,10 +371,17 @@ export const liquidDensityTool = {
   run({ compound_name, temperature, unit }) {
     const { compound } = findCompound(compound_name);
     const t = readTemperature(temperature, unit ?? 'K');
+    const trap = defaultUnitWarning('temperature', temperature, unit, 'unit', compound.properties.melting_point?.value);
+    // The trap's warning goes on liquid_density, the value it is about.
+    const { warnings, ...densities } = withUnitTrap(trap, () => {
+      const d = liquidDensityOf(compound, t);
+      return { ...d, warnings: d.liquid_density.warnings };
+    });
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },
-      ...liquidDensityOf(compound, t),
+      ...densities,
+      liquid_density: { ...densities.liquid_density, warnings: warnings ?? [] },
     };
   },
 } satisfies ChemTool<LiquidDensityArgs, LiquidDensityResult>;

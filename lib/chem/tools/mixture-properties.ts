@@ -12,7 +12,7 @@ import type { Compound } from '../compounds.ts';
 import { CUBIC_EOS, type CubicEosId, kayPseudoCritical, type MixtureRootState, mixtureState } from '../eos.ts';
 import { findCompound } from '../lookup.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
-import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
+import { COMPOUND_NAME_ARGUMENT, defaultUnitWarning } from './computed-value.ts';
 import {
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
@@ -455,6 +455,11 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     args.pressure_unit ?? 'Pa',
   );
   const { temperature: t, pressure: p } = conditions;
+  for (const trap of [
+    defaultUnitWarning('temperature', args.temperature!, args.temperature_unit, 'temperature_unit'),
+    defaultUnitWarning('pressure', args.pressure!, args.pressure_unit, 'pressure_unit'),
+  ])
+    if (trap) warnings.unshift(trap);
   const state = mixtureState(
     eos,
     inputs.map((input) => input.constants),

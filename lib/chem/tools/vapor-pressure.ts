@@ -14,10 +14,12 @@ import {
   type ComputedValue,
   compoundSummary,
   computedValueSchema,
+  defaultUnitWarning,
   readTemperature,
   type SimpleValue,
   simpleValueSchema,
   TEMPERATURE_UNIT_ARGUMENT,
+  withUnitTrap,
 } from './computed-value.ts';
 
 export interface VaporPressureArgs {
@@ -91,7 +93,8 @@ export const vaporPressureTool = {
   run({ compound_name, temperature, unit }) {
     const { compound } = findCompound(compound_name);
     const t = readTemperature(temperature, unit ?? 'K');
-    const point = vaporPressureOf(compound, t);
+    const trap = defaultUnitWarning('temperature', temperature, unit, 'unit', compound.properties.melting_point?.value);
+    const point = withUnitTrap(trap, () => vaporPressureOf(compound, t));
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },
