@@ -69,11 +69,7 @@ export function chemsepEntry(cas: string): ChemSepEntry | undefined {
   return chemsepLayer().get(cas);
 }
 
-/** Builds the layer from the text of a ChemSep file. */
-export function readLayer(xml: string): Map<string, ChemSepEntry> {
-  return layerOf(parseChemSepXml(xml));
-}
-
+/** Builds the layer from a parsed ChemSep file. */
 function layerOf(parsed: ChemSepFile): Map<string, ChemSepEntry> {
   const entries = new Map<string, ChemSepEntry>();
   for (const record of parsed.records) {

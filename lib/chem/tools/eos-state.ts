@@ -4,6 +4,8 @@
  * in Z and, for the liquid and vapour roots, molar volume, density, fugacity coefficient and
  * fugacity, with the stable phase named. The science is ../eos.ts.
  */
+
+import type { Compound } from '../compounds.ts';
 import { CUBIC_EOS, CUBIC_EOS_IDS, type CubicEosId, pureState, type RootState } from '../eos.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
@@ -217,8 +219,9 @@ const BASIS = {
 
 /** The state, with a warning first for a temperature or pressure implausible in the unit it defaulted to. */
 function run(args: EosStateArgs): EosStateResult {
-  const result = stateFor(args);
-  const melting = findCompound(args.compound_name).compound.properties.melting_point?.value;
+  const { compound } = findCompound(args.compound_name);
+  const result = stateFor(args, compound);
+  const melting = compound.properties.melting_point?.value;
   const traps = [
     defaultUnitWarning('temperature', args.temperature, args.temperature_unit, 'temperature_unit', melting),
     defaultUnitWarning('pressure', args.pressure, args.pressure_unit, 'pressure_unit'),
@@ -226,8 +229,7 @@ function run(args: EosStateArgs): EosStateResult {
   return traps.length ? { ...result, warnings: [...traps, ...result.warnings] } : result;
 }
 
-function stateFor(args: EosStateArgs): EosStateResult {
-  const { compound } = findCompound(args.compound_name);
+function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
   const fluid = referenceFluidByCas(compound.cas);
   if (args.eos === 'reference' || (args.eos === undefined && fluid)) {
     if (!fluid) {
