@@ -32,6 +32,7 @@ import {
   if97SaturationPressure,
   if97SaturationTemperature,
 } from './iapws97.ts';
+import type { PrecisionClass } from './precision.ts';
 import { ToolError } from './tool.ts';
 import {
   antoinePressure,
@@ -62,6 +63,8 @@ export interface SaturationPoint {
   source: string;
   /** The range of temperatures the method holds over, where it has one. */
   valid_range?: ValidRange;
+  /** The method's class, which sets the digits an answer keeps (./precision.ts). */
+  precision: PrecisionClass;
   warnings: string[];
 }
 
@@ -359,6 +362,13 @@ function criticalTemperatureOf(compound: Compound, curves: Curve[]): number | un
   );
 }
 
+/** Reference equations and IAPWS-IF97 are reference formulations; fits and Lee–Kesler are correlations. */
+const PRECISION_OF_KIND: Record<Curve['kind'], PrecisionClass> = {
+  standard: 'referenceEquation',
+  correlation: 'correlation',
+  estimate: 'correlation',
+};
+
 function point(
   curve: Curve,
   temperature: number,
@@ -378,6 +388,7 @@ function point(
     method,
     source: curve.source,
     ...(curve.range ? { valid_range: curve.range } : {}),
+    precision: PRECISION_OF_KIND[curve.kind],
     warnings: [...curve.caveats, ...warnings],
   };
 }

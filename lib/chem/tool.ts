@@ -3,6 +3,7 @@
  * A tool is data (name, schemas, description) plus one function; it knows nothing of HTTP,
  * keys or the database, so the MCP layer can list and call it without special cases.
  */
+import type { ToolErrorCode } from './error-codes.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -11,8 +12,18 @@ export interface ChemTool<Args = unknown, Result = object> {
   name: string;
   /** Human title. */
   title: string;
-  /** What it does, for LLM clients: inputs, units, what comes back. */
+  /**
+   * What it does, for LLM clients, in a few sentences: inputs, units, defaults, what comes back. It is
+   * loaded into every agent session with tools/list, so details go in `details`.
+   */
   description: string;
+  /** The rest of the manual (methods, data, limits): docs/tools.md only, never tools/list. */
+  details?: string[];
+  /**
+   * Other spellings of arguments, accepted and read as the argument they name ({unit: "temperature_unit"}):
+   * older names and the ones agents guess. Not listed in the input schema.
+   */
+  argumentAliases?: Record<string, string>;
   /** FastMCP style: {type:"object", title:"<name>Arguments", properties:{…titled…}, required, additionalProperties:false}. */
   inputSchema: JsonSchema;
   /** JSON schema (type object) that every successful result validates against. */
@@ -26,10 +37,10 @@ export interface ChemTool<Args = unknown, Result = object> {
  * `isError: true` tool result; any other exception is a bug on our side.
  */
 export class ToolError extends Error {
-  readonly code: string;
+  readonly code: ToolErrorCode;
   readonly details?: Record<string, unknown>;
 
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
+  constructor(code: ToolErrorCode, message: string, details?: Record<string, unknown>) {
     super(message);
     this.name = 'ToolError';
     this.code = code;

@@ -4,12 +4,14 @@
  * the error code and what to do, as MCP intends, never JSON-RPC errors or HTTP 500s.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolErrorCode } from '../chem/error-codes.ts';
 import { prepareCompoundIndex } from '../chem/lookup.ts';
 import { ToolError } from '../chem/tool.ts';
 import { quoteCallerText } from '../http/caller-text.ts';
 import { errorText, log } from '../ops/log.ts';
 import { redactSecretFragments } from '../ops/redact.ts';
-import { describeArgumentErrors, registry, toolListing } from './registry.ts';
+import { compactAnswer } from './compact-answer.ts';
+import { canonicalArguments, describeArgumentErrors, registry, toolListing } from './registry.ts';
 
 export interface ToolOutcome {
   result: CallToolResult;
@@ -23,7 +25,7 @@ export interface ToolOutcome {
 }
 
 /** Messages and details may quote the call (a tool name, an argument), so secret fragments are cut out here. */
-function toolFailure(code: string, message: string, details?: Record<string, unknown>): ToolOutcome {
+function toolFailure(code: ToolErrorCode, message: string, details?: Record<string, unknown>): ToolOutcome {
   const body = { error: code, message, ...details };
   return {
     result: { content: [{ type: 'text', text: redactSecretFragments(JSON.stringify(body)) }], isError: true },
@@ -39,7 +41,9 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
       `Unknown tool ${quoteCallerText(name)}: call tools/list for the tools and their arguments. Available tools: ${toolListing.map((t) => t.name).join(', ')}.`,
     );
   }
-  const input = args ?? {};
+  const named = canonicalArguments(args ?? {}, entry.tool.argumentAliases);
+  if ('conflict' in named) return toolFailure('invalid_arguments', `Invalid arguments for ${name}: ${named.conflict}.`);
+  const input = named.args;
   if (!entry.validateArguments(input)) {
     return toolFailure(
       'invalid_arguments',
@@ -59,12 +63,13 @@ export async function callTool(name: string, args: unknown): Promise<ToolOutcome
         { field: overflow || null },
       );
     }
-    const valueJson = JSON.stringify(value);
+    const answer = compactAnswer(value);
+    const valueJson = JSON.stringify(answer);
     return {
       // A tool's result is a plain JSON object (its outputSchema is of type object).
       result: {
         content: [{ type: 'text', text: valueJson }],
-        structuredContent: value as Record<string, unknown>,
+        structuredContent: answer,
         isError: false,
       },
       errorCode: null,

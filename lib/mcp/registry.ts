@@ -26,11 +26,10 @@ export interface RegisteredTool {
 /**
  * What every tool is, for clients that decide by hints (auto-approval, retries): each computes from its
  * arguments and our data only — it changes nothing, reaches no outside system, and the same call gives the
- * same answer.
+ * same answer. (destructiveHint is left out: MCP reads it only when readOnlyHint is false.)
  */
 export const TOOL_ANNOTATIONS = {
   readOnlyHint: true,
-  destructiveHint: false,
   idempotentHint: true,
   openWorldHint: false,
 } as const;
@@ -59,6 +58,31 @@ export const toolListing = [...registry.values()].map((r) => r.listing);
 /** The name a call is recorded under: the tool's own name, or UNKNOWN_TOOL (never the caller's text). */
 export function toolLabel(name: string): string {
   return registry.has(name) ? name : UNKNOWN_TOOL;
+}
+
+/**
+ * The arguments with aliases renamed to the argument they stand for ({unit: "K"} → {temperature_unit: "K"}
+ * on a tool that takes a temperature), or the sentence saying an argument was given under two names.
+ * Anything other than a plain object is left to the schema check.
+ */
+export function canonicalArguments(
+  input: unknown,
+  aliases: Record<string, string> | undefined,
+): { args: unknown } | { conflict: string } {
+  if (!aliases || typeof input !== 'object' || input === null || Array.isArray(input)) return { args: input };
+  const given = input as Record<string, unknown>;
+  if (!Object.keys(aliases).some((alias) => Object.hasOwn(given, alias))) return { args: input };
+  const args: Record<string, unknown> = {};
+  const givenAs = new Map<string, string>();
+  for (const [name, value] of Object.entries(given)) {
+    const canonical = Object.hasOwn(aliases, name) ? aliases[name] : name;
+    const earlier = givenAs.get(canonical);
+    if (earlier !== undefined)
+      return { conflict: `"${earlier}" and "${name}" are the same argument: give it once, as "${canonical}"` };
+    givenAs.set(canonical, name);
+    args[canonical] = value;
+  }
+  return { args };
 }
 
 /** At most this many of Ajv's errors are described (it collects them all: a call may send thousands). */

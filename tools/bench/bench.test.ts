@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { type AnswerSize, describeAnswer } from './answer.ts';
 import { combineRounds, type RoundMeasurement } from './load.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase } from './seed-scale.ts';
@@ -51,7 +52,94 @@ test('the summary computes 4/2, 4/1 and 6/2 and marks each target met or missed'
   );
   assert.deepEqual(status['6/2'], [0.48, 'missed']);
   assert.equal(summary.clean, true);
-  assert.match(formatSummary(summary), /\| 4 \| row 4 \| 3,200 \| 5 ms \| 31 ms \| 300 MB \| 400 µs \| 0 \|/);
+  assert.match(formatSummary(summary), /\| 4 \| row 4 \| 3,200 \| 5 ms \| 31 ms \| 300 MB \| 400 µs \| 0 \| – \|/);
+  assert.equal(summary.toolsList, null, 'no tools/list answer measured, no tools/list table');
+  assert.doesNotMatch(formatSummary(summary), /tools\/list \(row 3\)/);
+});
+
+/** An answer as the server writes it: one server-sent event whose data line is the JSON-RPC answer. */
+const sse = (message: unknown) => Buffer.from(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+
+test("an answer's size is its body as sent; a tools/list result's size, tools and per-tool sizes; a tools/call's text", () => {
+  const tools = [
+    { name: 'small', description: 'é', inputSchema: { type: 'object' } },
+    { name: 'large', description: 'x'.repeat(300), inputSchema: { type: 'object' } },
+  ];
+  const listBody = sse({ result: { tools }, jsonrpc: '2.0', id: 1 });
+  const list = describeAnswer(200, 'text/event-stream', listBody);
+  assert.equal(list.bytes, listBody.length);
+  assert.equal(list.resultBytes, Buffer.byteLength(JSON.stringify({ tools })), 'UTF-8 bytes, not characters');
+  assert.equal(list.tools, 2);
+  assert.deepEqual(
+    list.toolSizes,
+    [tools[1], tools[0]].map((t) => ({ name: t.name, bytes: Buffer.byteLength(JSON.stringify(t)) })),
+  );
+
+  const value = '{"name":"water"}';
+  const call = describeAnswer(
+    200,
+    'text/event-stream',
+    sse({ result: { content: [{ type: 'text', text: value }], structuredContent: JSON.parse(value), isError: false } }),
+  );
+  assert.equal(call.contentTextBytes, value.length);
+  assert.equal(call.tools, undefined);
+  assert.equal(call.error, undefined);
+
+  const toolError = describeAnswer(
+    200,
+    'text/event-stream',
+    sse({ result: { content: [{ type: 'text', text: 'Unknown compound' }], isError: true } }),
+  );
+  assert.equal(toolError.error, 'Unknown compound');
+  const rpcError = describeAnswer(200, 'text/event-stream', sse({ error: { code: -32602, message: 'bad' } }));
+  assert.deepEqual([rpcError.resultBytes, rpcError.error], [null, 'bad']);
+  assert.deepEqual(describeAnswer(200, 'application/json', Buffer.from('ok')), {
+    status: 200,
+    bytes: 2,
+    resultBytes: null,
+  });
+});
+
+test('the tools/list answer gets a table of its own: bytes, per tool, estimated tokens and its rate', () => {
+  const answer: AnswerSize = {
+    status: 200,
+    bytes: 110_701,
+    resultBytes: 110_644,
+    tools: 12,
+    toolSizes: [
+      { name: 'a', bytes: 23_912 },
+      { name: 'b', bytes: 13_835 },
+      { name: 'c', bytes: 12_500 },
+      { name: 'd', bytes: 100 },
+    ],
+  };
+  const summary = summarise([row(3, 391, { id: 'mcp_tools_list', cpuPerRequestUs: 2508, answer }), row(4, 3000)]);
+  assert.deepEqual(summary.toolsList, {
+    bytes: 110_701,
+    resultBytes: 110_644,
+    tools: 12,
+    bytesPerTool: 9220,
+    estimatedTokens: 27_661,
+    largest: answer.toolSizes!.slice(0, 3),
+    requestsPerSecond: 391,
+    cpuPerRequestUs: 2508,
+  });
+  const text = formatSummary(summary);
+  assert.match(text, /\| 3 \| row 3 \| 391 \| .* \| 110,701 B \|/);
+  assert.match(text, /\| JSON-RPC result \| 110,644 B \|/);
+  assert.match(text, /\| result per tool \| ≈ 9,220 B \|/);
+  assert.match(text, /\| largest tools \| a 23,912 B, b 13,835 B, c 12,500 B \|/);
+  assert.match(text, /\| ≈ tokens \(result bytes \/ 4, an estimate\) \| ≈ 27,661 \|/);
+  assert.match(text, /\| server CPU \/ request \| 2,508 µs \|/);
+
+  const refused = formatSummary(
+    summarise([
+      row(4, 3000, { answer: { status: 200, bytes: 281, resultBytes: 224, error: 'missing_data' } }),
+      row(5, 3000, { answer: { status: 401, bytes: 151, resultBytes: null } }),
+    ]),
+  );
+  assert.match(refused, /\| 281 B \(error\) \|/, 'a row whose answer is an error says so');
+  assert.match(refused, /\| 151 B \(status 401\) \|/);
 });
 
 test('a row with non-2xx answers or errors fails its targets whatever its speed, and a missing row is "not run"', () => {

@@ -57,9 +57,14 @@ export interface LoadMeasurement {
   statusCodes: Record<string, number>;
 }
 
+/** The headers of a row's requests, less the key (see run, and answer.ts, which sends the first key). */
+export function requestHeaders(spec: LoadSpec): Record<string, string> {
+  return { ...(spec.body === undefined ? {} : MCP_HEADERS), ...spec.headers };
+}
+
 function run(spec: LoadSpec, connections: number, duration: number): Promise<Result> {
   const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-  const headers = { ...(spec.body === undefined ? {} : MCP_HEADERS), ...spec.headers };
+  const headers = requestHeaders(spec);
   const keys = spec.keys ?? [];
   let next = 0;
   return autocannon({

@@ -2,6 +2,8 @@
  * `npm run bench`: the /mcp benchmark of issue 5. Starts the production server on fresh databases and
  * measures, in one run on this machine, the six rows the issue lists plus a reference-equation-of-state call (row 7; see docs/performance.md’s
  * Benchmark section), prints the table with the ratios and targets, and writes tools/bench/results/latest.json.
+ * Before the load, one request per row measures its answer's size (answer.ts): the table's answer column,
+ * and for row 3 the tool catalogue's bytes, bytes per tool and estimated tokens.
  *
  * The rows take turns: every server is started first, each row is warmed up, and then the rows run one
  * after another for duration/rounds seconds, `rounds` times over. This machine's speed drifts by a factor
@@ -23,6 +25,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createScratchDatabase, postgresProblem } from '../../scripts/scratch-postgres.ts';
 import { ROOT } from '../../test/support/test-server.ts';
+import { type AnswerSize, measureAnswer } from './answer.ts';
 import { combineRounds, type LoadOptions, type LoadSpec, measureRound, type RoundMeasurement, warmUp } from './load.ts';
 import { type BenchProcess, startBareSdkServer, startProductionServer } from './processes.ts';
 import { formatSummary, type RowId, type RowResult, summarise } from './summary.ts';
@@ -85,8 +88,33 @@ interface PlannedRow {
   spec: LoadSpec;
 }
 
-/** Warms every row up, then measures them in turns (see the top of this file). */
+/**
+ * Each row's answer, from one real request to its started server: the bytes clients receive (row 3's is
+ * the tool catalogue). Printed as measured; a row whose answer could not be read gets null.
+ */
+async function measureAnswers(planned: PlannedRow[]): Promise<Map<number, AnswerSize | null>> {
+  const answers = new Map<number, AnswerSize | null>();
+  for (const row of planned) {
+    try {
+      const answer = await measureAnswer(row.spec);
+      answers.set(row.number, answer);
+      const parts = [`${answer.bytes.toLocaleString('en-US')} bytes`];
+      if (answer.resultBytes !== null) parts.push(`result ${answer.resultBytes.toLocaleString('en-US')} bytes`);
+      if (answer.tools) parts.push(`${answer.tools} tools`);
+      if (answer.status < 200 || answer.status > 299) parts.push(`status ${answer.status}`);
+      if (answer.error) parts.push(`error: ${answer.error}`);
+      console.log(`${row.number}. answer: ${parts.join(', ')}`);
+    } catch (error) {
+      answers.set(row.number, null);
+      console.log(`${row.number}. answer not measured: ${(error as Error).message}`);
+    }
+  }
+  return answers;
+}
+
+/** Measures every row's answer size, warms every row up, then measures them in turns (see the top of this file). */
 async function measureRows(planned: PlannedRow[]): Promise<RowResult[]> {
+  const answers = await measureAnswers(planned);
   for (const row of planned) await warmUp(row.spec, load);
   const rounds = new Map<number, RoundMeasurement[]>(planned.map((row) => [row.number, []]));
   for (let round = 1; round <= load.rounds; round++) {
@@ -104,7 +132,14 @@ async function measureRows(planned: PlannedRow[]): Promise<RowResult[]> {
       console.log(
         `${row.number}. answers by status ${JSON.stringify(statusCodes)}, ${measured.errors} socket errors or timeouts`,
       );
-    return { id: row.id, number: row.number, label: row.label, note: row.note, ...measured };
+    return {
+      id: row.id,
+      number: row.number,
+      label: row.label,
+      note: row.note,
+      ...measured,
+      answer: answers.get(row.number) ?? null,
+    };
   });
 }
 

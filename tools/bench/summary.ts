@@ -3,6 +3,7 @@
  * ratios the issue names (4/2, 4/1, 6/2), and each target marked met or missed. A row with non-2xx
  * answers or errors measured refusals rather than work, so its targets count as missed.
  */
+import type { AnswerSize, ToolSize } from './answer.ts';
 import type { LoadMeasurement } from './load.ts';
 
 export type RowId =
@@ -21,6 +22,28 @@ export interface RowResult extends Omit<LoadMeasurement, 'statusCodes'> {
   number: number;
   label: string;
   note?: string;
+  /** The size of the row's answer, from one request before the load (answer.ts); null when it failed. */
+  answer?: AnswerSize | null;
+}
+
+/**
+ * Row 3's answer, the catalogue every agent loads on connecting, next to its rate. The token figure is
+ * an estimate (result bytes / 4), not a tokenizer's count.
+ */
+export interface ToolsListSize {
+  /** The SSE body as sent. */
+  bytes: number;
+  /** The JSON-RPC result (`{"tools":[…]}`) as JSON. */
+  resultBytes: number;
+  tools: number;
+  /** resultBytes / tools, rounded. */
+  bytesPerTool: number;
+  /** resultBytes / 4, rounded: roughly the tokens an agent's context holds for the listing. */
+  estimatedTokens: number;
+  /** The three largest tools. */
+  largest: ToolSize[];
+  requestsPerSecond: number;
+  cpuPerRequestUs: number | null;
 }
 
 export interface TargetCheck {
@@ -35,6 +58,8 @@ export interface BenchSummary {
   rows: RowResult[];
   ratios: { '4/2': number | null; '4/1': number | null; '6/2': number | null };
   targets: TargetCheck[];
+  /** Row 3's answer size and rate; null when row 3 or its answer is missing. */
+  toolsList: ToolsListSize | null;
   /** True when every row answered only 2xx without errors. */
   clean: boolean;
 }
@@ -93,22 +118,67 @@ export function summarise(rows: RowResult[]): BenchSummary {
       clean(row(6)) && clean(row(2)),
     ),
   ];
-  return { rows, ratios, targets, clean: rows.every(clean) };
+  return { rows, ratios, targets, toolsList: toolsListSize(rows), clean: rows.every(clean) };
+}
+
+function toolsListSize(rows: RowResult[]): ToolsListSize | null {
+  const list = rows.find((r) => r.id === 'mcp_tools_list');
+  const answer = list?.answer;
+  if (!list || !answer || answer.resultBytes === null || !answer.tools) return null;
+  return {
+    bytes: answer.bytes,
+    resultBytes: answer.resultBytes,
+    tools: answer.tools,
+    bytesPerTool: Math.round(answer.resultBytes / answer.tools),
+    estimatedTokens: Math.round(answer.resultBytes / 4),
+    largest: (answer.toolSizes ?? []).slice(0, 3),
+    requestsPerSecond: list.requestsPerSecond,
+    cpuPerRequestUs: list.cpuPerRequestUs,
+  };
+}
+
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+const bytes = (value: number) => `${count(value)} B`;
+
+/** The answer column: the body's bytes, marked when the one request got an error rather than the planned answer. */
+function answerCell(answer: AnswerSize | null | undefined): string {
+  if (!answer) return '–';
+  if (answer.status < 200 || answer.status > 299) return `${bytes(answer.bytes)} (status ${answer.status})`;
+  return answer.error === undefined ? bytes(answer.bytes) : `${bytes(answer.bytes)} (error)`;
 }
 
 /** The table the benchmark prints (markdown, so it pastes into docs/performance.md as is). */
 export function formatSummary(summary: BenchSummary): string {
   const lines = [
-    '| # | measures | requests/s | p50 | p99 | peak RSS | server CPU / request | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| # | measures | requests/s | p50 | p99 | peak RSS | server CPU / request | non-2xx | answer |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...summary.rows.map(
       (r) =>
-        `| ${r.number} | ${r.label}${r.note ? ` (${r.note})` : ''} | ${Math.round(r.requestsPerSecond).toLocaleString('en-US')} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.peakRssMb === null ? '–' : `${r.peakRssMb} MB`} | ${r.cpuPerRequestUs === null ? '–' : `${r.cpuPerRequestUs} µs`} | ${r.non2xx + r.errors} |`,
+        `| ${r.number} | ${r.label}${r.note ? ` (${r.note})` : ''} | ${count(r.requestsPerSecond)} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.peakRssMb === null ? '–' : `${r.peakRssMb} MB`} | ${r.cpuPerRequestUs === null ? '–' : `${count(r.cpuPerRequestUs)} µs`} | ${r.non2xx + r.errors} | ${answerCell(r.answer)} |`,
     ),
     '',
+    ...formatToolsList(summary.toolsList),
     '| target | measured | goal | |',
     '|---|---:|---:|---|',
     ...summary.targets.map((t) => `| ${t.name} | ${t.value ?? '–'} | ${t.target} | ${t.status} |`),
   ];
   return lines.join('\n');
+}
+
+/** Row 3's answer as a small table of its own, followed by a blank line; nothing when it was not measured. */
+function formatToolsList(list: ToolsListSize | null): string[] {
+  if (!list) return [];
+  return [
+    '| tools/list (row 3) | measured |',
+    '|---|---:|',
+    `| answer (SSE body) | ${bytes(list.bytes)} |`,
+    `| JSON-RPC result | ${bytes(list.resultBytes)} |`,
+    `| tools | ${list.tools} |`,
+    `| result per tool | ≈ ${bytes(list.bytesPerTool)} |`,
+    `| largest tools | ${list.largest.map((t) => `${t.name} ${bytes(t.bytes)}`).join(', ')} |`,
+    `| ≈ tokens (result bytes / 4, an estimate) | ≈ ${count(list.estimatedTokens)} |`,
+    `| requests/s | ${count(list.requestsPerSecond)} |`,
+    `| server CPU / request | ${list.cpuPerRequestUs === null ? '–' : `${count(list.cpuPerRequestUs)} µs`} |`,
+    '',
+  ];
 }

@@ -2,39 +2,54 @@
  * What the single-compound property tools (service_vapor_pressure, service_boiling_point,
  * service_liquid_density, service_ideal_gas_thermo) share: the compound and unit arguments, reading
  * one quantity into SI, and the shape of a computed value in results:
- * {value, unit, method, source, valid_range?, warnings}.
+ * {value, unit, method, source, valid_range?, warnings}, at the precision its method supports.
  */
 import type { Compound } from '../compounds.ts';
 import type { ValidRange } from '../correlations.ts';
 import { MAX_QUERY_LENGTH } from '../lookup.ts';
+import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import { type JsonSchema, ToolError } from '../tool.ts';
 import { toSI } from '../units.ts';
+import { objectOf, STRING } from './answer-schema.ts';
 
 export const COMPOUND_NAME_ARGUMENT: JsonSchema = {
   type: 'string',
   title: 'Compound Name',
-  minLength: 1,
   maxLength: MAX_QUERY_LENGTH,
-  description:
-    'Name, synonym or Chinese name ("ethanol", "n-butane", "乙醇"), CAS number ("64-17-5"), formula held by one compound ("CO2"), SMILES ("CCO") or InChIKey.',
+  description: 'Name, CAS number, formula, SMILES or InChIKey.',
 };
 
 export const TEMPERATURE_UNIT_ARGUMENT: JsonSchema = {
   type: 'string',
-  title: 'Unit',
-  minLength: 1,
+  title: 'Temperature Unit',
   maxLength: 40,
   default: 'K',
-  description: 'Unit of the temperature: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).',
+  description: 'K, °C, °F or R.',
 };
 
 export const PRESSURE_UNIT_ARGUMENT: JsonSchema = {
   type: 'string',
-  title: 'Unit',
-  minLength: 1,
+  title: 'Pressure Unit',
   maxLength: 40,
   default: 'Pa',
-  description: 'Unit of the absolute pressure: Pa (default), kPa, MPa, bar, mbar, atm, psi, mmHg, torr.',
+  description: 'Pa, kPa, MPa, bar, atm, psi, mmHg or torr.',
+};
+
+/**
+ * The one naming scheme for unit arguments: `temperature_unit` and `pressure_unit`, whatever else the tool
+ * takes. `unit` (the first name on tools with one such argument) and the short spellings agents guess are
+ * read as aliases; `unit` only where it cannot mean two things.
+ */
+export const TEMPERATURE_UNIT_ALIASES = {
+  unit: 'temperature_unit',
+  temp_unit: 'temperature_unit',
+  t_unit: 'temperature_unit',
+};
+export const PRESSURE_UNIT_ALIASES = { unit: 'pressure_unit', p_unit: 'pressure_unit' };
+export const STATE_UNIT_ALIASES = {
+  temp_unit: 'temperature_unit',
+  t_unit: 'temperature_unit',
+  p_unit: 'pressure_unit',
 };
 
 /** A temperature argument in K; refuses absolute zero (units.ts refuses below it). */
@@ -110,17 +125,8 @@ export interface CompoundSummary {
   formula: string;
 }
 
-export const COMPOUND_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'The compound the name was read as.',
-  properties: {
-    name: { type: 'string' },
-    cas: { type: 'string' },
-    formula: { type: 'string', description: 'Hill formula.' },
-  },
-  required: ['name', 'cas', 'formula'],
-  additionalProperties: false,
-};
+/** The compound the name was read as. */
+export const COMPOUND_SCHEMA: JsonSchema = objectOf({ name: STRING, cas: STRING, formula: STRING });
 
 export function compoundSummary(compound: Compound): CompoundSummary {
   return { name: compound.name, cas: compound.cas, formula: compound.formula };
@@ -129,16 +135,6 @@ export function compoundSummary(compound: Compound): CompoundSummary {
 export interface SimpleValue {
   value: number;
   unit: string;
-}
-
-export function simpleValueSchema(unit: string, description: string): JsonSchema {
-  return {
-    type: 'object',
-    description,
-    properties: { value: { type: 'number' }, unit: { type: 'string', const: unit } },
-    required: ['value', 'unit'],
-    additionalProperties: false,
-  };
 }
 
 export interface ComputedValue {
@@ -150,38 +146,23 @@ export interface ComputedValue {
   warnings: string[];
 }
 
-const VALID_RANGE_SCHEMA: JsonSchema = {
-  type: 'object',
-  description:
-    'Temperatures the method was fitted over or holds for; outside it the value is extrapolated (see warnings).',
-  properties: { min: { type: 'number' }, max: { type: 'number' }, unit: { type: 'string', const: 'K' } },
-  required: ['min', 'max', 'unit'],
-  additionalProperties: false,
-};
+/** How a value was computed: stated once in an answer, on the value it is about. */
+export interface Computation {
+  method: string;
+  source: string;
+  valid_range?: ValidRange;
+  /** The method's class, which sets how many significant digits its values keep (../precision.ts). */
+  precision: PrecisionClass;
+}
 
-/** Schema of a ComputedValue in `unit`. */
-export function computedValueSchema(unit: string, description: string): JsonSchema {
+/** A computed value at the precision its method supports, with its method, source, valid range and warnings. */
+export function computedValue(value: number, unit: string, how: Computation, warnings: string[]): ComputedValue {
   return {
-    type: 'object',
-    description: `${description} Unit: ${unit}.`,
-    properties: {
-      value: { type: 'number' },
-      unit: { type: 'string', const: unit },
-      method: {
-        type: 'string',
-        minLength: 1,
-        description: 'The equation or estimation method, with the constants it used.',
-      },
-      source: { type: 'string', minLength: 1, description: 'Published source of the method and of the data it used.' },
-      valid_range: VALID_RANGE_SCHEMA,
-      warnings: {
-        type: 'array',
-        items: { type: 'string' },
-        description:
-          'Extrapolation, estimated rather than measured, solid region and other caveats; empty when none apply.',
-      },
-    },
-    required: ['value', 'unit', 'method', 'source', 'warnings'],
-    additionalProperties: false,
+    value: toMethodPrecision(value, how.precision),
+    unit,
+    method: how.method,
+    source: how.source,
+    ...(how.valid_range ? { valid_range: how.valid_range } : {}),
+    warnings,
   };
 }

@@ -5,6 +5,7 @@
 import { CODATA_2018_SOURCE } from '../constants.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { convert, DIMENSIONS, type Dimension, findUnit, listUnits, SI_UNITS, UNITS_SOURCE } from '../units.ts';
+import { answerSchema, QUANTITY, STRING, STRINGS, WARNINGS } from './answer-schema.ts';
 
 export interface ConvertUnitsArgs {
   value: number;
@@ -29,71 +30,39 @@ export interface ConvertUnitsResult {
 
 const MAX_UNIT_LENGTH = 40;
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    value: {
-      type: 'object',
-      description: 'The converted quantity.',
-      properties: {
-        value: { type: 'number' },
-        unit: { type: 'string', description: 'Canonical symbol of to_unit.' },
-        method: { type: 'string' },
-        source: { type: 'string' },
-      },
-      required: ['value', 'unit', 'method', 'source'],
-      additionalProperties: false,
-    },
-    input: {
-      type: 'object',
-      description: 'The quantity as understood: value and the canonical symbol of from_unit.',
-      properties: { value: { type: 'number' }, unit: { type: 'string' } },
-      required: ['value', 'unit'],
-      additionalProperties: false,
-    },
-    dimension: { type: 'string', enum: DIMENSIONS, description: 'What both units measure.' },
-    si_unit: { type: 'string', description: 'The SI unit of that dimension.' },
-    factor: {
-      type: 'number',
-      description: 'result = value × factor; omitted between temperature scales with different zeros.',
-    },
-    relation: {
-      type: 'string',
-      description: 'The conversion in words, e.g. "1 atm = 101.325 kPa" or "°F = 1.8·°C + 32".',
-    },
-    exact: {
-      type: 'boolean',
-      description: 'True when both units are defined exactly in SI (up to binary floating point).',
-    },
-    definitions: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Definitions of units that have several variants or a conventional definition.',
-    },
-    warnings: { type: 'array', items: { type: 'string' } },
+const outputSchema = answerSchema(
+  {
+    value: QUANTITY,
+    input: QUANTITY,
+    dimension: STRING,
+    si_unit: STRING,
+    factor: { type: 'number', description: 'result = value × factor; omitted between temperature scales.' },
+    relation: STRING,
+    exact: { type: 'boolean' },
+    definitions: STRINGS,
+    warnings: WARNINGS,
   },
-  required: ['value', 'input', 'dimension', 'si_unit', 'relation', 'exact'],
-  additionalProperties: false,
-};
+  ['factor', 'definitions', 'warnings'],
+);
 
 const inputSchema: JsonSchema = {
   type: 'object',
   title: 'service_convert_unitsArguments',
   properties: {
-    value: { type: 'number', title: 'Value', description: 'The quantity to convert, in from_unit.' },
+    value: { type: 'number', title: 'Value', description: 'In from_unit.' },
     from_unit: {
       type: 'string',
       title: 'From Unit',
       minLength: 1,
       maxLength: MAX_UNIT_LENGTH,
-      description: 'Unit of value, e.g. "atm", "°C", "kJ/mol", "J/(mol·K)", "g/cm3", "L/mol", "psi", "cP".',
+      description: 'e.g. "atm", "°C", "kJ/mol", "J/(mol·K)", "g/cm3", "psi".',
     },
     to_unit: {
       type: 'string',
       title: 'To Unit',
       minLength: 1,
       maxLength: MAX_UNIT_LENGTH,
-      description: 'Unit to convert to; must measure the same quantity as from_unit.',
+      description: 'Same dimension as from_unit.',
     },
   },
   required: ['value', 'from_unit', 'to_unit'],
@@ -112,13 +81,17 @@ export const convertUnitsTool = {
   name: 'service_convert_units',
   title: 'Convert units',
   description: [
-    "Convert a quantity between units of the same dimension with exact factors: the units' definitions in NIST SP 811 (international foot and pound, standard gravity, standard atmosphere, thermochemical calorie, International Table Btu), CODATA 2018 for measured ones (dalton).",
-    'Arguments: value (number), from_unit and to_unit (strings; common spellings accepted: "°C", "C", "degC", "celsius"; "psia"; "J/mol/K", "J mol-1 K-1", "J/(mol·K)"; "m^3/mol", "cm³/mol"; case is ignored when unambiguous, but MPa is not mPa).',
+    'Convert a value between units of one dimension (temperature, pressure, energy, molar quantities, density, volume, viscosity…) with exact NIST SP 811 and CODATA 2018 factors.',
+    'Temperatures are absolute; gauge pressures are refused. Returns the value, the factor or relation, whether it is exact, and definitions of variant units (cal, Btu, gal).',
+  ].join(' '),
+  details: [
+    'Units are defined as in NIST SP 811 (international foot and pound, standard gravity, standard atmosphere, thermochemical calorie, International Table Btu), with CODATA 2018 for measured ones (dalton).',
+    'from_unit and to_unit take common spellings: "°C", "C", "degC", "celsius"; "psia"; "J/mol/K", "J mol-1 K-1", "J/(mol·K)"; "m^3/mol", "cm³/mol"; case is ignored when unambiguous, but MPa is not mPa.',
     `Dimensions and units: ${catalogue}.`,
     'Temperatures are absolute (10 °C = 283.15 K), not differences; below absolute zero is an error. "cal" is the thermochemical calorie (4.184 J), "cal_IT" 4.1868 J; "Btu" the International Table Btu; "gal" the US gallon. Gauge pressures (psig, barg) are refused: give absolute pressure.',
     'Returns value {value, unit, method, source}, input {value, unit} as understood, dimension, si_unit, factor (when purely multiplicative), relation (e.g. "°F = 1.8·°C + 32"), exact (true when both units are exactly defined), and definitions of the units where variants exist.',
-    'Units of different dimensions (bar to K) are an error naming both dimensions; an unknown unit is an error suggesting close spellings and listing the accepted units.',
-  ].join(' '),
+    'Units of different dimensions (bar to K) are an error (incompatible_units) naming both dimensions; an unknown unit is an error (unsupported_unit) suggesting close spellings and listing the accepted units.',
+  ],
   inputSchema,
   outputSchema,
   run({ value, from_unit, to_unit }) {

@@ -9,16 +9,15 @@ import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
 import { referenceMethod } from '../helmholtz/fluids.ts';
 import { densityAt, saturationAtTemperature, stateAt } from '../helmholtz/state.ts';
 import { ToolError } from '../tool.ts';
-import { type Conditions, conditionsResult, type Quantity } from './eos-shared.ts';
+import { type Conditions, compoundWithMass, computed, conditionsResult, ratio } from './eos-shared.ts';
 import type { EosPhase, EosStateResult, PhaseName } from './eos-state.ts';
 
 /** Pa: below this the equation is not evaluated (δ underflows; the fluid is an ideal gas to every digit). */
 const MIN_PRESSURE = 1e-6;
 
-const FORM =
-  'α(δ, τ) = α⁰ + αʳ, δ = ρ/ρr, τ = Tr/T; p = ρRT(1 + δ·∂αʳ/∂δ); ρ solved from p at T, the stable phase by the saturation line (equal p and Gibbs energy)';
-const FORM_SOURCE =
-  'W. Wagner, A. Pruß, J. Phys. Chem. Ref. Data 31 (2002) 387 (property relations); E. W. Lemmon, R. Span, J. Chem. Eng. Data 51 (2006) 785 (functional forms)';
+/** How every reference equation is used, for the docs: answers name the fluid's equation and give each relation. */
+export const REFERENCE_FORM_DETAILS =
+  'A reference equation gives the reduced Helmholtz energy α(δ, τ) = α⁰ + αʳ, δ = ρ/ρr, τ = Tr/T; the density is solved from p = ρRT(1 + δ·∂αʳ/∂δ) at T, and the other properties follow from α and its derivatives (property relations: W. Wagner, A. Pruß, J. Phys. Chem. Ref. Data 31 (2002) 387; functional forms: E. W. Lemmon, R. Span, J. Chem. Eng. Data 51 (2006) 785).';
 
 /** The state at `conditions` from the fluid's reference equation; RangeErrors of the solvers become out_of_range. */
 export function referenceState(compound: Compound, fluid: ReferenceFluid, conditions: Conditions): EosStateResult {
@@ -48,64 +47,53 @@ export function referenceState(compound: Compound, fluid: ReferenceFluid, condit
   }
   const phase: PhaseName =
     saturation === undefined ? (p >= pc ? 'supercritical' : 'vapor') : p > saturation ? 'liquid' : 'vapor';
-  const method = referenceMethod(fluid);
   const source = fluid.citation;
-  const quantity = (value: number, unit: string, how: string): Quantity => ({
-    value,
-    unit,
-    method: `${method}: ${how}`,
-    source,
-  });
+  // The equation is named once, in equation_of_state; each value gives only its relation.
+  const quantity = (value: number, unit: string, relation: string) =>
+    computed(value, unit, relation, source, 'referenceEquation');
   const molarMass = fluid.molarMass;
   const only: EosPhase = {
     phase,
     root: 'only',
     stable: true,
     compressibility_factor: quantity(state.compressibility, '', 'Z = 1 + δ·∂αʳ/∂δ'),
-    molar_volume: quantity(1 / density, 'm3/mol', 'V = 1/ρ, ρ solved from p(ρ, T)'),
-    density: quantity(density * molarMass, 'kg/m3', 'ρ solved from p(ρ, T), times M'),
+    molar_volume: quantity(1 / density, 'm3/mol', 'V = 1/ρ'),
+    density: quantity(density * molarMass, 'kg/m3', 'M·ρ, ρ solved from p(ρ, T)'),
     fugacity_coefficient: quantity(state.fugacityCoefficient, '', 'ln φ = αʳ + δ·∂αʳ/∂δ − ln Z'),
     fugacity: quantity(state.fugacityCoefficient * p, 'Pa', 'f = φ·P'),
     caloric: {
       enthalpy: quantity(state.enthalpy, 'J/mol', 'h = RT(1 + τ(α⁰τ + αʳτ) + δαʳδ), on the equation’s reference state'),
       entropy: quantity(state.entropy, 'J/(mol·K)', 's = R(τ(α⁰τ + αʳτ) − α⁰ − αʳ), on the equation’s reference state'),
-      isobaric_heat_capacity: quantity(state.cp, 'J/(mol·K)', 'cp from α⁰ and αʳ and their derivatives'),
+      isobaric_heat_capacity: quantity(state.cp, 'J/(mol·K)', 'cp from α⁰, αʳ and their derivatives'),
       isochoric_heat_capacity: quantity(state.cv, 'J/(mol·K)', 'cv = −Rτ²(α⁰ττ + αʳττ)'),
-      speed_of_sound: quantity(state.speedOfSound, 'm/s', 'w from α⁰ and αʳ and their derivatives'),
+      speed_of_sound: quantity(state.speedOfSound, 'm/s', 'w from α⁰, αʳ and their derivatives'),
     },
   };
   const basis =
     saturation === undefined
-      ? `Above the equation's critical temperature (${tc} K): one fluid phase, called supercritical at or above its critical pressure (${pc} Pa).`
-      : `Below the critical temperature the stable phase is the one on its side of the saturation pressure, ${saturation.toPrecision(6)} Pa at ${t} K by phase equilibrium: ${phase}.`;
+      ? `Above the critical temperature (${tc} K): one fluid phase, supercritical at or above the critical pressure (${pc} Pa).`
+      : `p is ${p > saturation ? 'above' : 'at or below'} the saturation pressure at ${t} K, ${Number(saturation.toPrecision(6))} Pa (by phase equilibrium): ${phase}.`;
   const warnings: string[] = [];
   if (saturation !== undefined && Math.abs(p / saturation - 1) < 0.001) {
     warnings.push(
-      `The pressure is within 0.1 % of the saturation pressure (${saturation.toPrecision(6)} Pa): liquid and vapour coexist there; this is the ${phase}.`,
+      `The pressure is within 0.1 % of the saturation pressure (${Number(saturation.toPrecision(6))} Pa): liquid and vapour coexist there; this is the ${phase}.`,
     );
   }
   return {
-    compound: {
-      name: compound.name,
-      cas: compound.cas,
-      formula: compound.formula,
-      molecular_weight: { value: compound.properties.molecular_weight!.value, unit: 'g/mol' },
-    },
+    compound: compoundWithMass(compound),
     conditions: conditionsResult(conditions),
-    reduced_temperature: { value: t / tc, unit: '' },
-    reduced_pressure: { value: p / pc, unit: '' },
+    reduced_temperature: ratio(t / tc),
+    reduced_pressure: ratio(p / pc),
     equation_of_state: {
       id: 'reference',
-      name: `Reference equation of state for ${fluid.name}`,
+      name: referenceMethod(fluid),
       source,
-      form: FORM,
-      form_source: FORM_SOURCE,
     },
     inputs: {
       critical_temperature: { value: tc, unit: 'K', source },
       critical_pressure: { value: pc, unit: 'Pa', source },
     },
-    z_roots: [state.compressibility],
+    z_roots: [only.compressibility_factor.value],
     phase,
     phase_basis: basis,
     phases: [only],

@@ -1,47 +1,35 @@
 /**
- * What service_eos_state and service_mixture_properties share: the eos and unit arguments, reading
- * temperature and pressure into SI, the critical constants an equation needs from a compound, and
- * the schema and shape of one root of the cubic in the result.
+ * What service_eos_state and service_mixture_properties share: the eos argument, reading temperature and
+ * pressure into SI, the critical constants an equation needs from a compound, the output-schema parts
+ * both answers have, and how a computed value is built (rounded to what its method supports).
  */
 import type { Compound } from '../compounds.ts';
 import {
   type CriticalConstants,
+  CUBIC_EOS,
   CUBIC_EOS_IDS,
   type CubicEos,
   type CubicEosId,
   GENERIC_CUBIC_SOURCE,
   massDensity,
 } from '../eos.ts';
+import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import type { PropertyKey } from '../properties.ts';
 import { type JsonSchema, ToolError } from '../tool.ts';
 import { toSI } from '../units.ts';
+import { objectOf, QUANTITY, STRING } from './answer-schema.ts';
 
 export const EOS_ARGUMENT: JsonSchema = {
   type: 'string',
   title: 'Eos',
   enum: [...CUBIC_EOS_IDS],
   default: 'peng_robinson',
-  description:
-    'Cubic equation of state: "peng_robinson" (Peng–Robinson 1976, default), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (van der Waals 1873, qualitative only).',
+  description: 'Cubic equation of state.',
 };
 
-export const TEMPERATURE_UNIT_ARGUMENT: JsonSchema = {
-  type: 'string',
-  title: 'Temperature Unit',
-  minLength: 1,
-  maxLength: 40,
-  default: 'K',
-  description: 'Unit of temperature: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).',
-};
-
-export const PRESSURE_UNIT_ARGUMENT: JsonSchema = {
-  type: 'string',
-  title: 'Pressure Unit',
-  minLength: 1,
-  maxLength: 40,
-  default: 'Pa',
-  description: 'Unit of pressure, absolute: Pa (default), kPa, MPa, bar, mbar, atm, psi, mmHg, torr.',
-};
+/** The cubic equations as the docs describe them (the eos argument's values). */
+export const CUBIC_EOS_DETAILS =
+  '"peng_robinson" (Peng–Robinson 1976), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (van der Waals 1873, qualitative only), all in the generic form of Smith, Van Ness & Abbott Table 3.1.';
 
 export interface Conditions {
   /** K */
@@ -106,93 +94,98 @@ export function fugacityCoefficient(lnPhi: number, what: string): number {
   return phi;
 }
 
-export const CONDITIONS_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'The temperature and pressure as understood, in SI (pressure also in bar).',
-  properties: {
-    temperature: simpleQuantitySchema('K'),
-    pressure: simpleQuantitySchema('Pa'),
-    pressure_bar: simpleQuantitySchema('bar'),
-  },
-  required: ['temperature', 'pressure', 'pressure_bar'],
-  additionalProperties: false,
-};
+/** A value with its unit only: the caller's conditions, a ratio, the same value in another unit. */
+export interface SimpleQuantity {
+  value: number;
+  unit: string;
+}
+
+/** A computed value: {value, unit, method, source} plus warnings or a note where they apply. */
+export interface Quantity extends SimpleQuantity {
+  method: string;
+  source: string;
+  note?: string;
+  warnings?: string[];
+}
+
+/**
+ * A computed value, rounded to the significant digits its method supports (lib/chem/precision.ts). Every
+ * value these tools compute from an equation or rule is built here, so none escapes the rounding.
+ */
+export function computed(
+  value: number,
+  unit: string,
+  method: string,
+  source: string,
+  precision: PrecisionClass,
+): Quantity {
+  return { value: toMethodPrecision(value, precision), unit, method, source };
+}
+
+/** Significant digits of a derived ratio (T/Tc, P/Pc): enough to place a state, no more. */
+const RATIO_DIGITS = 4;
+
+/** A dimensionless ratio such as T/Tc, at RATIO_DIGITS. */
+export function ratio(value: number): SimpleQuantity {
+  return { value: Number.isFinite(value) ? Number(value.toPrecision(RATIO_DIGITS)) : value, unit: '' };
+}
+
+/**
+ * An object of the named quantities plus the `others` fields (all required unless in `optional`). Each
+ * quantity's name is written once, in `required`, instead of twice, which keeps tools/list small; any field
+ * not in `others` must be a quantity (so an optional one, like acentric_factor, needs no entry).
+ */
+export function quantitiesObject(
+  quantities: string[],
+  others: Record<string, JsonSchema> = {},
+  optional: string[] = [],
+): JsonSchema {
+  return {
+    type: 'object',
+    ...(Object.keys(others).length ? { properties: others } : {}),
+    required: [...Object.keys(others).filter((key) => !optional.includes(key)), ...quantities],
+    additionalProperties: QUANTITY,
+  };
+}
+
+/** The temperature and pressure as understood, in SI. */
+export const CONDITIONS_SCHEMA = quantitiesObject(['temperature', 'pressure']);
 
 export function conditionsResult({ temperature, pressure }: Conditions) {
   return {
     temperature: { value: temperature, unit: 'K' },
     pressure: { value: pressure, unit: 'Pa' },
-    pressure_bar: { value: pressure / 1e5, unit: 'bar' },
   };
 }
 
-export function simpleQuantitySchema(unit: string, description?: string): JsonSchema {
+/** The compound the name was read as, with the molar mass its densities use. */
+export function compoundWithMass(compound: Compound) {
+  const { name, cas, formula } = compound;
   return {
-    type: 'object',
-    ...(description ? { description } : {}),
-    properties: { value: { type: 'number' }, unit: { type: 'string', const: unit } },
-    required: ['value', 'unit'],
-    additionalProperties: false,
+    name,
+    cas,
+    formula,
+    molecular_weight: { value: compound.properties.molecular_weight!.value, unit: 'g/mol' },
   };
 }
-
-/** A computed value: {value, unit, method, source} plus warnings where they apply. */
-export function quantitySchema(unit: string, description: string): JsonSchema {
-  return {
-    type: 'object',
-    description: `${description} Unit: ${unit === '' ? 'dimensionless' : unit}.`,
-    properties: {
-      value: { type: 'number' },
-      unit: { type: 'string', const: unit },
-      method: { type: 'string', minLength: 1 },
-      source: { type: 'string', minLength: 1 },
-      warnings: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['value', 'unit', 'method', 'source'],
-    additionalProperties: false,
-  };
-}
-
-export interface Quantity {
-  value: number;
-  unit: string;
-  method: string;
-  source: string;
-  warnings?: string[];
-}
-
-/** A value taken from the compound data, as used (pressures converted to Pa). */
-export const INPUT_VALUE_SCHEMA = (unit: string, description: string): JsonSchema => ({
-  type: 'object',
-  description: `${description} Unit: ${unit === '' ? 'dimensionless' : unit}.`,
-  properties: {
-    value: { type: 'number' },
-    unit: { type: 'string', const: unit },
-    source: { type: 'string', minLength: 1 },
-  },
-  required: ['value', 'unit', 'source'],
-  additionalProperties: false,
-});
 
 export function eosId(eos: string | undefined): CubicEosId {
   return (eos ?? 'peng_robinson') as CubicEosId;
 }
 
-export const EOS_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'The equation of state used and its published source.',
-  properties: {
-    id: { type: 'string', enum: [...CUBIC_EOS_IDS] },
-    name: { type: 'string' },
-    source: { type: 'string' },
-    form: { type: 'string', description: 'The generic cubic form and the constants of this equation.' },
-    form_source: { type: 'string' },
-  },
-  required: ['id', 'name', 'source', 'form', 'form_source'],
-  additionalProperties: false,
-};
+/** The equation of state used: named once per answer, so each value's method gives only its relation. */
+export const EOS_SCHEMA: JsonSchema = objectOf({ id: STRING, name: STRING, source: STRING });
 
 export function eosResult(eos: CubicEos) {
+  return { id: eos.id, name: eos.name, source: eos.source };
+}
+
+/**
+ * The equation in the generic cubic form with its constants (Smith, Van Ness & Abbott Table 3.1), for the
+ * docs: the same for every answer, so answers name the equation and leave its form here.
+ */
+function cubicForm(eos: CubicEos): string {
+  const round = (x: number) => Number(x.toPrecision(6));
   const constants = `ε = ${round(eos.epsilon)}, σ = ${round(eos.sigma)}, Ω = ${round(eos.omega)}, Ψ = ${round(eos.psi)}`;
   const alpha = {
     van_der_waals: 'α = 1',
@@ -200,43 +193,31 @@ export function eosResult(eos: CubicEos) {
     srk: 'α = [1 + (0.480 + 1.574ω − 0.176ω²)(1 − Tr^(1/2))]²',
     peng_robinson: 'α = [1 + (0.37464 + 1.54226ω − 0.26992ω²)(1 − Tr^(1/2))]²',
   }[eos.id];
-  return {
-    id: eos.id,
-    name: eos.name,
-    source: eos.source,
-    form: `P = RT/(V − b) − a(T)/((V + εb)(V + σb)), a = Ψ·α·R²Tc²/Pc, b = Ω·R·Tc/Pc; ${constants}; ${alpha}`,
-    form_source: GENERIC_CUBIC_SOURCE,
-  };
+  return `${eos.name}: ${constants}; ${alpha}`;
 }
 
-const round = (x: number) => Number(x.toPrecision(6));
+/** The generic cubic and every equation's constants, as a docs paragraph. */
+export const CUBIC_FORMS_DETAILS = `All cubic equations are P = RT/(V − b) − a(T)/((V + εb)(V + σb)) with a = Ψ·α·R²Tc²/Pc and b = Ω·R·Tc/Pc (${GENERIC_CUBIC_SOURCE}); in Z, with A = aP/(RT)² and B = bP/(RT), the fugacity coefficient is ln φ = Z − 1 − ln(Z − B) − (A/B)·I, I = ln((Z + σB)/(Z + εB))/(σ − ε) (I = B/Z for van der Waals). ${CUBIC_EOS_IDS.map((id) => cubicForm(CUBIC_EOS[id])).join('. ')}.`;
+
+/** A value taken from the compound data, as used (pressures converted to Pa). */
+export interface InputValue extends SimpleQuantity {
+  source: string;
+}
 
 export interface CompoundInputs {
   constants: CriticalConstants;
   /** The values used, with their sources, pressure in Pa. */
   used: {
-    critical_temperature: { value: number; unit: 'K'; source: string };
-    critical_pressure: { value: number; unit: 'Pa'; source: string };
-    acentric_factor?: { value: number; unit: ''; source: string };
+    critical_temperature: InputValue;
+    critical_pressure: InputValue;
+    acentric_factor?: InputValue;
   };
   /** Warnings the data attaches to the values used. */
   warnings: string[];
 }
 
-export const COMPOUND_INPUTS_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'The critical constants the equation used, from the compound data, with their sources.',
-  properties: {
-    critical_temperature: INPUT_VALUE_SCHEMA('K', 'Critical temperature Tc.'),
-    critical_pressure: INPUT_VALUE_SCHEMA('Pa', 'Critical pressure Pc.'),
-    acentric_factor: INPUT_VALUE_SCHEMA(
-      '',
-      'Pitzer acentric factor ω (used by SRK and Peng–Robinson, and by the mixture acentric factor).',
-    ),
-  },
-  required: ['critical_temperature', 'critical_pressure'],
-  additionalProperties: false,
-};
+/** The critical constants an equation used, with their sources (acentric_factor where used or on record). */
+export const COMPOUND_INPUTS_SCHEMA = quantitiesObject(['critical_temperature', 'critical_pressure']);
 
 /**
  * Tc, Pc and (for SRK and Peng–Robinson) ω of a compound; missing_data names what is absent.
@@ -275,33 +256,22 @@ export function compoundInputs(compound: Compound, eos: CubicEos, withAcentric =
     used: {
       critical_temperature: { value: tc.value, unit: 'K', source: tc.source },
       critical_pressure: { value: pcPa, unit: 'Pa', source: pc.source },
-      ...(w ? { acentric_factor: { value: w.value, unit: '' as const, source: w.source } } : {}),
+      ...(w ? { acentric_factor: { value: w.value, unit: '', source: w.source } } : {}),
     },
     warnings,
   };
 }
 
-export function eosSource(eos: CubicEos): string {
-  return `${eos.source}; ${GENERIC_CUBIC_SOURCE}`;
-}
-
-/** Molar volume and mass density of a root, as result quantities. */
+/**
+ * Z, molar volume and mass density of a root of a cubic, at its precision. Their method gives only the
+ * relation, their source the equation's paper: the answer's equation_of_state names the equation once.
+ */
 export function volumeAndDensity(eos: CubicEos, z: number, molarVolume: number, molarMass: number, which: string) {
-  const source = eosSource(eos);
+  const at = (value: number, unit: string, method: string) =>
+    computed(value, unit, method, eos.source, 'cubicEquation');
   return {
-    compressibility_factor: { value: z, unit: '', method: `${eos.name}: ${which} real root of the cubic in Z`, source },
-    molar_volume: { value: molarVolume, unit: 'm3/mol', method: 'V = Z·R·T/P', source },
-    density: {
-      value: massDensity(molarVolume, molarMass),
-      unit: 'kg/m3',
-      method: 'ρ = M/V with M from the formula',
-      source,
-    },
+    compressibility_factor: at(z, '', `${which} real root of the cubic in Z`),
+    molar_volume: at(molarVolume, 'm3/mol', 'V = Z·R·T/P'),
+    density: at(massDensity(molarVolume, molarMass), 'kg/m3', 'ρ = M/V'),
   };
 }
-
-export const VOLUME_AND_DENSITY_SCHEMA: Record<string, JsonSchema> = {
-  compressibility_factor: quantitySchema('', 'Compressibility factor Z = P·V/(R·T) of this root.'),
-  molar_volume: quantitySchema('m3/mol', 'Molar volume V.'),
-  density: quantitySchema('kg/m3', 'Mass density.'),
-};

@@ -2,14 +2,61 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
 import { CUBIC_EOS, CUBIC_EOS_IDS, pureState } from '../eos.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
+import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { ToolError } from '../tool.ts';
-import { eosStateTool } from './eos-state.ts';
+import { type EosStateResult, eosStateTool } from './eos-state.ts';
 
-const ajv = new Ajv({ strict: true, allErrors: true });
+// Strict, to catch misspelt keywords; strictRequired off because groups of quantities name each one only in
+// `required` (eos-shared.ts quantitiesObject), which the JSON Schema spec allows.
+const ajv = new Ajv({ strict: true, strictRequired: false, allErrors: true });
 const validateOutput = ajv.compile(eosStateTool.outputSchema);
 const validateInput = ajv.compile(eosStateTool.inputSchema);
+
+/** Significant digits of x as JSON writes it (101418 → 6, 0.0353659 → 6). */
+const digitsOf = (x: number) => x.toExponential().split('e')[0].replace(/[-.]/g, '').length;
+
+/** Every computed value (one with a method) in an answer, with where it is. */
+function computedValues(value: unknown, path = ''): [string, number][] {
+  if (typeof value !== 'object' || value === null) return [];
+  const here: [string, number][] =
+    'method' in value && 'value' in value && typeof value.value === 'number' ? [[path, value.value]] : [];
+  return [...here, ...Object.entries(value).flatMap(([key, inner]) => computedValues(inner, `${path}.${key}`))];
+}
+
+/** The unit each value of a phase is given in. */
+const PHASE_UNITS = {
+  compressibility_factor: '',
+  molar_volume: 'm3/mol',
+  density: 'kg/m3',
+  fugacity_coefficient: '',
+  fugacity: 'Pa',
+} as const;
+const CALORIC_UNITS = {
+  enthalpy: 'J/mol',
+  entropy: 'J/(mol·K)',
+  isobaric_heat_capacity: 'J/(mol·K)',
+  isochoric_heat_capacity: 'J/(mol·K)',
+  speed_of_sound: 'm/s',
+} as const;
+
+function assertUnits(r: EosStateResult) {
+  assert.deepEqual(
+    Object.values(r.conditions).map((q) => q.unit),
+    ['K', 'Pa'],
+  );
+  assert.equal(r.inputs.critical_temperature.unit, 'K');
+  assert.equal(r.inputs.critical_pressure.unit, 'Pa');
+  for (const phase of r.phases) {
+    for (const [key, unit] of Object.entries(PHASE_UNITS))
+      assert.equal(phase[key as keyof typeof PHASE_UNITS].unit, unit);
+    if (phase.caloric)
+      for (const [key, unit] of Object.entries(CALORIC_UNITS))
+        assert.equal(phase.caloric[key as keyof typeof CALORIC_UNITS].unit, unit);
+  }
+}
 
 const rejects = (args: Parameters<typeof eosStateTool.run>[0], code: string, message: RegExp) =>
   assert.throws(
@@ -36,7 +83,28 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 0 }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, eos: 'bwr' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300 }), false);
+  // Aliases (p_unit, temp_unit) are renamed before validation (callTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, unit: 'K' }), false);
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, p_unit: 'bar' }), false);
+});
+
+test('through callTool: p_unit and temp_unit are read as pressure_unit and temperature_unit; both names is refused', async () => {
+  const args = { compound_name: 'methane', temperature: 25, pressure: 50, eos: 'peng_robinson' };
+  const meant = await callTool('service_eos_state', { ...args, temperature_unit: '°C', pressure_unit: 'bar' });
+  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
+  const aliased = await callTool('service_eos_state', { ...args, temp_unit: '°C', p_unit: 'bar' });
+  assert.equal(aliased.valueJson, meant.valueJson);
+  const answer = JSON.parse(meant.valueJson!);
+  assert.equal(answer.conditions.pressure.value, 5e6);
+  assert.ok(!JSON.stringify(answer.warnings).includes('default unit'));
+  const both = await callTool('service_eos_state', { ...args, p_unit: 'bar', pressure_unit: 'bar' });
+  assert.equal(both.errorCode, 'invalid_arguments');
+  assert.match(
+    JSON.parse((both.result.content[0] as { text: string }).text).message,
+    /"p_unit" and "pressure_unit" are the same argument/,
+  );
+  // A bare `unit` could mean either: it stays unknown.
+  assert.equal((await callTool('service_eos_state', { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
 });
 
 test('results validate against the output schema: every equation, one and three roots, supercritical, liquid', () => {
@@ -56,16 +124,43 @@ test('results validate against the output schema: every equation, one and three 
   }
 });
 
-test('the output schema rejects what the contract excludes', () => {
+test('the output schema rejects what the contract excludes, and answers give each value in its unit', () => {
   const result = structuredClone(
     eosStateTool.run({ eos: 'peng_robinson', compound_name: 'propane', temperature: 298, pressure: 1e5 }),
   );
-  // Broken on purpose through a view that lets the unit change and go.
+  assertUnits(result);
+  // Broken on purpose through views that let a unit go and a field appear.
   const molarVolume: { unit?: string } = result.phases[0].molar_volume;
-  molarVolume.unit = 'L/mol';
-  assert.equal(validateOutput(result), false);
   delete molarVolume.unit;
   assert.equal(validateOutput(result), false);
+  const extra = structuredClone(
+    eosStateTool.run({ eos: 'peng_robinson', compound_name: 'propane', temperature: 298, pressure: 1e5 }),
+  );
+  (extra.phases[0] as unknown as Record<string, unknown>).label = 'gas';
+  assert.equal(validateOutput(extra), false);
+  if (referenceFluidByCas('74-98-6'))
+    assertUnits(eosStateTool.run({ compound_name: 'propane', temperature: 298, pressure: 1e5 }));
+});
+
+test('values keep the digits their equation supports: cubic 4, reference 6; reduced T and P 4', () => {
+  const cubic = eosStateTool.run({ eos: 'srk', compound_name: 'propane', temperature: 298.15, pressure: 101325 });
+  const values = computedValues(cubic);
+  assert.equal(values.length, 10); // Z, V, ρ, φ, f of two roots
+  for (const [path, value] of values)
+    assert.ok(digitsOf(value) <= SIGNIFICANT_DIGITS.cubicEquation, `${path} ${value}`);
+  for (const z of cubic.z_roots) assert.ok(digitsOf(z) <= SIGNIFICANT_DIGITS.cubicEquation, `${z}`);
+  for (const ratio of [cubic.reduced_temperature, cubic.reduced_pressure]) assert.ok(digitsOf(ratio.value) <= 4);
+  // Rounded where they are served, not before: the stable root is still chosen on the full numbers.
+  const s = pureState(CUBIC_EOS.srk, { tc: 369.83, pc: 42.48e5, acentric: 0.152 }, 298.15, 101325);
+  assert.equal(cubic.phases[1].compressibility_factor.value, toMethodPrecision(s.vapor!.z, 'cubicEquation'));
+  assert.notEqual(cubic.phases[1].compressibility_factor.value, s.vapor!.z);
+  if (!referenceFluidByCas('74-98-6')) return;
+  const reference = eosStateTool.run({ compound_name: 'propane', temperature: 298.15, pressure: 101325 });
+  const referenceValues = computedValues(reference);
+  assert.equal(referenceValues.length, 10); // Z, V, ρ, φ, f and the five caloric values
+  for (const [path, value] of referenceValues)
+    assert.ok(digitsOf(value) <= SIGNIFICANT_DIGITS.referenceEquation, `${path} ${value}`);
+  assert.ok(referenceValues.some(([, value]) => digitsOf(value) > SIGNIFICANT_DIGITS.cubicEquation));
 });
 
 test('propane at 298 K, 1 bar (PR, data constants): vapour stable, both roots reported with φ, f, density', () => {
@@ -82,12 +177,19 @@ test('propane at 298 K, 1 bar (PR, data constants): vapour stable, both roots re
   const [liquid, vapor] = r.phases;
   assert.deepEqual([liquid.phase, liquid.stable, vapor.phase, vapor.stable], ['liquid', false, 'vapor', true]);
   assert.ok(vapor.fugacity_coefficient.value < liquid.fugacity_coefficient.value);
-  // Same numbers as the science function with the data's constants (369.83 K, 42.48 bar, ω 0.152).
+  // Same numbers as the science function with the data's constants (369.83 K, 42.48 bar, ω 0.152), at 4 digits.
   const s = pureState(CUBIC_EOS.peng_robinson, { tc: 369.83, pc: 42.48e5, acentric: 0.152 }, 298, 1e5);
-  assert.equal(vapor.molar_volume.value, s.vapor!.molarVolume);
-  assert.ok(Math.abs(vapor.molar_volume.value / 0.024366 - 1) < 1e-4); // the issue's vector used 369.8 K, 42.49 bar
-  assert.ok(Math.abs(vapor.density.value - 44.097 / 1000 / vapor.molar_volume.value) < 1e-12);
-  assert.ok(Math.abs(vapor.fugacity.value - vapor.fugacity_coefficient.value * 1e5) < 1e-6);
+  assert.equal(vapor.molar_volume.value, toMethodPrecision(s.vapor!.molarVolume, 'cubicEquation'));
+  assert.ok(Math.abs(s.vapor!.molarVolume / 0.024366 - 1) < 1e-4); // the issue's vector used 369.8 K, 42.49 bar
+  assert.equal(vapor.density.value, toMethodPrecision(44.097 / 1000 / s.vapor!.molarVolume, 'cubicEquation'));
+  assert.equal(vapor.fugacity.value, toMethodPrecision(Math.exp(s.vapor!.lnPhi) * 1e5, 'cubicEquation'));
+  assert.equal(vapor.fugacity_coefficient.value, toMethodPrecision(Math.exp(s.vapor!.lnPhi), 'cubicEquation'));
+  assert.deepEqual(
+    r.z_roots,
+    s.zRoots.map((z) => toMethodPrecision(z, 'cubicEquation')),
+  );
+  assert.equal(vapor.molar_volume.method, 'V = Z·R·T/P');
+  assert.match(vapor.molar_volume.source, /Peng/);
   assert.equal(r.inputs.critical_pressure.value, 42.48e5);
   assert.match(r.inputs.critical_temperature.source, /Poling/);
 });
@@ -111,7 +213,7 @@ test('units: 24.85 °C and 14.5038 psi give the state of 298 K and 100 kPa', () 
   assert.ok(Math.abs(other.conditions.temperature.value - 298) < 1e-9);
   assert.ok(Math.abs(other.conditions.pressure.value / 1e5 - 1) < 1e-9);
   assert.ok(Math.abs(other.z_roots[2] - si.z_roots[2]) < 1e-9);
-  assert.equal(si.conditions.pressure_bar.value, 1);
+  assert.equal(si.conditions.pressure.value, 1e5);
 });
 
 test('labels: supercritical, compressed liquid, near-saturation vapour-like, and the warnings that go with them', () => {
@@ -239,14 +341,17 @@ test('eos "reference" (the default when the fluid has one): water from IAPWS-95 
   assert.equal(r.phase, 'liquid');
   assert.equal(r.phases.length, 1);
   const liquid = r.phases[0];
-  assert.ok(Math.abs(liquid.density.value - 996.556) < 1e-4, `${liquid.density.value}`);
-  assert.ok(Math.abs(liquid.caloric!.speed_of_sound.value - 1501.51914) < 1e-3);
-  assert.match(liquid.density.method, /^Reference equation of state for Water/);
+  // Served at 6 digits (a reference equation).
+  assert.equal(liquid.density.value, toMethodPrecision(996.556, 'referenceEquation'));
+  assert.equal(liquid.caloric!.speed_of_sound.value, toMethodPrecision(1501.51914, 'referenceEquation'));
+  // The equation is named once; each value gives its relation and the equation's source.
+  assert.match(r.equation_of_state.name, /^Reference equation of state for Water/);
+  assert.equal(liquid.density.method, 'M·ρ, ρ solved from p(ρ, T)');
   assert.match(liquid.density.source, /Wagner and A\. Pruß/);
   // Below the saturation pressure at 500 K (IAPWS-95 Table 7: 0.435 kg/m3 at 0.0999679423 MPa): vapour.
   const steam = eosStateTool.run({ compound_name: 'water', temperature: 500, pressure: 0.0999679423e6 });
   assert.equal(steam.phase, 'vapor');
-  assert.ok(Math.abs(steam.phases[0].density.value - 0.435) < 1e-6);
+  assert.equal(steam.phases[0].density.value, toMethodPrecision(0.435, 'referenceEquation'));
   // Above Tc and pc: supercritical.
   assert.equal(
     eosStateTool.run({ compound_name: 'CO2', temperature: 320, pressure: 100, pressure_unit: 'bar' }).phase,

@@ -1,40 +1,50 @@
 /**
- * service_eos_state: the state of one pure compound at a temperature and pressure from a cubic
- * equation of state (Peng–Robinson by default, SRK, Redlich–Kwong, van der Waals): every real root
- * in Z and, for the liquid and vapour roots, molar volume, density, fugacity coefficient and
- * fugacity, with the stable phase named. The science is ../eos.ts.
+ * service_eos_state: the state of one pure compound at a temperature and pressure from the fluid's
+ * reference equation of state (./eos-reference.ts) or a cubic one (Peng–Robinson, SRK, Redlich–Kwong,
+ * van der Waals): every real root in Z and, for the liquid and vapour roots, molar volume, density,
+ * fugacity coefficient and fugacity, with the stable phase named. The science is ../eos.ts.
  */
 
 import type { Compound } from '../compounds.ts';
-import { CUBIC_EOS, CUBIC_EOS_IDS, type CubicEosId, pureState, type RootState } from '../eos.ts';
+import { CUBIC_EOS, CUBIC_EOS_IDS, pureState, type RootState } from '../eos.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
+import { toMethodPrecision } from '../precision.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
-import { COMPOUND_NAME_ARGUMENT, defaultUnitWarning } from './computed-value.ts';
-import { referenceState } from './eos-reference.ts';
+import { answerSchema, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
+import {
+  COMPOUND_NAME_ARGUMENT,
+  defaultUnitWarning,
+  PRESSURE_UNIT_ARGUMENT,
+  STATE_UNIT_ALIASES,
+  TEMPERATURE_UNIT_ARGUMENT,
+} from './computed-value.ts';
+import { REFERENCE_FORM_DETAILS, referenceState } from './eos-reference.ts';
 import {
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
   type CompoundInputs,
+  CUBIC_EOS_DETAILS,
+  CUBIC_FORMS_DETAILS,
   compoundInputs,
+  compoundWithMass,
+  computed,
   conditionsResult,
-  EOS_ARGUMENT,
   EOS_SCHEMA,
   eosId,
   eosResult,
-  eosSource,
   fugacityCoefficient,
-  PRESSURE_UNIT_ARGUMENT,
   type Quantity,
-  quantitySchema,
+  quantitiesObject,
+  ratio,
   readConditions,
-  simpleQuantitySchema,
-  TEMPERATURE_UNIT_ARGUMENT,
-  VOLUME_AND_DENSITY_SCHEMA,
+  type SimpleQuantity,
   volumeAndDensity,
 } from './eos-shared.ts';
 
-export type EosChoice = CubicEosId | 'reference';
+const EOS_CHOICES = ['reference', ...CUBIC_EOS_IDS] as const;
+
+export type EosChoice = (typeof EOS_CHOICES)[number];
 
 export interface EosStateArgs {
   compound_name: string;
@@ -67,13 +77,11 @@ export interface EosPhase {
 }
 
 export interface EosStateResult {
-  compound: { name: string; cas: string; formula: string; molecular_weight: { value: number; unit: 'g/mol' } };
+  compound: { name: string; cas: string; formula: string; molecular_weight: SimpleQuantity };
   conditions: ReturnType<typeof conditionsResult>;
-  reduced_temperature: { value: number; unit: '' };
-  reduced_pressure: { value: number; unit: '' };
-  equation_of_state:
-    | ReturnType<typeof eosResult>
-    | { id: 'reference'; name: string; source: string; form: string; form_source: string };
+  reduced_temperature: SimpleQuantity;
+  reduced_pressure: SimpleQuantity;
+  equation_of_state: ReturnType<typeof eosResult> | { id: 'reference'; name: string; source: string };
   inputs: CompoundInputs['used'];
   z_roots: number[];
   phase: 'liquid' | 'vapor' | 'supercritical' | 'liquid-like' | 'vapor-like';
@@ -82,126 +90,50 @@ export interface EosStateResult {
   warnings: string[];
 }
 
-const PHASE_SCHEMA: JsonSchema = {
-  type: 'object',
-  description:
-    'One root of the cubic that is a phase candidate: the only root, or the smallest (liquid) and largest (vapour) of three.',
-  properties: {
-    phase: { type: 'string', enum: ['liquid', 'vapor', 'supercritical'] },
-    root: { type: 'string', enum: ['smallest', 'largest', 'only'] },
-    stable: { type: 'boolean', description: 'True for the root of lower Gibbs energy (lower fugacity).' },
-    ...VOLUME_AND_DENSITY_SCHEMA,
-    fugacity_coefficient: quantitySchema('', 'Fugacity coefficient φ = f/P.'),
-    fugacity: quantitySchema('Pa', 'Fugacity f = φ·P.'),
-    caloric: {
-      type: 'object',
-      description:
-        'Only with eos "reference": caloric properties of the phase (h and s on the equation’s own reference state).',
-      properties: {
-        enthalpy: quantitySchema('J/mol', 'Molar enthalpy h.'),
-        entropy: quantitySchema('J/(mol·K)', 'Molar entropy s.'),
-        isobaric_heat_capacity: quantitySchema('J/(mol·K)', 'Isobaric heat capacity cp.'),
-        isochoric_heat_capacity: quantitySchema('J/(mol·K)', 'Isochoric heat capacity cv.'),
-        speed_of_sound: quantitySchema('m/s', 'Speed of sound w.'),
-      },
-      required: ['enthalpy', 'entropy', 'isobaric_heat_capacity', 'isochoric_heat_capacity', 'speed_of_sound'],
-      additionalProperties: false,
-    },
+/** One root taken as a phase; caloric only with eos "reference". */
+const PHASE_SCHEMA = quantitiesObject(
+  ['compressibility_factor', 'molar_volume', 'density', 'fugacity_coefficient', 'fugacity'],
+  {
+    phase: { enum: ['liquid', 'vapor', 'supercritical'] },
+    root: { enum: ['smallest', 'largest', 'only'] },
+    stable: { type: 'boolean' },
+    caloric: quantitiesObject([
+      'enthalpy',
+      'entropy',
+      'isobaric_heat_capacity',
+      'isochoric_heat_capacity',
+      'speed_of_sound',
+    ]),
   },
-  required: [
-    'phase',
-    'root',
-    'stable',
-    'compressibility_factor',
-    'molar_volume',
-    'density',
-    'fugacity_coefficient',
-    'fugacity',
-  ],
-  additionalProperties: false,
-};
+  ['caloric'],
+);
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    compound: {
-      type: 'object',
-      properties: {
-        name: { type: 'string' },
-        cas: { type: 'string' },
-        formula: { type: 'string' },
-        molecular_weight: simpleQuantitySchema('g/mol'),
-      },
-      required: ['name', 'cas', 'formula', 'molecular_weight'],
-      additionalProperties: false,
-    },
-    conditions: CONDITIONS_SCHEMA,
-    reduced_temperature: simpleQuantitySchema('', 'Tr = T/Tc.'),
-    reduced_pressure: simpleQuantitySchema('', 'Pr = P/Pc.'),
-    equation_of_state: {
-      ...EOS_SCHEMA,
-      properties: {
-        ...(EOS_SCHEMA.properties as Record<string, JsonSchema>),
-        id: { type: 'string', enum: ['reference', ...CUBIC_EOS_IDS] },
-      },
-    },
-    inputs: COMPOUND_INPUTS_SCHEMA,
-    z_roots: {
-      type: 'array',
-      items: { type: 'number' },
-      minItems: 1,
-      maxItems: 3,
-      description:
-        'Every real root Z > B of the cubic, ascending; of three, the middle one is mechanically unstable and never a phase.',
-    },
-    phase: {
-      type: 'string',
-      enum: ['liquid', 'vapor', 'supercritical', 'liquid-like', 'vapor-like'],
-      description:
-        'The stable phase; "-like" when the pressure is within about 1% of the equation\'s saturation pressure.',
-    },
-    phase_basis: { type: 'string', description: 'How the phase was decided.' },
-    phases: { type: 'array', items: PHASE_SCHEMA, minItems: 1, maxItems: 2 },
-    warnings: { type: 'array', items: { type: 'string' } },
-  },
-  required: [
-    'compound',
-    'conditions',
-    'reduced_temperature',
-    'reduced_pressure',
-    'equation_of_state',
-    'inputs',
-    'z_roots',
-    'phase',
-    'phase_basis',
-    'phases',
-    'warnings',
-  ],
-  additionalProperties: false,
-};
+const outputSchema = answerSchema({
+  compound: quantitiesObject(['molecular_weight'], { name: STRING, cas: STRING, formula: STRING }),
+  conditions: CONDITIONS_SCHEMA,
+  reduced_temperature: QUANTITY,
+  reduced_pressure: QUANTITY,
+  equation_of_state: EOS_SCHEMA,
+  inputs: COMPOUND_INPUTS_SCHEMA,
+  z_roots: { type: 'array', items: { type: 'number' } },
+  phase: { enum: ['liquid', 'vapor', 'supercritical', 'liquid-like', 'vapor-like'] },
+  phase_basis: STRING,
+  phases: { type: 'array', items: PHASE_SCHEMA },
+  warnings: WARNINGS,
+});
 
 const inputSchema: JsonSchema = {
   type: 'object',
   title: 'service_eos_stateArguments',
   properties: {
     compound_name: COMPOUND_NAME_ARGUMENT,
-    temperature: {
-      type: 'number',
-      title: 'Temperature',
-      description: 'Temperature, in temperature_unit (default K); above absolute zero.',
-    },
-    pressure: {
-      type: 'number',
-      title: 'Pressure',
-      exclusiveMinimum: 0,
-      description: 'Absolute pressure, in pressure_unit (default Pa).',
-    },
+    temperature: { type: 'number', title: 'Temperature', description: 'In temperature_unit.' },
+    pressure: { type: 'number', title: 'Pressure', exclusiveMinimum: 0, description: 'Absolute, in pressure_unit.' },
     eos: {
       type: 'string',
-      title: EOS_ARGUMENT.title,
-      enum: ['reference', ...CUBIC_EOS_IDS],
-      description:
-        'Equation of state: "reference" (the fluid\'s multiparameter Helmholtz-energy equation, e.g. IAPWS-95 for water, Span–Wagner for CO2; the default when the fluid has one), or a cubic: "peng_robinson" (Peng–Robinson 1976, the default otherwise), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (van der Waals 1873, qualitative only).',
+      title: 'Eos',
+      enum: [...EOS_CHOICES],
+      description: 'Default "reference" if the fluid has one, else peng_robinson.',
     },
     temperature_unit: TEMPERATURE_UNIT_ARGUMENT,
     pressure_unit: PRESSURE_UNIT_ARGUMENT,
@@ -211,10 +143,10 @@ const inputSchema: JsonSchema = {
 };
 
 const BASIS = {
-  supercritical: 'One real root, with T ≥ Tc and P ≥ Pc: a supercritical fluid.',
+  supercritical: 'One real root, T ≥ Tc and P ≥ Pc: supercritical.',
   single:
     'One real root, named liquid or vapour by the phase identification parameter Π (G. Venkatarathnam, L. R. Oellrich, Fluid Phase Equilib. 301 (2011) 225–233): Π > 1 is liquid.',
-  two: 'Three real roots: the smallest is the liquid candidate, the largest the vapour candidate (the middle one is mechanically unstable); the candidate with the lower fugacity coefficient has the lower Gibbs energy and is the stable phase.',
+  two: 'Three real roots: the smallest is the liquid candidate, the largest the vapour one (the middle one is mechanically unstable); the one with the lower fugacity coefficient (lower Gibbs energy) is stable.',
 };
 
 /** The state, with a warning first for a temperature or pressure implausible in the unit it defaulted to. */
@@ -231,6 +163,8 @@ function run(args: EosStateArgs): EosStateResult {
 
 function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
   const fluid = referenceFluidByCas(compound.cas);
+  const conditions = () =>
+    readConditions(args.temperature, args.temperature_unit ?? 'K', args.pressure, args.pressure_unit ?? 'Pa');
   if (args.eos === 'reference' || (args.eos === undefined && fluid)) {
     if (!fluid) {
       throw new ToolError(
@@ -239,24 +173,13 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
         { compound: compound.name },
       );
     }
-    return referenceState(
-      compound,
-      fluid,
-      readConditions(args.temperature, args.temperature_unit ?? 'K', args.pressure, args.pressure_unit ?? 'Pa'),
-    );
+    return referenceState(compound, fluid, conditions());
   }
   const eos = CUBIC_EOS[eosId(args.eos)];
   const inputs = compoundInputs(compound, eos);
-  const conditions = readConditions(
-    args.temperature,
-    args.temperature_unit ?? 'K',
-    args.pressure,
-    args.pressure_unit ?? 'Pa',
-  );
-  const { temperature: t, pressure: p } = conditions;
+  const { temperature: t, pressure: p } = conditions();
   const state = pureState(eos, inputs.constants, t, p);
   const molarMass = compound.properties.molecular_weight!.value;
-  const source = eosSource(eos);
 
   const phaseOf = (name: PhaseName, root: EosPhase['root'], r: RootState, stable: boolean): EosPhase => {
     const phi = fugacityCoefficient(r.lnPhi, `the ${name} root`);
@@ -265,8 +188,8 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
       root,
       stable,
       ...volumeAndDensity(eos, r.z, r.molarVolume, molarMass, root),
-      fugacity_coefficient: { value: phi, unit: '', method: `${eos.name}: ln φ = Z − 1 − ln(Z − B) − (A/B)·I`, source },
-      fugacity: { value: phi * p, unit: 'Pa', method: 'f = φ·P', source },
+      fugacity_coefficient: computed(phi, '', 'ln φ = Z − 1 − ln(Z − B) − (A/B)·I', eos.source, 'cubicEquation'),
+      fugacity: computed(phi * p, 'Pa', 'f = φ·P', eos.source, 'cubicEquation'),
     };
   };
 
@@ -296,18 +219,13 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
   if (!eos.usesAcentricFactor || liquidStable) warnings.unshift(eos.caveat);
 
   return {
-    compound: {
-      name: compound.name,
-      cas: compound.cas,
-      formula: compound.formula,
-      molecular_weight: { value: molarMass, unit: 'g/mol' },
-    },
-    conditions: conditionsResult(conditions),
-    reduced_temperature: { value: t / inputs.constants.tc, unit: '' },
-    reduced_pressure: { value: p / inputs.constants.pc, unit: '' },
+    compound: compoundWithMass(compound),
+    conditions: conditionsResult({ temperature: t, pressure: p }),
+    reduced_temperature: ratio(t / inputs.constants.tc),
+    reduced_pressure: ratio(p / inputs.constants.pc),
     equation_of_state: eosResult(eos),
     inputs: inputs.used,
-    z_roots: state.zRoots,
+    z_roots: state.zRoots.map((z) => toMethodPrecision(z, 'cubicEquation')),
     phase: state.label,
     phase_basis: basis,
     phases,
@@ -319,16 +237,22 @@ export const eosStateTool = {
   name: 'service_eos_state',
   title: 'Equation of state: pure compound',
   description: [
-    'Thermodynamic state of one pure compound at a given temperature and pressure from an equation of state.',
-    'eos: "reference", the fluid\'s reference multiparameter Helmholtz-energy equation (IAPWS-95 for water, Span–Wagner for CO2 and about 80 other fluids; the default when the fluid has one): one stable phase with Z, volume, density, fugacity and caloric (h, s, cp, cv, speed of sound);',
-    'or a cubic: "peng_robinson" (Peng–Robinson 1976, the default otherwise), "srk" (Soave–Redlich–Kwong 1972), "redlich_kwong" (Redlich–Kwong 1949) or "van_der_waals" (1873, qualitative), all in the generic form of Smith, Van Ness & Abbott Table 3.1, using the compound\'s critical temperature, critical pressure and (PR, SRK) acentric factor from the built-in data.',
-    'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature with temperature_unit (default K; °C, °F, R accepted); pressure (absolute) with pressure_unit (default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted).',
-    'Returns the conditions in SI, reduced temperature and pressure, the equation used with its constants and source, the critical constants used with their sources, z_roots (every real root of the cubic in Z, ascending),',
-    'and phases: for the only root, or for the smallest (liquid) and largest (vapour) of three, the compressibility factor Z, molar volume (m3/mol), density (kg/m3), fugacity coefficient and fugacity (Pa), each marked stable or not.',
-    'phase names the stable phase: the root with the lower fugacity coefficient (lower Gibbs energy) when there are two, "supercritical" above Tc and Pc, "liquid-like"/"vapor-like" within about 1% of the equation\'s saturation pressure.',
-    'warnings flag near-critical conditions, near-saturation ambiguity, van der Waals and Redlich–Kwong limits, and that cubic-equation liquid densities are approximate (use service_liquid_density for liquids).',
-    'Fails with missing_data when the compound lacks Tc, Pc or (for PR and SRK) ω.',
+    'State of a pure compound at temperature and pressure (default K, Pa; temperature_unit, pressure_unit)',
+    'by eos "reference" (Helmholtz reference equation; default where one exists) or peng_robinson (default otherwise), srk, redlich_kwong, van_der_waals:',
+    'stable phase and, per root, Z, molar volume, density, fugacity coefficient and fugacity; reference adds h, s, cp, cv, speed of sound.',
   ].join(' '),
+  details: [
+    'eos "reference" uses the fluid\'s reference multiparameter Helmholtz-energy equation of state (IAPWS-95 for water, Span–Wagner for CO2, and about 80 other fluids); it is the default when the fluid has one. It gives the one stable phase with Z, molar volume, density, fugacity coefficient and fugacity, and its caloric properties: enthalpy h and entropy s (on the equation\'s own reference state), isobaric and isochoric heat capacities cp and cv, and the speed of sound.',
+    `The cubic equations are ${CUBIC_EOS_DETAILS} They use the compound's critical temperature, critical pressure and (Peng–Robinson, SRK) acentric factor from the built-in data; Peng–Robinson is the default for a fluid without a reference equation.`,
+    REFERENCE_FORM_DETAILS,
+    CUBIC_FORMS_DETAILS,
+    'Arguments: compound_name (name, synonym, CAS number, formula, SMILES or InChIKey); temperature with temperature_unit (default K; °C, °F, R accepted); pressure (absolute) with pressure_unit (default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted). A pressure under 1 kPa or a temperature under 20 K (or below the melting point) read in the default unit gets a warning naming the unit likely meant.',
+    "The answer gives the conditions in SI (K, Pa), reduced temperature and pressure, the equation used (equation_of_state: its id, name and source), the critical constants used with their sources (inputs), z_roots (every real root Z > B of the cubic, ascending; of three, the middle one is mechanically unstable and never a phase) and phases: for the only root, or for the smallest (liquid) and largest (vapour) of three, the compressibility factor Z, molar volume (m3/mol), density (kg/m3), fugacity coefficient φ = f/P and fugacity (Pa), each marked stable or not. Each value's method gives its relation; the equation is named once, in equation_of_state.",
+    'phase names the stable phase: the root with the lower fugacity coefficient (lower Gibbs energy) when there are two, "supercritical" above Tc and Pc, "liquid-like"/"vapor-like" within about 1% of the equation\'s saturation pressure; phase_basis says how it was decided. With "reference", the stable phase is the one on its side of the saturation pressure, found by phase equilibrium.',
+    'warnings flag near-critical conditions, near-saturation ambiguity, van der Waals and Redlich–Kwong limits, and that cubic-equation liquid densities are approximate (use service_liquid_density for liquids).',
+    'Errors: missing_data when the compound lacks Tc, Pc or (for Peng–Robinson and SRK) ω, or has no reference equation when "reference" is asked for; out_of_range for temperatures at or below absolute zero, pressures above 1 GPa, and conditions outside the reference equation\'s range (a cubic equation answers there, less accurately).',
+  ],
+  argumentAliases: STATE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
   run,

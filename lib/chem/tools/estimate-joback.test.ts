@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
+import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { ToolError } from '../tool.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
 
@@ -17,6 +19,9 @@ function near(actual: number | undefined, expected: number, tolerance: number, w
   );
 }
 
+/** `x` at the 3 significant digits a group contribution supports, as the tool reports it. */
+const reported = (x: number) => toMethodPrecision(x, 'groupContribution');
+
 function rejectsWith(promise: Promise<unknown>, code: string, message: RegExp) {
   return assert.rejects(promise, (e: unknown) => e instanceof ToolError && e.code === code && message.test(e.message));
 }
@@ -30,26 +35,28 @@ test('input schema is FastMCP style', () => {
       ['smiles', 'Smiles'],
       ['compound_name', 'Compound Name'],
       ['boiling_point', 'Boiling Point'],
-      ['unit', 'Unit'],
+      ['temperature_unit', 'Temperature Unit'],
     ],
   );
   assert.deepEqual(schema.required, []);
-  assert.ok(validateInput({ smiles: 'CCO', boiling_point: 78.4, unit: '°C' }));
+  assert.ok(validateInput({ smiles: 'CCO', boiling_point: 78.4, temperature_unit: '°C' }));
+  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  assert.equal(validateInput({ smiles: 'CCO', boiling_point: 78.4, unit: '°C' }), false);
   assert.equal(validateInput({ smiles: '' }), false);
   assert.equal(validateInput({ smiles: 'CCO', temperature: 300 }), false);
 });
 
 // Issue 3 test vector (Joback, acetone): Tb 322.11 K, Tc 500.56 K, Pc 48.02 bar, Vc 209.5 cm3/mol,
-// ΔHf° −217.83 kJ/mol; tolerances 0.05 in each unit.
-test('acetone: the issue 3 vector, each value flagged as an estimate', async () => {
+// ΔHf° −217.83 kJ/mol; reported at the 3 significant digits a group contribution supports.
+test("acetone: the issue 3 vector, each value with its relation and Joback's error", async () => {
   const r = await run({ smiles: 'CC(C)=O' });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   const { estimates: e } = r;
-  near(e.normal_boiling_point?.value, 322.11, 0.05, 'Tb');
-  near(e.critical_temperature?.value, 500.56, 0.05, 'Tc');
-  near(e.critical_pressure?.value, 48.02, 0.05, 'Pc');
-  near(e.critical_volume?.value, 209.5, 0.05, 'Vc');
-  near(e.enthalpy_of_formation_gas?.value, -217.83, 0.05, 'ΔHf°');
+  assert.equal(e.normal_boiling_point?.value, reported(322.11));
+  assert.equal(e.critical_temperature?.value, reported(500.56));
+  assert.equal(e.critical_pressure?.value, reported(48.02));
+  assert.equal(e.critical_volume?.value, reported(209.5));
+  assert.equal(e.enthalpy_of_formation_gas?.value, reported(-217.83));
   assert.equal(e.critical_pressure?.unit, 'bar');
   assert.equal(e.critical_volume?.unit, 'cm3/mol');
   assert.equal(e.enthalpy_of_formation_gas?.unit, 'kJ/mol');
@@ -59,30 +66,85 @@ test('acetone: the issue 3 vector, each value flagged as an estimate', async () 
   ]);
   assert.equal(r.atom_count, 10);
   assert.equal(r.formula, 'C3H6O');
-  for (const [key, value] of Object.entries(e)) {
-    assert.equal(value.method, 'Joback–Reid group contribution', key);
-    assert.match(value.source, /Joback.*Reid.*Chem\. Eng\. Commun\. 57 \(1987\) 233/, key);
-    assert.match(value.warnings[0], /^Estimate, not a measurement/, key);
+  assert.equal(r.method, 'Joback–Reid group contribution');
+  assert.match(r.source, /Joback.*Reid.*Chem\. Eng\. Commun\. 57 \(1987\) 233/);
+  const { ideal_gas_heat_capacity: cp, ...scalars } = e;
+  assert.equal(Object.keys(scalars).length, 9);
+  for (const [key, value] of Object.entries(scalars)) {
+    assert.equal(value.source, r.source, key);
+    assert.match(value.method, / = /, `${key}: its relation`);
+    assert.match(value.note, /Average absolute error: \d/, key);
   }
-  assert.match(e.critical_temperature?.note ?? '', /estimated Tb = 322\.11 K/);
-  assert.ok(e.critical_temperature?.warnings.some((w) => /pass boiling_point/.test(w)));
-  const cp = e.ideal_gas_heat_capacity!;
-  assert.deepEqual(cp.valid_range, { min: 273, max: 1000, unit: 'K' });
-  near(cp.coefficients.a.value, 7.52, 1e-9, 'Cp a');
-  near(cp.value_at_298_15_K.value, 75.0, 0.1, 'Cp(298.15 K)'); // 7.52 + 0.26084·T − 1.207e-4·T² + 1.546e-8·T³
+  assert.equal(e.normal_boiling_point?.method, 'Tb = 198.2 + ΣN·tb');
+  assert.match(e.critical_temperature?.note ?? '', /^With Joback's estimated Tb = 322 K\./);
+  assert.ok(e.critical_temperature?.warnings?.some((w) => /boiling_point/.test(w)));
+  assert.deepEqual(cp?.valid_range, { min: 273, max: 1000, unit: 'K' });
+  near(cp?.coefficients.a, 7.52, 1e-9, 'Cp a');
+  // 7.52 + 0.26084·T − 1.207e-4·T² + 1.546e-8·T³ = 74.97 J/(mol·K) at 298.15 K.
+  assert.equal(cp?.value_at_298_15_K.value, reported(74.97));
   assert.deepEqual(r.unavailable, []);
+});
+
+test('every estimate has at most the 3 significant digits a group contribution supports', async () => {
+  const digits = (x: number) => x.toExponential().split('e')[0].replace(/[-.]/g, '').length;
+  for (const smiles of ['CC(C)=O', 'CCO', 'c1ccccc1O', 'CC(=O)Oc1ccccc1C(=O)O']) {
+    const r = await run({ smiles, boiling_point: 351.44 });
+    const { ideal_gas_heat_capacity: cp, ...scalars } = r.estimates;
+    for (const [key, value] of [...Object.entries(scalars), ['Cp(298.15 K)', cp?.value_at_298_15_K] as const]) {
+      assert.ok(
+        value && digits(value.value) <= SIGNIFICANT_DIGITS.groupContribution,
+        `${smiles} ${key}: ${value?.value}`,
+      );
+    }
+  }
 });
 
 test('a measured boiling point, in any temperature unit, feeds the Tc equation', async () => {
   // Acetone, Tb = 56.05 °C = 329.20 K: Tc = 329.20 / 0.6435006 = 511.57 K.
-  const r = await run({ smiles: 'CC(C)=O', boiling_point: 56.05, unit: '°C' });
+  const r = await run({ smiles: 'CC(C)=O', boiling_point: 56.05, temperature_unit: '°C' });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
-  near(r.estimates.critical_temperature?.value, 511.57, 0.01, 'Tc');
+  assert.equal(r.estimates.critical_temperature?.value, reported(511.57));
   assert.match(r.estimates.critical_temperature?.note ?? '', /given Tb = 329\.2 K/);
-  assert.ok(!r.estimates.critical_temperature?.warnings.some((w) => /pass boiling_point/.test(w)));
-  near(r.estimates.normal_boiling_point?.value, 322.11, 0.005, 'Tb stays the estimate');
-  await rejectsWith(run({ smiles: 'CC(C)=O', boiling_point: 300, unit: 'furlong' }), 'unsupported_unit', /furlong/);
+  assert.equal(r.estimates.critical_temperature?.warnings, undefined);
+  assert.equal(r.estimates.normal_boiling_point?.value, reported(322.11), 'Tb stays the estimate');
+  assert.deepEqual(r.warnings, []);
+  await rejectsWith(
+    run({ smiles: 'CC(C)=O', boiling_point: 300, temperature_unit: 'furlong' }),
+    'unsupported_unit',
+    /furlong/,
+  );
   await rejectsWith(run({ smiles: 'CC(C)=O', boiling_point: 0 }), 'out_of_range', /above absolute zero/);
+});
+
+test('a boiling point implausible in the default K is computed as given, with a warning naming °C', async () => {
+  // 56.05 read as K is below acetone's estimated melting point (174 K): the caller meant °C.
+  const r = await run({ smiles: 'CC(C)=O', boiling_point: 56.05 });
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.match(
+    r.warnings[0],
+    /56\.05 was read in the default unit, K: below the melting point \(174 K\).*temperature_unit: "°C"/,
+  );
+  assert.match(r.estimates.critical_temperature?.note ?? '', /given Tb = 56\.05 K/);
+  // A plausible value, or any value with its unit given, draws no such warning.
+  assert.deepEqual((await run({ smiles: 'CC(C)=O', boiling_point: 329.2 })).warnings, []);
+  assert.deepEqual((await run({ smiles: 'CC(C)=O', boiling_point: 56.05, temperature_unit: 'K' })).warnings, []);
+  // A refusal carries the same hint.
+  await rejectsWith(run({ smiles: 'CC(C)=O', boiling_point: 0 }), 'out_of_range', /temperature_unit: "°C"/);
+});
+
+test('through callTool: `unit` is read as temperature_unit, and giving both is refused', async () => {
+  const args = { smiles: 'CC(C)=O', boiling_point: 56.05 };
+  const meant = await callTool('service_estimate_joback', { ...args, temperature_unit: '°C' });
+  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
+  const aliased = await callTool('service_estimate_joback', { ...args, unit: '°C' });
+  assert.equal(aliased.valueJson, meant.valueJson);
+  assert.equal(JSON.parse(meant.valueJson!).estimates.critical_temperature.value, reported(511.57));
+  const both = await callTool('service_estimate_joback', { ...args, unit: '°C', temperature_unit: '°C' });
+  assert.equal(both.errorCode, 'invalid_arguments');
+  assert.match(
+    JSON.parse((both.result.content[0] as { text: string }).text).message,
+    /"unit" and "temperature_unit" are the same argument/,
+  );
 });
 
 test('properties a group lacks are listed as unavailable, with the reason', async () => {
@@ -106,8 +168,8 @@ test('properties a group lacks are listed as unavailable, with the reason', asyn
 test('large molecules: Tb and Tc are flagged or withheld', async () => {
   const r = await run({ smiles: 'C'.repeat(40) });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
-  assert.ok(r.estimates.normal_boiling_point?.warnings.some((w) => /overestimates/.test(w)));
-  assert.ok(r.estimates.critical_temperature?.warnings.some((w) => /past the maximum/.test(w)));
+  assert.ok(r.estimates.normal_boiling_point?.warnings?.some((w) => /overestimates/.test(w)));
+  assert.ok(r.estimates.critical_temperature?.warnings?.some((w) => /past the maximum/.test(w)));
   const huge = await run({ smiles: 'C'.repeat(150) });
   assert.equal(huge.estimates.critical_temperature, undefined);
   assert.match(

@@ -1,16 +1,21 @@
 /**
  * service_query_compound's answer for a compound outside the measured catalogue that the PubChem
  * name table knows: its identifiers, the molecular weight computed from its formula, and Joback–Reid
- * group-contribution estimates (./estimate-joback.ts), each marked `estimated: true` with the method,
- * source and Joback's reported average error in its warnings. Nothing here is a measured value.
+ * group-contribution estimates (./estimate-joback.ts, already rounded to the method's precision), each
+ * marked `estimated: true` with the method, source and Joback's reported average error in its note.
+ * Nothing here is a measured value.
  */
 import { molecularWeightValue } from '../compounds.ts';
 import type { FoundStructure } from '../find-structure.ts';
 import { parseFormula } from '../formula.ts';
+import { JOBACK_METHOD } from '../joback.ts';
 import type { PropertyKey, PropertyValue } from '../properties.ts';
 import { ToolError } from '../tool.ts';
 import { estimateJoback } from './estimate-joback.ts';
 import type { QueryCompoundResult } from './query-compound.ts';
+
+/** Synonyms shown (the IUPAC name, then the table's order): the table has dozens; the lookup uses them all. */
+const MAX_SYNONYMS = 10;
 
 /** Joback's estimates that are catalogue properties (same key, same unit). */
 const ESTIMATED_PROPERTIES = [
@@ -24,7 +29,7 @@ const ESTIMATED_PROPERTIES = [
 ] as const satisfies readonly PropertyKey[];
 
 export const NOT_IN_CATALOGUE_NOTE =
-  'Not in the measured catalogue: the identifiers come from PubChem (next note); every property except molecular_weight is a Joback–Reid group-contribution estimate ("estimated": true), not a measurement.';
+  'Not in the measured catalogue: the identifiers come from PubChem (next note); every property except molecular_weight is a Joback–Reid group-contribution estimate from the SMILES ("estimated": true), not a measurement.';
 
 /** The answer for `query`, which the catalogue missed and the name table found as `found`. */
 export async function estimatedCompound(query: string, found: FoundStructure): Promise<QueryCompoundResult> {
@@ -43,13 +48,14 @@ export async function estimatedCompound(query: string, found: FoundStructure): P
     for (const key of ESTIMATED_PROPERTIES) {
       const e = joback.estimates[key];
       if (!e) continue;
+      // The method by name: the relation estimate_joback gives (e.method) means little without its table.
       properties[key] = {
         value: e.value,
         unit: e.unit,
         source: e.source,
-        method: `${e.method} estimate from the structure (SMILES ${found.smiles})`,
-        ...(e.note ? { note: e.note } : {}),
-        warnings: e.warnings,
+        method: JOBACK_METHOD,
+        note: e.note,
+        ...(e.warnings ? { warnings: e.warnings } : {}),
         estimated: true,
       };
     }
@@ -67,7 +73,7 @@ export async function estimatedCompound(query: string, found: FoundStructure): P
     smiles: found.smiles,
     ...(found.inchikey ? { inchikey: found.inchikey } : {}),
     ...(found.cid ? { pubchem_cid: found.cid } : {}),
-    synonyms: found.synonyms.slice(0, 20),
+    synonyms: found.synonyms.slice(0, MAX_SYNONYMS),
     notes,
     match: { query, by: found.matched_by },
     properties,

@@ -6,8 +6,8 @@ export const TOOL_EXAMPLES: Record<string, Record<string, unknown>> = {
   service_query_compound: { compound_name: 'water' },
   service_search_compounds: { query: 'butane', limit: 3 },
   service_convert_units: { value: 1, from_unit: 'atm', to_unit: 'kPa' },
-  service_vapor_pressure: { compound_name: 'water', temperature: 100, unit: '°C' },
-  service_boiling_point: { compound_name: 'water', pressure: 1, unit: 'atm' },
+  service_vapor_pressure: { compound_name: 'water', temperature: 100, temperature_unit: '°C' },
+  service_boiling_point: { compound_name: 'water', pressure: 1, pressure_unit: 'atm' },
   service_eos_state: { compound_name: 'propane', temperature: 298, pressure: 1, pressure_unit: 'bar' },
   service_mixture_properties: {
     components: [

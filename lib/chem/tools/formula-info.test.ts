@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
 import { ToolError } from '../tool.ts';
 import { formulaInfoTool } from './formula-info.ts';
 
@@ -89,7 +90,10 @@ test('ions: charge, ion formula and electron-mass correction', () => {
   // 31.97207117 + 4 × 15.99491462 + 2 × 0.00054858 Da
   near(sulfate.monoisotopic_mass!.value, 95.952827, 1e-6, 'SO4^2-');
   assert.match(sulfate.monoisotopic_mass!.method, /electron mass/);
-  assert.match(sulfate.molar_mass.source, /CODATA 2018/);
+  assert.match(sulfate.molar_mass.source, /IUPAC CIAAW/);
+  assert.match(sulfate.molar_mass.electron_mass_source ?? '', /CODATA 2018/);
+  assert.equal(sulfate.monoisotopic_mass!.electron_mass_source, sulfate.molar_mass.electron_mass_source);
+  assert.equal(run('H2SO4').molar_mass.electron_mass_source, undefined);
   for (const text of ['SO4-2', 'SO4--', 'SO₄²⁻', 'SO4 2-'])
     assert.deepEqual(run(text).monoisotopic_mass, sulfate.monoisotopic_mass, text);
   const ammonium = run('NH4+');
@@ -149,4 +153,23 @@ test('caller mistakes are ToolErrors that say where', () => {
   fails('Ra(NO3)2', /no standard atomic weight/);
   fails('nacl', /lowercase/);
   fails('CuSO4··5H2O', /position 7/);
+});
+
+test('through callTool: an ion cites each table once, the electron mass by its own id', async () => {
+  const { valueJson } = await callTool('service_formula_info', { formula: 'SO4^2-' });
+  const answer = JSON.parse(valueJson!);
+  const citations = Object.values(answer.sources) as string[];
+  assert.equal(citations.filter((c) => /CODATA 2018/.test(c)).length, 1);
+  assert.equal(answer.molar_mass.electron_mass_source, answer.monoisotopic_mass.electron_mass_source);
+  assert.equal(answer.monoisotopic_mass.source, answer.nominal_mass.source);
+});
+
+test('masses keep the decimals exact tables give: 6 for masses, 4 for mass percentages', () => {
+  const decimals = (x: number) => (String(x).split('.')[1] ?? '').length;
+  for (const text of ['C9H8O4', 'CuSO4·5H2O', 'SO4^2-', 'K4[Fe(CN)6]', 'UF6']) {
+    const r = run(text);
+    for (const x of [r.molar_mass.value, r.molar_mass.uncertainty, r.monoisotopic_mass!.value])
+      assert.ok(decimals(x) <= 6, `${text}: ${x}`);
+    for (const e of r.elements) assert.ok(decimals(e.mass_percent) <= 4, `${text} ${e.symbol}: ${e.mass_percent}`);
+  }
 });

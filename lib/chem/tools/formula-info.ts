@@ -17,10 +17,12 @@ import {
 import { ISOTOPE_MASSES_SOURCE, MOST_ABUNDANT_ISOTOPES } from '../isotope-masses.ts';
 import { looksLikeName } from '../rdkit.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
   NAMED_COMPOUND_SCHEMA,
   type NamedCompound,
   STRUCTURE_NAME_ARGUMENT,
+  STRUCTURE_NAME_DETAILS,
   structureFrom,
 } from './structure-argument.ts';
 
@@ -34,11 +36,13 @@ interface Quantity {
   unit: string;
   method: string;
   source: string;
+  /** Ions only: the citation of the electron mass subtracted. */
+  electron_mass_source?: string;
 }
 
+/** Per element; its count is in element_counts, not repeated here. */
 export interface ElementInfo {
   symbol: string;
-  count: number;
   /** Standard atomic weight used, g/mol. */
   atomic_weight: number;
   /** Share of the formula's mass, %, of neutral atoms. */
@@ -64,92 +68,35 @@ export interface FormulaInfoResult {
 /** Relative spread of an atomic weight in natural materials above which a result says so. */
 const VARIABLE_WEIGHT = 1e-3;
 
-const quantitySchema = (unit: string, description: string, extra: Record<string, JsonSchema> = {}): JsonSchema => ({
-  type: 'object',
-  description,
-  properties: {
-    value: { type: 'number' },
-    unit: { type: 'string', const: unit },
-    method: { type: 'string' },
-    source: { type: 'string' },
-    ...extra,
-  },
-  required: ['value', 'unit', 'method', 'source', ...Object.keys(extra)],
-  additionalProperties: false,
-});
-
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    input: { type: 'string', description: 'The formula as given, or that of compound_name.' },
+const outputSchema = answerSchema(
+  {
+    input: STRING,
     compound: NAMED_COMPOUND_SCHEMA,
-    formula: {
-      type: 'string',
-      description: 'Hill formula of the whole formula unit (hydrate water included), without charge.',
-    },
-    ion_formula: { type: 'string', description: 'Hill formula with its charge, e.g. "O4S^2-"; only for ions.' },
-    charge: { type: 'integer', description: 'Net charge in elementary charges.' },
+    formula: STRING,
+    ion_formula: STRING,
+    charge: { type: 'integer' },
     components: {
       type: 'array',
-      description: 'The parts of a hydrate or adduct (CuSO4·5H2O → CuSO4 ×1, H2O ×5); omitted for a single part.',
-      items: {
-        type: 'object',
-        properties: {
-          as_written: { type: 'string' },
-          coefficient: { type: 'number', exclusiveMinimum: 0 },
-          formula: { type: 'string', description: 'Hill formula of one unit of the part.' },
-        },
-        required: ['as_written', 'coefficient', 'formula'],
-        additionalProperties: false,
-      },
+      items: objectOf({ as_written: STRING, coefficient: NUMBER, formula: STRING }),
     },
-    element_counts: {
-      type: 'object',
-      description: 'Atoms of each element per formula unit, in Hill order.',
-      additionalProperties: { type: 'number', exclusiveMinimum: 0 },
-    },
+    element_counts: { type: 'object', additionalProperties: NUMBER },
     elements: {
       type: 'array',
-      description:
-        'Per element, in Hill order: count, standard atomic weight (g/mol), mass percent, most abundant isotope (mass number, mass in Da).',
-      items: {
-        type: 'object',
-        properties: {
-          symbol: { type: 'string' },
-          count: { type: 'number', exclusiveMinimum: 0 },
-          atomic_weight: { type: 'number', description: 'g/mol' },
-          mass_percent: { type: 'number', minimum: 0, maximum: 100 },
-          most_abundant_isotope: {
-            type: 'object',
-            properties: { mass_number: { type: 'integer' }, mass: { type: 'number', description: 'Da' } },
-            required: ['mass_number', 'mass'],
-            additionalProperties: false,
-          },
-        },
-        required: ['symbol', 'count', 'atomic_weight', 'mass_percent', 'most_abundant_isotope'],
-        additionalProperties: false,
-      },
+      items: objectOf({
+        symbol: STRING,
+        atomic_weight: NUMBER,
+        mass_percent: NUMBER,
+        most_abundant_isotope: objectOf({ mass_number: { type: 'integer' }, mass: NUMBER }),
+      }),
     },
-    molar_mass: quantitySchema('g/mol', 'Molar mass (average, natural isotopic composition).', {
-      uncertainty: {
-        type: 'number',
-        minimum: 0,
-        description: 'g/mol: Σ count × uncertainty of each atomic weight (natural variation included).',
-      },
-    }),
-    monoisotopic_mass: quantitySchema(
-      'Da',
-      'Mass of the formula built from each element\'s most abundant isotope (the "exact mass" of mass spectrometry); omitted for fractional formulas.',
-    ),
-    nominal_mass: quantitySchema(
-      'Da',
-      'Sum of the mass numbers of those isotopes (an integer); omitted for fractional formulas.',
-    ),
-    warnings: { type: 'array', items: { type: 'string' } },
+    // Quantities; molar_mass also has its uncertainty, an ion's masses the electron_mass_source.
+    molar_mass: QUANTITY,
+    monoisotopic_mass: QUANTITY,
+    nominal_mass: QUANTITY,
+    warnings: WARNINGS,
   },
-  required: ['input', 'formula', 'charge', 'element_counts', 'elements', 'molar_mass'],
-  additionalProperties: false,
-};
+  ['compound', 'ion_formula', 'components', 'monoisotopic_mass', 'nominal_mass', 'warnings'],
+);
 
 const inputSchema: JsonSchema = {
   type: 'object',
@@ -160,8 +107,7 @@ const inputSchema: JsonSchema = {
       title: 'Formula',
       minLength: 1,
       maxLength: MAX_FORMULA_LENGTH,
-      description:
-        'Molecular formula, e.g. "C6H12O6", "Ca(OH)2", "K4[Fe(CN)6]", "CuSO4·5H2O" (also "CuSO4.5H2O", "CuSO4*5H2O"), "CaSO4·0.5H2O", "SO4^2-", "NH4+", "[Fe(CN)6]3-", "H₂O". Give this or compound_name.',
+      description: 'E.g. "C6H12O6", "K4[Fe(CN)6]", "CuSO4·5H2O", "SO4^2-".',
     },
     compound_name: STRUCTURE_NAME_ARGUMENT,
   },
@@ -203,12 +149,19 @@ export const formulaInfoTool = {
   name: 'service_formula_info',
   title: 'Formula information',
   description: [
-    'Read a molecular formula and return its Hill formula, molar mass (g/mol, with uncertainty), monoisotopic mass (Da), nominal mass, element counts and mass percent of each element.',
-    'Accepts groups with multipliers in (), [] or {} ("Ca(OH)2", "K4[Fe(CN)6]"), hydrates and adducts joined by ·, ., * or • with optional coefficients ("CuSO4·5H2O", "CuSO4.5H2O", "CaSO4·0.5H2O", "K2SO4·Al2(SO4)3·24H2O"), subscript digits, and a charge at the end ("SO4^2-", "SO4 2-", "SO4-2", "SO4--", "SO₄²⁻", "NH4+", "[Fe(CN)6]3-"; "Fe3+" is read as Fe with charge 3+).',
-    "Molar mass: sum of IUPAC 2021 standard atomic weights (conventional values for interval elements such as H, C, O, S), with Σ count × uncertainty; monoisotopic mass: sum of AME2020 masses of each element's most abundant isotope. For ions both subtract charge × electron mass (CODATA 2018).",
-    'Instead of formula, compound_name takes a compound name, CAS number or InChIKey ("caffeine", from the measured catalogue or the PubChem name table) and reads its formula; the result then names the compound under compound.',
-    'Covers the 84 elements that have a standard atomic weight (H–Bi, Th, Pa, U). An unknown element, a radioactive element without a standard atomic weight, an unbalanced bracket or a stray character is an error naming its position.',
+    'What a molecular formula says by itself: Hill formula, molar mass (g/mol, IUPAC 2021 atomic weights, with uncertainty), monoisotopic and nominal mass (Da), element counts and mass percentages.',
+    'Give formula or compound_name.',
+    'Reads groups, hydrates, subscripts and charges; ion masses subtract the electrons.',
+    'An unknown element or a syntax error is an error naming its position.',
   ].join(' '),
+  details: [
+    'formula accepts groups with multipliers in (), [] or {} ("Ca(OH)2", "K4[Fe(CN)6]"), hydrates and adducts joined by ·, ., * or • with optional coefficients ("CuSO4·5H2O", "CuSO4.5H2O", "CuSO4*5H2O", "CaSO4·0.5H2O", "K2SO4·Al2(SO4)3·24H2O"), subscript digits ("H₂O"), and a charge at the end ("SO4^2-", "SO4 2-", "SO4-2", "SO4--", "SO₄²⁻", "NH4+", "[Fe(CN)6]3-"; "Fe3+" is read as Fe with charge 3+, as a warning says). A formula that looks like a compound name ("ethanol") is an error pointing to compound_name.',
+    STRUCTURE_NAME_DETAILS,
+    'Returns input (the formula as given, or that of compound_name), formula (Hill formula of the whole formula unit, hydrate water included, without charge), ion_formula (with its charge, e.g. "O4S^2-"; ions only), charge, components (the parts of a hydrate or adduct: CuSO4·5H2O → CuSO4 ×1, H2O ×5; omitted for a single part), element_counts (atoms per formula unit, Hill order), elements (per element, Hill order: standard atomic weight in g/mol, mass percent of neutral atoms, most abundant isotope with its mass number and mass in Da), molar_mass, monoisotopic_mass and nominal_mass.',
+    'molar_mass (g/mol, natural isotopic composition): sum of IUPAC 2021 standard atomic weights, conventional values for interval elements such as H, C, O, S; its uncertainty is Σ count × the uncertainty of each atomic weight (natural variation included), and a warning names each element whose weight varies in natural materials by more than 0.1 %. monoisotopic_mass (Da, the "exact mass" of mass spectrometry): sum of AME2020 masses of each element\'s most abundant isotope; nominal_mass: sum of their mass numbers. For ions both subtract charge × electron mass and cite it as electron_mass_source (CODATA 2018). A formula with fractional counts ("CaSO4·0.5H2O") is per formula unit as written and has no monoisotopic or nominal mass (a warning says why).',
+    'Covers the 84 elements that have a standard atomic weight (H–Bi, Th, Pa, U). An unknown element, a radioactive element without a standard atomic weight, an unbalanced bracket or a stray character is an error (invalid_arguments) naming its position.',
+    'Precision: atomic weights and isotope masses are exact data, so the masses are given to 6 decimals and mass percentages to 4, unrounded otherwise.',
+  ],
   inputSchema,
   outputSchema,
   run({ formula: givenFormula, compound_name }) {
@@ -240,10 +193,8 @@ export const formulaInfoTool = {
       );
     }
 
-    const electrons = ionic
-      ? `, minus charge × electron mass (${ELECTRON_MASS_DA.toExponential()} Da, CODATA 2018)`
-      : '';
-    const withCodata = (source: string) => (ionic ? `${source}; electron mass: ${CODATA_2018_SOURCE}` : source);
+    const electrons = ionic ? `, minus charge × electron mass (${ELECTRON_MASS_DA.toExponential()} Da)` : '';
+    const electronMassSource = ionic ? { electron_mass_source: CODATA_2018_SOURCE } : {};
 
     return {
       input: formula,
@@ -263,7 +214,6 @@ export const formulaInfoTool = {
       element_counts: Object.fromEntries(ordered),
       elements: ordered.map(([symbol, n]) => ({
         symbol,
-        count: n,
         atomic_weight: ATOMIC_WEIGHTS[symbol],
         mass_percent: round((100 * n * ATOMIC_WEIGHTS[symbol]) / neutralMass, 4),
         most_abundant_isotope: {
@@ -274,8 +224,9 @@ export const formulaInfoTool = {
       molar_mass: {
         value: round(molarMass(counts, charge)),
         unit: 'g/mol',
-        method: `sum of IUPAC 2021 standard atomic weights (conventional values for interval elements)${electrons}`,
-        source: withCodata(ATOMIC_WEIGHTS_SOURCE),
+        method: `Σ count × standard atomic weight${electrons}`,
+        source: ATOMIC_WEIGHTS_SOURCE,
+        ...electronMassSource,
         uncertainty: round(uncertainty),
       },
       ...(fractional
@@ -284,13 +235,14 @@ export const formulaInfoTool = {
             monoisotopic_mass: {
               value: round(monoisotopicMass(counts, charge)),
               unit: 'Da',
-              method: `sum of the atomic masses of each element's most abundant isotope${electrons}`,
-              source: withCodata(ISOTOPE_MASSES_SOURCE),
+              method: `Σ count × mass of the most abundant isotope${electrons}`,
+              source: ISOTOPE_MASSES_SOURCE,
+              ...electronMassSource,
             },
             nominal_mass: {
               value: nominalMass(counts),
               unit: 'Da',
-              method: "sum of the mass numbers of each element's most abundant isotope",
+              method: 'Σ count × mass number of the most abundant isotope',
               source: ISOTOPE_MASSES_SOURCE,
             },
           }),

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
@@ -10,12 +11,16 @@ import { polynomialHeatCapacity } from '../ideal-gas.ts';
 import { fragmentJoback, jobackEstimate } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
 import { nasaPolynomialFor } from '../nasa7.ts';
+import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { ToolError } from '../tool.ts';
 import { cpModelOf, idealGasThermoOf, idealGasThermoTool, JOBACK_CP_ERROR } from './ideal-gas-thermo.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(idealGasThermoTool.outputSchema);
 const validateInput = ajv.compile(idealGasThermoTool.inputSchema);
+
+/** Significant digits of x as JSON writes it (29.5803 → 6). */
+const digitsOf = (x: number) => x.toExponential().split('e')[0].replace(/[-.]/g, '').length;
 
 const isToolError = (code: string, message?: RegExp) => (e: unknown) =>
   e instanceof ToolError && e.code === code && (!message || message.test(e.message));
@@ -48,7 +53,11 @@ test('input schema is FastMCP style', () => {
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
   for (const [name, property] of Object.entries(schema.properties))
     assert.ok(property.title && property.description, name);
-  assert.ok(validateInput({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, unit: '°C' }));
+  assert.ok(
+    validateInput({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, temperature_unit: '°C' }),
+  );
+  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, unit: '°C' }), false);
   assert.equal(validateInput({ compound_name: 'acetone' }), false);
   assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, pressure: 1 }), false);
 });
@@ -62,15 +71,25 @@ test('stored polynomial: nitrogen from 298.15 to 500 K agrees with JANAF', async
   assert.match(r.heat_capacity.method, /^Ideal-gas heat-capacity polynomial Cp°\/R/);
   assert.match(r.heat_capacity.source, /^Poling App. A; /);
   assert.match(r.enthalpy_change.source, /^Poling App. A; .*exact integration/);
+  // The changes name their relation to Cp°; heat_capacity names the Cp° method, once.
+  assert.match(
+    r.enthalpy_change.method,
+    /^ΔH° = H°\(T\) − H°\(Tref\) = ∫ Cp° dT from Tref to T, integrated analytically$/,
+  );
+  assert.match(r.entropy_change.method, /^ΔS° = .*∫ Cp°\/T dT .*, integrated analytically$/);
   assert.deepEqual(r.heat_capacity.valid_range, { min: 50, max: 1000, unit: 'K' });
-  for (const v of Object.values(r)) assert.deepEqual(v.warnings, []);
+  assert.deepEqual(r.heat_capacity_at_reference, { value: r.heat_capacity_at_reference.value, unit: 'J/(mol·K)' });
+  for (const v of [r.heat_capacity, r.enthalpy_change, r.entropy_change]) assert.deepEqual(v.warnings, []);
 });
 
 test("outside the polynomial's range the values carry a warning; reversed limits change the signs", async () => {
   const r = await idealGasThermoOf(nitrogen, 1500, 298.15);
   assert.match(r.heat_capacity.warnings.join(' '), /outside the range .* extrapolated/);
-  assert.deepEqual(r.heat_capacity_at_reference.warnings, []);
+  assert.equal(r.heat_capacity_at_reference.warnings, undefined, 'Tref is inside the range');
   assert.equal(r.enthalpy_change.warnings.length, 1);
+  assert.equal(r.entropy_change.warnings.length, 1);
+  const cold = await idealGasThermoOf(nitrogen, 500, 30);
+  assert.match(cold.heat_capacity_at_reference.warnings?.join(' ') ?? '', /^30 K is outside the range/);
   const back = await idealGasThermoOf(nitrogen, 298.15, 500);
   const forward = await idealGasThermoOf(nitrogen, 500, 298.15);
   assert.equal(back.enthalpy_change.value, -forward.enthalpy_change.value);
@@ -78,9 +97,12 @@ test("outside the polynomial's range the values carry a warning; reversed limits
 
 // Joback, acetone (2 × -CH3, 1 × >C=O): Cp° = 7.52 + 0.26084·T − 1.207e-4·T² + 1.546e-8·T³ J/(mol·K)
 // from Poling's Table 2-2, so Cp°(298.15 K) = 74.97 J/(mol·K) (measured: about 74.5).
-test('no polynomial on record: Joback from the SMILES, flagged as an estimate', async () => {
+test('no polynomial on record: Joback from the SMILES, flagged as an estimate, at 3 digits', async () => {
   const r = await idealGasThermoOf(acetone, 298.15, 298.15);
-  assert.ok(Math.abs(r.heat_capacity.value - 74.97) < 0.01, `${r.heat_capacity.value}`);
+  const model = await cpModelOf(acetone, 298.15, 298.15);
+  assert.ok(Math.abs(model.cp(298.15) - 74.97) < 0.01, `${model.cp(298.15)}`);
+  // A group-contribution estimate keeps 3 significant digits: 75.0.
+  assert.equal(r.heat_capacity.value, toMethodPrecision(74.97, 'groupContribution'));
   assert.match(r.heat_capacity.method, /^Joback–Reid group contribution estimate from the SMILES CC\(C\)=O \(groups: /);
   assert.match(r.heat_capacity.method, /2 × -CH3/);
   assert.match(r.heat_capacity.method, /1 × >C=O \(nonring\)/);
@@ -92,7 +114,7 @@ test('no polynomial on record: Joback from the SMILES, flagged as an estimate', 
 });
 
 test('through the tool: units, default reference, schema-valid results', async () => {
-  const r = await idealGasThermoTool.run({ compound_name: 'acetone', temperature: 226.85, unit: '°C' });
+  const r = await idealGasThermoTool.run({ compound_name: 'acetone', temperature: 226.85, temperature_unit: '°C' });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   assert.ok(Math.abs(r.temperature.value - 500) < 1e-9);
   assert.equal(r.reference_temperature.value, 298.15);
@@ -101,7 +123,7 @@ test('through the tool: units, default reference, schema-valid results', async (
     compound_name: 'acetone',
     temperature: 500,
     reference_temperature: 25,
-    unit: 'C',
+    temperature_unit: 'C',
   });
   assert.ok(Math.abs(celsius.reference_temperature.value - 298.15) < 1e-9);
   assert.ok(validateOutput(celsius), ajv.errorsText(validateOutput.errors));
@@ -113,11 +135,16 @@ test('bad inputs give the right ToolError', async () => {
     isToolError('compound_not_found'),
   );
   await assert.rejects(
-    idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, unit: 'bar' }),
+    idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, temperature_unit: 'bar' }),
     isToolError('incompatible_units'),
   );
   await assert.rejects(
-    idealGasThermoTool.run({ compound_name: 'acetone', temperature: 300, reference_temperature: -500, unit: 'degC' }),
+    idealGasThermoTool.run({
+      compound_name: 'acetone',
+      temperature: 300,
+      reference_temperature: -500,
+      temperature_unit: 'degC',
+    }),
     isToolError('out_of_range', /absolute zero/),
   );
   const argon: Compound = { ...findCompound('argon').compound, cas: '0-00-0', correlations: undefined };
@@ -138,7 +165,8 @@ test('small molecules answer from a reference equation’s ideal part or a fit t
       name,
     );
     assert.deepEqual(r.heat_capacity.warnings, [], name);
-    // ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT of the Cp° served: trapezoid sums over 0.5 K steps agree to 1e-5.
+    // ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT of the Cp° served: trapezoid sums over 0.5 K steps agree to 1e-5
+    // with the model's integrals, which the tool serves at the model's precision.
     const model = await cpModelOf(findCompound(name).compound, 800, 298.15);
     let dh = 0;
     let ds = 0;
@@ -147,8 +175,11 @@ test('small molecules answer from a reference equation’s ideal part or a fit t
       dh += 0.5 * (model.cp(t) + model.cp(next)) * (next - t);
       ds += 0.5 * (model.cp(t) / t + model.cp(next) / next) * (next - t);
     }
-    within(r.enthalpy_change.value, dh, 1e-5, `${name} ΔH°`);
-    within(r.entropy_change.value, ds, 1e-5, `${name} ΔS°`);
+    within(model.deltaH(298.15, 800), dh, 1e-5, `${name} ΔH°`);
+    within(model.deltaS(298.15, 800), ds, 1e-5, `${name} ΔS°`);
+    assert.equal(r.enthalpy_change.value, toMethodPrecision(model.deltaH(298.15, 800), model.precision), name);
+    assert.equal(r.entropy_change.value, toMethodPrecision(model.deltaS(298.15, 800), model.precision), name);
+    assert.equal(r.heat_capacity.value, toMethodPrecision(model.cp(800), model.precision), name);
   }
 });
 
@@ -209,4 +240,46 @@ test('without its reference equation, nitrogen answers from the NASA-7 polynomia
   assert.match(r.heat_capacity.source, /McBride, S\. Gordon, M\. A\. Reno.*; species N2, data reference TPIS78$/);
   within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');
   within(r.enthalpy_change.value, 5911, 0.003, 'ΔH°');
+});
+
+test('through callTool: `unit` is read as temperature_unit for both temperatures, and giving both is refused', async () => {
+  const args = { compound_name: 'nitrogen', temperature: 200, reference_temperature: 25 };
+  const meant = await callTool('service_ideal_gas_thermo', { ...args, temperature_unit: '°C' });
+  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
+  const aliased = await callTool('service_ideal_gas_thermo', { ...args, unit: '°C' });
+  assert.equal(aliased.valueJson, meant.valueJson);
+  const answer = JSON.parse(meant.valueJson!);
+  assert.ok(Math.abs(answer.temperature.value - 473.15) < 1e-9);
+  assert.ok(Math.abs(answer.reference_temperature.value - 298.15) < 1e-9);
+  const both = await callTool('service_ideal_gas_thermo', { ...args, unit: '°C', temperature_unit: '°C' });
+  assert.equal(both.errorCode, 'invalid_arguments');
+  assert.match(
+    JSON.parse((both.result.content[0] as { text: string }).text).message,
+    /"unit" and "temperature_unit" are the same argument/,
+  );
+});
+
+test('values keep the digits their method supports: reference equation 6, NASA-7 5, fits 4, Joback 3', async () => {
+  const seen = new Set<string>();
+  const cases: [Compound, number][] = [
+    [findCompound('nitrogen').compound, 500],
+    [findCompound('methane').compound, 1000],
+    [findCompound('acetone').compound, 500],
+    [findCompound('n-decane').compound, 600],
+    [nitrogen, 500],
+    [acetone, 500],
+  ];
+  for (const [compound, t] of cases) {
+    const model = await cpModelOf(compound, t, 298.15);
+    const r = await idealGasThermoOf(compound, t, 298.15);
+    const digits = SIGNIFICANT_DIGITS[model.precision];
+    for (const v of Object.values(r)) assert.ok(digitsOf(v.value) <= digits, `${compound.name}: ${v.value} ${v.unit}`);
+    seen.add(model.precision);
+  }
+  const withoutReference = await withoutReferenceEquations(() =>
+    cpModelOf(findCompound('nitrogen').compound, 500, 298.15),
+  );
+  if (nasaPolynomialFor('7727-37-9')) assert.equal(withoutReference.precision, 'polynomialFit');
+  if (referenceFluidByCas('7727-37-9')) assert.ok(seen.has('referenceEquation'));
+  assert.ok(seen.has('correlation') && seen.has('groupContribution'), [...seen].join(', '));
 });

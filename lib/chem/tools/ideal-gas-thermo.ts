@@ -29,18 +29,20 @@ import {
 } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
 import { NASA7_EQUATIONS, nasa7Enthalpy, nasa7Entropy, nasa7HeatCapacity, nasaPolynomialFor } from '../nasa7.ts';
+import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { answerSchema, QUANTITY } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
   type CompoundSummary,
   type ComputedValue,
   compoundSummary,
-  computedValueSchema,
+  computedValue,
   defaultUnitWarning,
   readTemperature,
   type SimpleValue,
-  simpleValueSchema,
+  TEMPERATURE_UNIT_ALIASES,
   TEMPERATURE_UNIT_ARGUMENT,
 } from './computed-value.ts';
 
@@ -48,17 +50,25 @@ export interface IdealGasThermoArgs {
   compound_name: string;
   temperature: number;
   reference_temperature?: number;
-  unit?: string;
+  temperature_unit?: string;
 }
+
+/** Cp° at Tref: the method is heat_capacity's; warnings only when Tref itself is outside its range. */
+export interface CpAtReference extends SimpleValue {
+  warnings?: string[];
+}
+
+/** ΔH° or ΔS°: the relation to Cp° as method (heat_capacity names the Cp° method), its source and warnings. */
+export type Change = Omit<ComputedValue, 'valid_range'>;
 
 export interface IdealGasThermoResult {
   compound: CompoundSummary;
   temperature: SimpleValue;
   reference_temperature: SimpleValue;
   heat_capacity: ComputedValue;
-  heat_capacity_at_reference: ComputedValue;
-  enthalpy_change: ComputedValue;
-  entropy_change: ComputedValue;
+  heat_capacity_at_reference: CpAtReference;
+  enthalpy_change: Change;
+  entropy_change: Change;
 }
 
 /** Default reference temperature, K: the standard-state temperature of thermochemical tables. */
@@ -76,6 +86,8 @@ interface CpModel {
   method: string;
   source: string;
   range: ValidRange;
+  /** The class of the Cp° method, which sets the digits of every value from it (../precision.ts). */
+  precision: PrecisionClass;
   caveats: string[];
 }
 
@@ -93,6 +105,7 @@ function polynomialModel(
   method: string,
   source: string,
   range: ValidRange,
+  precision: PrecisionClass,
   caveats: string[],
 ): CpModel {
   return {
@@ -103,6 +116,7 @@ function polynomialModel(
     method,
     source: `${source}; ${CP_POLYNOMIAL_SOURCE}`,
     range,
+    precision,
     caveats,
   };
 }
@@ -117,6 +131,7 @@ function storedModel(compound: Compound): CpModel | undefined {
     `Ideal-gas heat-capacity polynomial Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴ (T in K), ${names}`,
     stored.source,
     stored.valid_range,
+    'correlation',
     [],
   );
 }
@@ -133,6 +148,7 @@ function chemsepModel(compound: Compound): CpModel | undefined {
     method: fit.method,
     source: fit.source,
     range: fit.range,
+    precision: 'correlation',
     caveats: [],
   };
 }
@@ -169,6 +185,7 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
     `${JOBACK_METHOD} estimate from the SMILES ${compound.smiles} (groups: ${counted}): Cp° = a + b·T + c·T² + d·T³ J/(mol·K), a = ${fmt(cp.a)}, b = ${fmt(cp.b)}, c = ${fmt(cp.c)}, d = ${fmt(cp.d)}`,
     JOBACK_SOURCE,
     { ...JOBACK_CP_RANGE },
+    'groupContribution',
     [
       `Estimated by ${JOBACK_METHOD} from the molecular structure (no ideal-gas Cp° fit to measured data is on record for ${compound.name}). Measured against such fits for ${JOBACK_CP_ERROR.compounds} compounds at 298.15 and 800 K, its error has a median of ${JOBACK_CP_ERROR.median} % and a 95th percentile of ${JOBACK_CP_ERROR.p95} %.`,
       ...groups.warnings,
@@ -189,6 +206,7 @@ function referenceModel(compound: Compound): CpModel | undefined {
     method: `${referenceMethod(fluid)}, its ideal-gas part α⁰: Cp° = R·(1 − τ²·∂²α⁰/∂τ²), H° = R·T·(1 + τ·∂α⁰/∂τ), S° = R·(τ·∂α⁰/∂τ − α⁰) at constant pressure`,
     source: fluid.idealCitation ? `${fluid.citation}; ideal-gas part: ${fluid.idealCitation}` : fluid.citation,
     range: { min: fluid.tripleTemperature, max: fluid.maxTemperature, unit: 'K' },
+    precision: 'referenceEquation',
     caveats: [],
   };
 }
@@ -206,6 +224,7 @@ function nasaModel(compound: Compound): CpModel | undefined {
     // The note is the tables' reference code and date for the data behind this species' fit.
     source: `${fit.source}; species ${fit.species}, data reference ${fit.note}`,
     range: { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' },
+    precision: 'polynomialFit',
     caveats: [],
   };
 }
@@ -231,7 +250,10 @@ function outsideWarning(model: CpModel, t: number): string[] {
     : [];
 }
 
-/** Cp° at t and tRef, ΔH° and ΔS° from tRef to t, for a compound (temperatures in K). */
+/**
+ * Cp° at t and tRef, ΔH° and ΔS° from tRef to t, for a compound (temperatures in K), at the Cp° method's
+ * precision. heat_capacity names the method and its caveats; the changes name their relation to it.
+ */
 export async function idealGasThermoOf(
   compound: Compound,
   t: number,
@@ -240,37 +262,31 @@ export async function idealGasThermoOf(
   Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>
 > {
   const model = await cpModelOf(compound, t, tRef);
-  const { range: valid_range } = model;
-  const atT = [...model.caveats, ...outsideWarning(model, t)];
-  const atRef = [...model.caveats, ...outsideWarning(model, tRef)];
+  const atT = outsideWarning(model, t);
+  const atRef = outsideWarning(model, tRef);
+  // An integral over an extrapolated stretch is extrapolated too.
   const between = [...new Set([...atRef, ...atT])];
-  const cpValue = (value: number, warnings: string[]): ComputedValue => ({
-    value,
-    unit: 'J/(mol·K)',
-    method: model.method,
+  const change = (value: number, unit: string, relation: string): Change => ({
+    value: toMethodPrecision(value, model.precision),
+    unit,
+    method: `${relation}, ${model.integration}`,
     source: model.source,
-    valid_range,
-    warnings,
+    warnings: between,
   });
+  const how = { method: model.method, source: model.source, valid_range: model.range, precision: model.precision };
   return {
-    heat_capacity: cpValue(model.cp(t), atT),
-    heat_capacity_at_reference: cpValue(model.cp(tRef), atRef),
-    enthalpy_change: {
-      value: model.deltaH(tRef, t),
-      unit: 'J/mol',
-      method: `ΔH° = H°(T) − H°(Tref) = ∫ Cp° dT from ${fmt(tRef)} K to ${fmt(t)} K, ${model.integration}; Cp°: ${model.method}`,
-      source: model.source,
-      valid_range,
-      warnings: between,
-    },
-    entropy_change: {
-      value: model.deltaS(tRef, t),
+    heat_capacity: computedValue(model.cp(t), 'J/(mol·K)', how, [...model.caveats, ...atT]),
+    heat_capacity_at_reference: {
+      value: toMethodPrecision(model.cp(tRef), model.precision),
       unit: 'J/(mol·K)',
-      method: `ΔS° = S°(T) − S°(Tref) = ∫ Cp°/T dT from ${fmt(tRef)} K to ${fmt(t)} K at constant pressure, ${model.integration}; Cp°: ${model.method}`,
-      source: model.source,
-      valid_range,
-      warnings: between,
+      ...(atRef.length > 0 ? { warnings: atRef } : {}),
     },
+    enthalpy_change: change(model.deltaH(tRef, t), 'J/mol', 'ΔH° = H°(T) − H°(Tref) = ∫ Cp° dT from Tref to T'),
+    entropy_change: change(
+      model.deltaS(tRef, t),
+      'J/(mol·K)',
+      'ΔS° = S°(T) − S°(Tref) = ∫ Cp°/T dT from Tref to T at constant pressure',
+    ),
   };
 }
 
@@ -282,75 +298,64 @@ const inputSchema: JsonSchema = {
     temperature: {
       type: 'number',
       title: 'Temperature',
-      description: 'Temperature T of the ideal gas, in unit (default K).',
+      description: 'T, in temperature_unit.',
     },
     reference_temperature: {
       type: 'number',
       title: 'Reference Temperature',
-      // No schema default: it would be read in `unit`, and 298.15 °C is not 298.15 K.
-      description: `Reference temperature Tref the changes are measured from, in unit; when omitted, ${DEFAULT_REFERENCE_TEMPERATURE} K whatever the unit.`,
+      // No schema default: it would be read in temperature_unit, and 298.15 °C is not 298.15 K.
+      description: `Tref, in temperature_unit; default ${DEFAULT_REFERENCE_TEMPERATURE} K.`,
     },
-    unit: {
-      ...TEMPERATURE_UNIT_ARGUMENT,
-      description: `Unit of temperature and reference_temperature: K (default), °C (also "C", "degC"), °F ("F", "degF") or R (Rankine).`,
-    },
+    temperature_unit: { ...TEMPERATURE_UNIT_ARGUMENT, description: 'For both: K, °C, °F or R.' },
   },
   required: ['compound_name', 'temperature'],
   additionalProperties: false,
 };
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    compound: COMPOUND_SCHEMA,
-    temperature: simpleValueSchema('K', 'T as understood, in K.'),
-    reference_temperature: simpleValueSchema('K', 'Tref as understood, in K.'),
-    heat_capacity: computedValueSchema('J/(mol·K)', 'Ideal-gas isobaric heat capacity Cp° at T.'),
-    heat_capacity_at_reference: computedValueSchema('J/(mol·K)', 'Ideal-gas isobaric heat capacity Cp° at Tref.'),
-    enthalpy_change: computedValueSchema('J/mol', 'ΔH° = H°(T) − H°(Tref) of the ideal gas.'),
-    entropy_change: computedValueSchema('J/(mol·K)', 'ΔS° = S°(T) − S°(Tref) of the ideal gas at constant pressure.'),
-  },
-  required: [
-    'compound',
-    'temperature',
-    'reference_temperature',
-    'heat_capacity',
-    'heat_capacity_at_reference',
-    'enthalpy_change',
-    'entropy_change',
-  ],
-  additionalProperties: false,
-};
+const outputSchema = answerSchema({
+  compound: COMPOUND_SCHEMA,
+  temperature: QUANTITY,
+  reference_temperature: QUANTITY,
+  heat_capacity: QUANTITY,
+  heat_capacity_at_reference: QUANTITY,
+  enthalpy_change: QUANTITY,
+  entropy_change: QUANTITY,
+});
 
 export const idealGasThermoTool = {
   name: 'service_ideal_gas_thermo',
   title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
   description: [
-    'Ideal-gas heat capacity Cp° of a pure compound at a temperature T and at a reference temperature Tref, and the changes between them: ΔH° = ∫Cp° dT and ΔS° = ∫Cp°/T dT (at constant pressure), integrated analytically.',
-    "Method, first whose range holds both temperatures: the ideal-gas part of the fluid's reference equation of state (exact H° and S°); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); else the Joback–Reid group-contribution polynomial estimated from its SMILES, flagged as an estimate with its measured error.",
-    'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K); unit for both (default K; °C, °F, R accepted).',
-    "Returns the compound, T and Tref in K, heat_capacity and heat_capacity_at_reference (J/(mol·K)), enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each {value, unit, method, source, valid_range, warnings}; outside the polynomial's range the values are extrapolated, with a warning.",
-    "Fails with missing_data only when no fit is on record and Joback's groups do not cover the molecule.",
+    'Ideal-gas Cp° of a pure compound at T and at Tref (reference_temperature, default 298.15 K), and ΔH° = ∫Cp° dT, ΔS° = ∫Cp°/T dT from Tref to T (temperature_unit: K default, °C, °F, R).',
+    "Cp° from the reference equation of state's ideal part, NASA 7 polynomials or stored/ChemSep fits, else a Joback estimate (flagged).",
+    'Units J/(mol·K), J/mol.',
   ].join(' '),
+  details: [
+    "Method, first whose range holds both temperatures: the ideal-gas part α⁰ of the fluid's reference equation of state (exact H° and S°); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); if none holds both, the first of these, extrapolated with a warning; with none on record, the Joback–Reid group-contribution polynomial estimated from the SMILES, flagged as an estimate with its measured error.",
+    'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K, whatever the unit); temperature_unit for both (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K read in the default K gets a warning suggesting °C.',
+    "Returns the compound, T and Tref in K; heat_capacity (J/(mol·K)) as {value, unit, method, source, valid_range, warnings}; heat_capacity_at_reference (J/(mol·K)) from the same method, with warnings only when Tref is outside the method's range; enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each with its relation to Cp° and how it was integrated as method, its source and warnings. Outside the method's range the values are extrapolated, with a warning.",
+    "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range for a temperature at or below absolute zero; missing_data only when no fit is on record and Joback's groups do not cover the molecule.",
+  ],
+  argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
-  async run({ compound_name, temperature, reference_temperature, unit }) {
+  async run({ compound_name, temperature, reference_temperature, temperature_unit }) {
     const { compound } = findCompound(compound_name);
-    const u = unit ?? 'K';
-    const t = readTemperature(temperature, u);
+    const unit = temperature_unit ?? 'K';
+    const t = readTemperature(temperature, unit);
     const tRef =
       reference_temperature === undefined
         ? DEFAULT_REFERENCE_TEMPERATURE
-        : readTemperature(reference_temperature, u, 'reference_temperature');
+        : readTemperature(reference_temperature, unit, 'reference_temperature');
     const thermo = await idealGasThermoOf(compound, t, tRef);
-    const trap = defaultUnitWarning('temperature', temperature, unit, 'unit');
+    const trap = defaultUnitWarning('temperature', temperature, temperature_unit, 'temperature_unit');
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },
       reference_temperature: { value: tRef, unit: 'K' },
       ...thermo,
       ...(trap
-        ? { heat_capacity: { ...thermo.heat_capacity, warnings: [trap, ...(thermo.heat_capacity.warnings ?? [])] } }
+        ? { heat_capacity: { ...thermo.heat_capacity, warnings: [trap, ...thermo.heat_capacity.warnings] } }
         : {}),
     };
   },

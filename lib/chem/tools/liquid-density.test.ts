@@ -2,11 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
+import { saturationAtTemperature } from '../helmholtz/state.ts';
 import { rackettMolarVolume } from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
+import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { loadRDKit } from '../rdkit.ts';
 import { ToolError } from '../tool.ts';
 import { liquidDensityOf, liquidDensityTool, RACKETT_ZC_ERROR } from './liquid-density.ts';
@@ -14,6 +17,9 @@ import { liquidDensityOf, liquidDensityTool, RACKETT_ZC_ERROR } from './liquid-d
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(liquidDensityTool.outputSchema);
 const validateInput = ajv.compile(liquidDensityTool.inputSchema);
+
+/** Significant digits of x as JSON writes it (530.09 → 5). */
+const digitsOf = (x: number) => x.toExponential().split('e')[0].replace(/[-.]/g, '').length;
 
 const isToolError = (code: string, message?: RegExp) => (e: unknown) =>
   e instanceof ToolError && e.code === code && (!message || message.test(e.message));
@@ -41,20 +47,26 @@ test('input schema is FastMCP style', () => {
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
   for (const [name, property] of Object.entries(schema.properties))
     assert.ok(property.title && property.description, name);
-  assert.ok(validateInput({ compound_name: 'propane', temperature: 0, unit: '°C' }));
+  assert.ok(validateInput({ compound_name: 'propane', temperature: 0, temperature_unit: '°C' }));
+  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 0, unit: '°C' }), false);
   assert.equal(validateInput({ compound_name: 'propane' }), false);
-  assert.equal(validateInput({ compound_name: 'propane', temperature: 300, unit: 'K', extra: 1 }), false);
+  assert.equal(validateInput({ compound_name: 'propane', temperature: 300, temperature_unit: 'K', extra: 1 }), false);
 });
 
 // The issue's vector: Rackett, propane at 272.04 K with ZRA 0.2763 and the data's Tc and Pc
 // (369.83 K, 42.48 bar): 531.3 kg/m3 (±0.5 kg/m3).
-test('propane with ZRA 0.2763 at 272.04 K: 531.3 kg/m3, method "Rackett (Spencer–Danner ZRA)"', () => {
+test('propane with ZRA 0.2763 at 272.04 K: 531.3 kg/m3, method "Rackett (Spencer–Danner ZRA)", 4 digits', () => {
   const r = liquidDensityOf(propaneWith(ZRA), 272.04);
   assert.ok(Math.abs(r.liquid_density.value - 531.3) < 0.5, `${r.liquid_density.value}`);
   assert.match(r.liquid_density.method, /^Rackett \(Spencer–Danner ZRA\)/);
   assert.match(r.liquid_density.source, /API Technical Data Book/);
   assert.deepEqual(r.liquid_density.warnings, []);
-  assert.ok(Math.abs(r.molar_volume.value - 44.097e-3 / r.liquid_density.value) < 1e-15);
+  // Rackett is a correlation: both values at 4 significant digits, the molar volume from the same equation.
+  const v = rackettMolarVolume(369.83, 42.48e5, 0.2763, 272.04);
+  assert.equal(r.molar_volume.value, toMethodPrecision(v, 'correlation'));
+  assert.equal(r.liquid_density.value, toMethodPrecision(44.097e-3 / v, 'correlation'));
+  assert.deepEqual(r.molar_volume, { value: r.molar_volume.value, unit: 'm3/mol' }, 'method stated once');
   assert.deepEqual(r.liquid_density.valid_range, { min: 85.47, max: 369.83, unit: 'K' });
 });
 
@@ -76,8 +88,10 @@ test('a measured density on record becomes a reference point with the deviation 
   assert.equal(ref.measured.value, 493.0);
   assert.deepEqual(ref.measured.temperature, { value: 298.15, unit: 'K' });
   const expected = liquidDensityOf(propaneWith(ZRA), 298.15).liquid_density.value;
-  assert.equal(ref.estimated.value, expected);
-  assert.ok(Math.abs(ref.deviation.value - (100 * (expected - 493)) / 493) < 1e-12);
+  assert.deepEqual(ref.estimated, { value: expected, unit: 'kg/m3' });
+  // A derived ratio, at 4 digits, of the unrounded estimate.
+  const atMeasured = 44.097e-3 / rackettMolarVolume(369.83, 42.48e5, 0.2763, 298.15);
+  assert.equal(ref.deviation.value, toMethodPrecision((100 * (atMeasured - 493)) / 493, 'correlation'));
   assert.ok(Math.abs(ref.deviation.value) < 1, `Rackett-ZRA vs measured: ${ref.deviation.value}%`);
   assert.deepEqual(r.liquid_density.warnings, []);
   const far = liquidDensityOf(propaneWith({ ...ZRA, liquid_density: { ...measured.liquid_density, value: 400 } }), 250);
@@ -97,7 +111,7 @@ test('through the tool: every compound with Tc, Pc and Z validates against the o
     checked++;
   }
   assert.ok(checked > 0);
-  const r = liquidDensityTool.run({ compound_name: 'propane', temperature: -1.11, unit: '°C' });
+  const r = liquidDensityTool.run({ compound_name: 'propane', temperature: -1.11, temperature_unit: '°C' });
   assert.ok(Math.abs(r.temperature.value - 272.04) < 1e-9);
 });
 
@@ -108,7 +122,7 @@ test('below the melting point the value is extrapolated with a warning; bad inpu
     isToolError('out_of_range', /critical temperature.*no liquid/),
   );
   assert.throws(
-    () => liquidDensityTool.run({ compound_name: 'propane', temperature: 300, unit: 'Pa' }),
+    () => liquidDensityTool.run({ compound_name: 'propane', temperature: 300, temperature_unit: 'Pa' }),
     isToolError('incompatible_units'),
   );
   assert.throws(
@@ -128,7 +142,7 @@ test('below the melting point the value is extrapolated with a warning; bad inpu
 // The issue's liquids: Rackett-with-Zc gave water 1,106 kg/m3 at 25 °C (measured 997) and was 4–25 % off
 // for the others; ethylene glycol and glycerol answered missing_data.
 test('the issue’s polar liquids answer from a reference equation or ChemSep’s fits to measured densities', () => {
-  const water = liquidDensityTool.run({ compound_name: 'water', temperature: 25, unit: '°C' });
+  const water = liquidDensityTool.run({ compound_name: 'water', temperature: 25, temperature_unit: '°C' });
   assert.ok(Math.abs(water.liquid_density.value - 997) < 1.5, `${water.liquid_density.value}`);
   for (const name of [
     'water',
@@ -222,11 +236,54 @@ test('water with its reference equation on hand: ρ′ from IAPWS-95, named in t
   skip: referenceFluidByCas('7732-18-5') ? false : 'no reference-fluid files here',
 }, () => {
   const r = liquidDensityTool.run({ compound_name: 'water', temperature: 275 });
-  assert.ok(Math.abs(r.liquid_density.value - 999.887406) < 1e-5, `${r.liquid_density.value}`);
+  // Served at a reference equation's 6 digits; the equation itself meets the table to 1e-5 kg/m3.
+  assert.equal(r.liquid_density.value, toMethodPrecision(999.887406, 'referenceEquation'));
+  const fluid = referenceFluidByCas('7732-18-5')!;
+  const exact = saturationAtTemperature(fluid, 275).liquidDensity * fluid.molarMass;
+  assert.ok(Math.abs(exact - 999.887406) < 1e-5, `${exact}`);
   assert.match(r.liquid_density.method, /^Reference equation of state for Water/);
   assert.deepEqual(r.liquid_density.valid_range?.min, 273.16);
   // Below the triple point the reference equation has no saturation line: the next method answers, flagged.
   const cold = liquidDensityTool.run({ compound_name: 'water', temperature: 270 });
   assert.match(cold.liquid_density.method, /^ChemSep/);
   assert.match(cold.liquid_density.warnings.join(' '), /below the melting point/);
+});
+
+test('through callTool: `unit` is read as temperature_unit, and giving both is refused', async () => {
+  const args = { compound_name: 'ethanol', temperature: 25 };
+  const meant = await callTool('service_liquid_density', { ...args, temperature_unit: '°C' });
+  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
+  const aliased = await callTool('service_liquid_density', { ...args, unit: '°C' });
+  assert.equal(aliased.valueJson, meant.valueJson);
+  const answer = JSON.parse(meant.valueJson!);
+  assert.ok(Math.abs(answer.temperature.value - 298.15) < 1e-9);
+  assert.deepEqual(answer.liquid_density.warnings, []);
+  const both = await callTool('service_liquid_density', { ...args, unit: '°C', temperature_unit: '°C' });
+  assert.equal(both.errorCode, 'invalid_arguments');
+  assert.match(
+    JSON.parse((both.result.content[0] as { text: string }).text).message,
+    /"unit" and "temperature_unit" are the same argument/,
+  );
+});
+
+test('values keep the digits their method supports: reference equation 6, DIPPR fits and Rackett 4', () => {
+  const classOf = (method: string) => (/^Reference equation/.test(method) ? 'referenceEquation' : 'correlation');
+  let checked = 0;
+  for (const c of allCompounds()) {
+    const tc = c.properties.critical_temperature?.value;
+    if (tc === undefined || !c.properties.molecular_weight) continue;
+    const t = Math.max(c.properties.melting_point?.value ?? 0, 0.6 * tc);
+    let r: ReturnType<typeof liquidDensityOf>;
+    try {
+      r = liquidDensityOf(c, t);
+    } catch {
+      continue; // missing_data: checked above
+    }
+    const digits = SIGNIFICANT_DIGITS[classOf(r.liquid_density.method)];
+    for (const x of [r.liquid_density.value, r.molar_volume.value, r.reference_point?.estimated.value ?? 1])
+      assert.ok(digitsOf(x) <= digits, `${c.name}: ${x}`);
+    if (r.reference_point) assert.ok(digitsOf(r.reference_point.deviation.value) <= 4, c.name);
+    checked++;
+  }
+  assert.ok(checked > 100, `${checked} checked`);
 });

@@ -18,19 +18,21 @@ import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
 import { saturationAtTemperature } from '../helmholtz/state.ts';
 import { massDensityFromMolarVolume, RACKETT_SOURCE, rackettMolarVolume } from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
+import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import { EXTRAPOLATION_LIMIT_K } from '../saturation.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { answerSchema, objectOf, QUANTITY } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
   type CompoundSummary,
   type ComputedValue,
   compoundSummary,
-  computedValueSchema,
+  computedValue,
   defaultUnitWarning,
   readTemperature,
   type SimpleValue,
-  simpleValueSchema,
+  TEMPERATURE_UNIT_ALIASES,
   TEMPERATURE_UNIT_ARGUMENT,
   withUnitTrap,
 } from './computed-value.ts';
@@ -38,12 +40,13 @@ import {
 export interface LiquidDensityArgs {
   compound_name: string;
   temperature: number;
-  unit?: string;
+  temperature_unit?: string;
 }
 
 export interface ReferencePoint {
   measured: { value: number; unit: 'kg/m3'; temperature: SimpleValue; source: string };
-  estimated: ComputedValue;
+  /** The answer's method at the measurement's temperature. */
+  estimated: SimpleValue;
   deviation: SimpleValue;
 }
 
@@ -51,7 +54,8 @@ export interface LiquidDensityResult {
   compound: CompoundSummary;
   temperature: SimpleValue;
   liquid_density: ComputedValue;
-  molar_volume: ComputedValue;
+  /** From the same method as liquid_density, which names it. */
+  molar_volume: SimpleValue;
   reference_point?: ReferencePoint;
 }
 
@@ -75,6 +79,8 @@ const fmt = (x: number) => String(+x.toPrecision(6));
 interface DensityModel {
   method: string;
   source: string;
+  /** Reference equations keep 6 digits; DIPPR fits and Rackett are correlations (../precision.ts). */
+  precision: PrecisionClass;
   /** Where the method holds; outside it the value is extrapolated or another method answers. */
   range?: ValidRange;
   /** How far beyond its range the model may still answer, K (0: not at all). */
@@ -89,6 +95,7 @@ function referenceModel(fluid: ReferenceFluid): DensityModel {
   return {
     method: `${referenceMethod(fluid)}: saturated-liquid density ρ′ by phase equilibrium`,
     source: fluid.citation,
+    precision: 'referenceEquation',
     // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
     range: { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-4), unit: 'K' },
     extrapolation: 0,
@@ -101,6 +108,7 @@ function chemsepModel(fit: LayerCorrelation, molarMass: number): DensityModel {
   return {
     method: `${fit.method}; ρ = Y·M with M = ${fmt(molarMass * 1000)} g/mol`,
     source: fit.source,
+    precision: 'correlation',
     range: fit.range,
     extrapolation: EXTRAPOLATION_LIMIT_K,
     caveats: [],
@@ -129,6 +137,7 @@ function rackettModel(
   return {
     method: `${label}: V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)), Tc = ${critical.tc} K, Pc = ${fmt(critical.pc / BAR)} bar, Z = ${fmt(z)}`,
     source: `${RACKETT_SOURCE}; Tc, Pc: ${critical.sources}; Z: ${source}`,
+    precision: 'correlation',
     ...(tm === undefined ? {} : { range: { min: tm, max: critical.tc, unit: 'K' as const } }),
     extrapolation: Infinity,
     caveats,
@@ -268,11 +277,7 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
       `${fmt(t)} K is below the melting point (${tm} K): the stable phase is the solid; the value is the subcooled liquid's.`,
     );
   }
-  const common = {
-    method: model.method,
-    source: model.source,
-    ...(model.range ? { valid_range: model.range } : {}),
-  };
+  const how = { method: model.method, source: model.source, valid_range: model.range, precision: model.precision };
 
   let reference_point: ReferencePoint | undefined;
   const measured = compound.properties.liquid_density;
@@ -287,8 +292,9 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
         temperature: { value: tMeasured, unit: 'K' },
         source: measured.source,
       },
-      estimated: { value: at, unit: 'kg/m3', ...common, warnings: [...model.caveats] },
-      deviation: { value: deviation, unit: '%' },
+      estimated: { value: toMethodPrecision(at, model.precision), unit: 'kg/m3' },
+      // A derived ratio: 4 digits, like reduced temperatures.
+      deviation: { value: toMethodPrecision(deviation, 'correlation'), unit: '%' },
     };
     if (Math.abs(deviation) > REFERENCE_DEVIATION_WARNING) {
       warnings.push(
@@ -299,8 +305,8 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
 
   const rho = densityOrNoSolution(model, t);
   return {
-    liquid_density: { value: rho, unit: 'kg/m3', ...common, warnings },
-    molar_volume: { value: molarMass / rho, unit: 'm3/mol', ...common, warnings: [...warnings] },
+    liquid_density: computedValue(rho, 'kg/m3', how, warnings),
+    molar_volume: { value: toMethodPrecision(molarMass / rho, model.precision), unit: 'm3/mol' },
     ...(reference_point ? { reference_point } : {}),
   };
 }
@@ -313,65 +319,53 @@ const inputSchema: JsonSchema = {
     temperature: {
       type: 'number',
       title: 'Temperature',
-      description: 'Temperature of the saturated liquid, in unit (default K); below the critical temperature.',
+      description: 'Saturated-liquid temperature, in temperature_unit; below Tc.',
     },
-    unit: TEMPERATURE_UNIT_ARGUMENT,
+    temperature_unit: TEMPERATURE_UNIT_ARGUMENT,
   },
   required: ['compound_name', 'temperature'],
   additionalProperties: false,
 };
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
+const outputSchema = answerSchema(
+  {
     compound: COMPOUND_SCHEMA,
-    temperature: simpleValueSchema('K', 'The temperature as understood, in K.'),
-    liquid_density: computedValueSchema('kg/m3', 'Density of the saturated liquid.'),
-    molar_volume: computedValueSchema('m3/mol', 'Molar volume of the saturated liquid.'),
-    reference_point: {
-      type: 'object',
-      description:
-        'The measured liquid density on record, the estimate at its temperature, and their deviation: how far to trust the estimate.',
-      properties: {
-        measured: {
-          type: 'object',
-          properties: {
-            value: { type: 'number' },
-            unit: { type: 'string', const: 'kg/m3' },
-            temperature: simpleValueSchema('K', 'The temperature of the measurement.'),
-            source: { type: 'string', minLength: 1 },
-          },
-          required: ['value', 'unit', 'temperature', 'source'],
-          additionalProperties: false,
-        },
-        estimated: computedValueSchema('kg/m3', 'The same method at the measurement temperature.'),
-        deviation: simpleValueSchema('%', '100·(estimated − measured)/measured.'),
-      },
-      required: ['measured', 'estimated', 'deviation'],
-      additionalProperties: false,
-    },
+    temperature: QUANTITY,
+    liquid_density: QUANTITY,
+    molar_volume: QUANTITY,
+    reference_point: objectOf({ measured: QUANTITY, estimated: QUANTITY, deviation: QUANTITY }),
   },
-  required: ['compound', 'temperature', 'liquid_density', 'molar_volume'],
-  additionalProperties: false,
-};
+  ['reference_point'],
+);
 
 export const liquidDensityTool = {
   name: 'service_liquid_density',
   title: 'Saturated liquid density',
   description: [
-    "Density and molar volume of a pure compound's saturated liquid at a temperature.",
-    "Method, first that applies: the fluid's reference equation of state (multiparameter Helmholtz energy; water IAPWS-95, CO2 Span–Wagner, ~80 fluids), ρ′ by phase equilibrium from the triple point to Tc; ChemSep 8.32's DIPPR-105/106 fit to measured densities within its range (up to 10 K beyond, flagged); the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; else Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to ~20 % for hydrogen-bonding liquids). The method used is named in every answer.",
-    'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; unit (default K; °C, °F, R accepted).',
-    'Returns the compound, the temperature in K, liquid_density (kg/m3) and molar_volume (m3/mol), each {value, unit, method, source, valid_range, warnings};',
-    'and, when a measured liquid density is on record, reference_point: the measurement with its temperature and source, the same method at that temperature, and the deviation in %.',
-    'At or above the critical temperature there is no liquid (error out_of_range); with no fit and no Tc, Pc or Z on record, error missing_data.',
+    'Saturated-liquid density (kg/m3) and molar volume (m3/mol) of a pure compound below Tc (temperature_unit: K default, °C, °F, R),',
+    "by the first method that applies: the reference equation of state, ChemSep's DIPPR fit, Rackett with ZRA, else Rackett with Zc (flagged).",
+    'reference_point compares with a measured density on record.',
   ].join(' '),
+  details: [
+    "Method, first that applies: the fluid's reference equation of state (multiparameter Helmholtz energy; water IAPWS-95, CO2 Span–Wagner, about 80 fluids), ρ′ by phase equilibrium from the triple point to Tc; ChemSep 8.32's DIPPR-105/106 fit to measured densities within its range (up to 10 K beyond, flagged); the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; else Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to about 20 % for hydrogen-bonding liquids). The method used is named in every answer.",
+    'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; temperature_unit (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K, or below the melting point, read in the default K gets a warning suggesting °C.',
+    'Returns the compound, the temperature in K, liquid_density (kg/m3) as {value, unit, method, source, valid_range, warnings}, and molar_volume (m3/mol) from the same method as {value, unit}.',
+    "When a measured liquid density is on record (and the method was not fitted to it), reference_point gives the measurement with its temperature and source, the same method at that temperature, and their deviation in %; beyond 5 % liquid_density carries a warning. Below the melting point the value is the subcooled liquid's, with a warning.",
+    "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range at or above the critical temperature (no liquid there), at or below absolute zero, or more than 10 K outside every method's range; missing_data with no fit and no Tc, Pc or Z on record; no_solution where the equation gives no density.",
+  ],
+  argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
-  run({ compound_name, temperature, unit }) {
+  run({ compound_name, temperature, temperature_unit }) {
     const { compound } = findCompound(compound_name);
-    const t = readTemperature(temperature, unit ?? 'K');
-    const trap = defaultUnitWarning('temperature', temperature, unit, 'unit', compound.properties.melting_point?.value);
+    const t = readTemperature(temperature, temperature_unit ?? 'K');
+    const trap = defaultUnitWarning(
+      'temperature',
+      temperature,
+      temperature_unit,
+      'temperature_unit',
+      compound.properties.melting_point?.value,
+    );
     // The trap's warning goes on liquid_density, the value it is about.
     const { warnings, ...densities } = withUnitTrap(trap, () => {
       const d = liquidDensityOf(compound, t);

@@ -2,12 +2,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
 import { CUBIC_EOS_IDS } from '../eos.ts';
+import { findCompound } from '../lookup.ts';
+import { SIGNIFICANT_DIGITS } from '../precision.ts';
 import { ToolError } from '../tool.ts';
 import { eosStateTool } from './eos-state.ts';
 import { type MixturePropertiesArgs, mixturePropertiesTool } from './mixture-properties.ts';
 
-const ajv = new Ajv({ strict: true, allErrors: true });
+// Strict, to catch misspelt keywords; strictRequired off because groups of quantities name each one only in
+// `required` (eos-shared.ts quantitiesObject), which the JSON Schema spec allows.
+const ajv = new Ajv({ strict: true, strictRequired: false, allErrors: true });
 const validateOutput = ajv.compile(mixturePropertiesTool.outputSchema);
 const validateInput = ajv.compile(mixturePropertiesTool.inputSchema);
 
@@ -15,6 +20,9 @@ const methaneEthane = [
   { compound_name: 'methane', mole_fraction: 0.5 },
   { compound_name: 'ethane', mole_fraction: 0.5 },
 ];
+
+/** Significant digits of x as JSON writes it (101418 → 6, 0.0353659 → 6). */
+const digitsOf = (x: number) => x.toExponential().split('e')[0].replace(/[-.]/g, '').length;
 
 const rejects = (args: MixturePropertiesArgs, code: string, message: RegExp) =>
   assert.throws(
@@ -64,10 +72,28 @@ test("Kay's rule, 50/50 methane/ethane with the data's Tc and Pc: Tpc ≈ 247.9 
   const r = mixturePropertiesTool.run({ components: methaneEthane });
   assert.ok(Math.abs(r.pseudo_critical_temperature.value - 247.9) < 0.05, String(r.pseudo_critical_temperature.value));
   assert.ok(Math.abs(r.pseudo_critical_pressure_bar.value - 47.4) < 0.05, String(r.pseudo_critical_pressure_bar.value));
-  assert.ok(Math.abs(r.pseudo_critical_pressure.value - r.pseudo_critical_pressure_bar.value * 1e5) < 1e-6);
+  assert.equal(r.pseudo_critical_pressure.value, r.pseudo_critical_pressure_bar.value * 1e5);
+  assert.equal(r.pseudo_critical_pressure.unit, 'Pa');
+  assert.equal(r.pseudo_critical_pressure_bar.unit, 'bar');
   assert.ok(Math.abs(r.molar_mass.value - (16.043 + 30.069) / 2) < 1e-3, String(r.molar_mass.value));
-  assert.ok(Math.abs(r.acentric_factor!.value - (0.011 + 0.099) / 2) < 1e-12);
+  assert.equal(r.acentric_factor!.value, (0.011 + 0.099) / 2);
   assert.match(r.pseudo_critical_temperature.source, /Kay/);
+  assert.match(r.pseudo_critical_temperature.note ?? '', /not the mixture's critical point/);
+  // The query is repeated only where it is not the name it was read as.
+  assert.deepEqual(
+    r.components.map((c) => c.query),
+    [undefined, undefined],
+  );
+  const byFormula = mixturePropertiesTool.run({
+    components: [{ compound_name: 'CH4', mole_fraction: 0.5 }, methaneEthane[1]],
+  });
+  assert.deepEqual(
+    byFormula.components.map((c) => [c.query, c.name]),
+    [
+      ['CH4', 'methane'],
+      [undefined, 'ethane'],
+    ],
+  );
   assert.equal(r.state, undefined);
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
 });
@@ -120,10 +146,91 @@ test('results validate against the output schema: every equation, gas, liquid, t
       assert.ok(r.state);
     }
   }
+  // Broken on purpose: a value without its unit, and a component field the contract lacks.
   const bad = structuredClone(mixturePropertiesTool.run(cases[0]));
   assert.ok(bad.state);
-  bad.state.phases[0].components[0].fugacity.unit = 'bar';
+  const fugacity: { unit?: string } = bad.state.phases[0].components[0].fugacity;
+  delete fugacity.unit;
   assert.equal(validateOutput(bad), false);
+  const extra = structuredClone(mixturePropertiesTool.run(cases[0]));
+  (extra.state!.phases[0].components[0] as unknown as Record<string, unknown>).activity = 1;
+  assert.equal(validateOutput(extra), false);
+});
+
+test('answers give each value in its unit', () => {
+  const r = mixturePropertiesTool.run({ components: methaneEthane, temperature: 300, pressure: 5e6 });
+  assert.deepEqual(
+    [r.molar_mass, r.pseudo_critical_temperature, r.pseudo_critical_pressure, r.acentric_factor!].map((q) => q.unit),
+    ['g/mol', 'K', 'Pa', ''],
+  );
+  for (const c of r.components) {
+    assert.equal(c.molecular_weight.unit, 'g/mol');
+    assert.deepEqual(
+      Object.values(c.inputs).map((q) => q.unit),
+      ['K', 'Pa', ''],
+    );
+  }
+  const state = r.state!;
+  assert.deepEqual(
+    Object.values(state.conditions).map((q) => q.unit),
+    ['K', 'Pa'],
+  );
+  for (const phase of state.phases) {
+    assert.deepEqual(
+      [phase.compressibility_factor, phase.molar_volume, phase.density].map((q) => q.unit),
+      ['', 'm3/mol', 'kg/m3'],
+    );
+    for (const c of phase.components) assert.deepEqual([c.fugacity_coefficient.unit, c.fugacity.unit], ['', 'Pa']);
+  }
+});
+
+test("values keep the digits their method supports: Kay's rule 4, the cubic 4, pseudo-reduced T and P 4", () => {
+  const r = mixturePropertiesTool.run({
+    components: [
+      { compound_name: 'nitrogen', mole_fraction: 0.7808 },
+      { compound_name: 'oxygen', mole_fraction: 0.2095 },
+      { compound_name: 'argon', mole_fraction: 0.0097 },
+    ],
+    temperature: 298.15,
+    pressure: 101325,
+  });
+  for (const q of [r.pseudo_critical_temperature, r.pseudo_critical_pressure, r.acentric_factor!])
+    assert.ok(digitsOf(q.value) <= SIGNIFICANT_DIGITS.correlation, `${q.method}: ${q.value}`);
+  const state = r.state!;
+  const cubic = [
+    ...state.z_roots,
+    ...state.phases.flatMap((p) => [
+      p.compressibility_factor.value,
+      p.molar_volume.value,
+      p.density.value,
+      ...p.components.flatMap((c) => [c.fugacity_coefficient.value, c.fugacity.value]),
+    ]),
+  ];
+  for (const value of cubic) assert.ok(digitsOf(value) <= SIGNIFICANT_DIGITS.cubicEquation, `${value}`);
+  for (const ratio of [state.pseudo_reduced_temperature, state.pseudo_reduced_pressure])
+    assert.ok(digitsOf(ratio.value) <= 4, `${ratio.value}`);
+  // The molar mass is exact arithmetic on formula masses: not cut to a method's digits.
+  const m = (name: string) => findCompound(name).compound.properties.molecular_weight!.value;
+  assert.equal(r.molar_mass.value, 0.7808 * m('nitrogen') + 0.2095 * m('oxygen') + 0.0097 * m('argon'));
+  assert.ok(digitsOf(r.molar_mass.value) > SIGNIFICANT_DIGITS.correlation);
+});
+
+test('through callTool: t_unit and p_unit are read as temperature_unit and pressure_unit; both names is refused', async () => {
+  const args = { components: methaneEthane, temperature: 25, pressure: 50 };
+  const meant = await callTool('service_mixture_properties', { ...args, temperature_unit: '°C', pressure_unit: 'bar' });
+  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
+  const aliased = await callTool('service_mixture_properties', { ...args, t_unit: '°C', p_unit: 'bar' });
+  assert.equal(aliased.valueJson, meant.valueJson);
+  const answer = JSON.parse(meant.valueJson!);
+  assert.equal(answer.state.conditions.pressure.value, 5e6);
+  assert.ok(!JSON.stringify(answer.warnings).includes('default unit'));
+  const both = await callTool('service_mixture_properties', { ...args, t_unit: 'K', temperature_unit: 'K' });
+  assert.equal(both.errorCode, 'invalid_arguments');
+  assert.match(
+    JSON.parse((both.result.content[0] as { text: string }).text).message,
+    /"t_unit" and "temperature_unit" are the same argument/,
+  );
+  assert.equal((await callTool('service_mixture_properties', { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
 });
 
 test('a mixture of one compound with itself under another name is refused; the x = 1 limit equals service_eos_state', () => {
@@ -156,10 +263,9 @@ test('a mixture of one compound with itself under another name is refused; the x
   });
   const pureVapor = pure.phases.find((p) => p.phase === 'vapor')!;
   const mixVapor = mix.state!.phases.find((p) => p.phase === 'vapor')!;
-  assert.ok(
-    Math.abs(mixVapor.components[0].fugacity_coefficient.value / pureVapor.fugacity_coefficient.value - 1) < 1e-7,
-  );
-  assert.ok(Math.abs(mixVapor.compressibility_factor.value - pureVapor.compressibility_factor.value) < 1e-7);
+  // Both served at the cubic's 4 digits: equal there.
+  assert.equal(mixVapor.components[0].fugacity_coefficient.value, pureVapor.fugacity_coefficient.value);
+  assert.equal(mixVapor.compressibility_factor.value, pureVapor.compressibility_factor.value);
 });
 
 test('ideal-gas limit: at 1 Pa every component has φ → 1 and the mixture Z → 1', () => {
@@ -168,7 +274,7 @@ test('ideal-gas limit: at 1 Pa every component has φ → 1 and the mixture Z �
   assert.ok(Math.abs(phase.compressibility_factor.value - 1) < 1e-6);
   for (const c of phase.components) {
     assert.ok(Math.abs(c.fugacity_coefficient.value - 1) < 1e-6);
-    assert.ok(Math.abs(c.fugacity.value - c.mole_fraction) < 1e-6);
+    assert.ok(Math.abs(c.fugacity.value - 0.5) < 1e-6);
   }
   assert.ok(Math.abs(phase.density.value - (23.056e-3 * 1) / (8.314462618 * 300)) < 1e-8);
 });
@@ -180,7 +286,10 @@ test('kij changes the state, and i/j order does not matter', () => {
   const b = mixturePropertiesTool.run({ ...base, kij: [{ i: 1, j: 0, value: 0.05 }] }).state!;
   assert.notEqual(a.z_roots.at(-1), none.z_roots.at(-1));
   assert.deepEqual(a.z_roots, b.z_roots);
-  assert.deepEqual(a.kij, [{ i: 0, j: 1, value: 0.05 }]);
+  // The kij used, by name, whichever order the pair was given in.
+  assert.match(a.mixing_rules, /; kij: methane–ethane 0\.05, other pairs 0$/);
+  assert.equal(b.mixing_rules, a.mixing_rules);
+  assert.match(none.mixing_rules, /; kij = 0 for every pair$/);
 });
 
 test('three roots: both candidates reported, the label says "-like", and the warnings say no flash is done', () => {

@@ -2,7 +2,8 @@
  * service_mixture_properties: properties of a mixture of known composition. Always: molar mass, Kay's
  * pseudo-critical temperature and pressure, mole-fraction-weighted acentric factor. With temperature
  * and pressure: the one-phase state from a cubic equation of state with van der Waals one-fluid mixing
- * (Z roots, molar volume, density, fugacity coefficient of each component). The science is ../eos.ts.
+ * (Z roots, molar volume, density, fugacity coefficient of each component). The science is ../eos.ts;
+ * ./eos-shared.ts builds and rounds the values.
  *
  * Binary interaction parameters are given as a list of {i, j, value} with 0-based indices into
  * `components`: a list names only the pairs that have one (most are 0), cannot be asymmetric, and
@@ -11,27 +12,35 @@
 import type { Compound } from '../compounds.ts';
 import { CUBIC_EOS, type CubicEosId, kayPseudoCritical, type MixtureRootState, mixtureState } from '../eos.ts';
 import { findCompound } from '../lookup.ts';
+import { toMethodPrecision } from '../precision.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
-import { COMPOUND_NAME_ARGUMENT, defaultUnitWarning } from './computed-value.ts';
+import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
+import {
+  COMPOUND_NAME_ARGUMENT,
+  defaultUnitWarning,
+  PRESSURE_UNIT_ARGUMENT,
+  STATE_UNIT_ALIASES,
+  TEMPERATURE_UNIT_ARGUMENT,
+} from './computed-value.ts';
 import {
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
   type CompoundInputs,
+  CUBIC_EOS_DETAILS,
+  CUBIC_FORMS_DETAILS,
   compoundInputs,
+  computed,
   conditionsResult,
   EOS_ARGUMENT,
   EOS_SCHEMA,
   eosId,
   eosResult,
-  eosSource,
   fugacityCoefficient,
-  PRESSURE_UNIT_ARGUMENT,
   type Quantity,
-  quantitySchema,
+  quantitiesObject,
+  ratio,
   readConditions,
-  simpleQuantitySchema,
-  TEMPERATURE_UNIT_ARGUMENT,
-  VOLUME_AND_DENSITY_SCHEMA,
+  type SimpleQuantity,
   volumeAndDensity,
 } from './eos-shared.ts';
 
@@ -61,9 +70,9 @@ export interface MixturePropertiesArgs {
   pressure_unit?: string;
 }
 
+/** A component's fugacity in one root; its mole fraction is in the answer's components. */
 interface ComponentFugacity {
   name: string;
-  mole_fraction: number;
   fugacity_coefficient: Quantity;
   fugacity: Quantity;
 }
@@ -80,11 +89,11 @@ export interface MixturePhase {
 
 export interface MixtureState {
   conditions: ReturnType<typeof conditionsResult>;
-  pseudo_reduced_temperature: { value: number; unit: '' };
-  pseudo_reduced_pressure: { value: number; unit: '' };
+  pseudo_reduced_temperature: SimpleQuantity;
+  pseudo_reduced_pressure: SimpleQuantity;
   equation_of_state: ReturnType<typeof eosResult>;
+  /** The kij used, by component name. */
   mixing_rules: string;
-  kij: KijArg[];
   z_roots: number[];
   phase: 'liquid' | 'vapor' | 'liquid-like' | 'vapor-like';
   phase_basis: string;
@@ -93,18 +102,19 @@ export interface MixtureState {
 
 export interface MixturePropertiesResult {
   components: {
-    query: string;
+    /** compound_name as given, when it is not the name it was read as. */
+    query?: string;
     name: string;
     cas: string;
     formula: string;
     mole_fraction: number;
-    molecular_weight: { value: number; unit: 'g/mol' };
+    molecular_weight: SimpleQuantity;
     inputs: CompoundInputs['used'];
   }[];
   molar_mass: Quantity;
   pseudo_critical_temperature: Quantity;
   pseudo_critical_pressure: Quantity;
-  pseudo_critical_pressure_bar: { value: number; unit: 'bar' };
+  pseudo_critical_pressure_bar: SimpleQuantity;
   acentric_factor?: Quantity;
   state?: MixtureState;
   warnings: string[];
@@ -112,155 +122,74 @@ export interface MixturePropertiesResult {
 
 const KAY_SOURCE =
   'W. B. Kay, Density of Hydrocarbon Gases and Vapors at High Temperature and Pressure, Ind. Eng. Chem. 28 (1936) 1014–1019';
+/** Once, on Tpc: it holds for the pair. */
 const KAY_NOTE =
-  "Kay's rule gives a pseudo-critical point for corresponding-states methods, not the mixture's true critical point.";
-const MIXING_RULES =
-  'van der Waals one-fluid: a = Σi Σj xi·xj·(1 − kij)·√(ai·aj), b = Σi xi·bi; kij = 0 for every pair not given in kij';
+  "Tpc and Ppc are a pseudo-critical point for corresponding-states methods, not the mixture's critical point.";
+const MIXING_RULES = 'van der Waals one-fluid: a = Σi Σj xi·xj·(1 − kij)·√(ai·aj), b = Σi xi·bi';
 
-const componentSchema: JsonSchema = {
+/** The mixing rules with the kij used, by component name ("kij: methane–ethane 0.003, other pairs 0"). */
+function mixingRules(kij: KijArg[], names: string[]): string {
+  if (kij.length === 0) return `${MIXING_RULES}; kij = 0 for every pair`;
+  const pairs = kij.map(({ i, j, value }) => `${names[Math.min(i, j)]}–${names[Math.max(i, j)]} ${value}`);
+  return `${MIXING_RULES}; kij: ${pairs.join(', ')}, other pairs 0`;
+}
+
+const kijArgument: JsonSchema = {
   type: 'object',
   properties: {
-    query: { type: 'string', description: 'compound_name as given.' },
-    name: { type: 'string' },
-    cas: { type: 'string' },
-    formula: { type: 'string' },
-    mole_fraction: { type: 'number' },
-    molecular_weight: simpleQuantitySchema('g/mol'),
-    inputs: COMPOUND_INPUTS_SCHEMA,
-  },
-  required: ['query', 'name', 'cas', 'formula', 'mole_fraction', 'molecular_weight', 'inputs'],
-  additionalProperties: false,
-};
-
-const kijSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    i: {
-      type: 'integer',
-      title: 'I',
-      minimum: 0,
-      maximum: MAX_COMPONENTS - 1,
-      description: '0-based index of one component in components.',
-    },
-    j: {
-      type: 'integer',
-      title: 'J',
-      minimum: 0,
-      maximum: MAX_COMPONENTS - 1,
-      description: '0-based index of the other component (≠ i).',
-    },
-    value: {
-      type: 'number',
-      title: 'Value',
-      minimum: -1,
-      maximum: 1,
-      description: 'kij = kji, dimensionless; typical magnitudes 0–0.15.',
-    },
+    i: { type: 'integer', minimum: 0 },
+    j: { type: 'integer', minimum: 0 },
+    value: { type: 'number', minimum: -1, maximum: 1 },
   },
   required: ['i', 'j', 'value'],
   additionalProperties: false,
 };
 
-const phaseSchema: JsonSchema = {
-  type: 'object',
-  description: 'One root of the mixture cubic taken as a phase of the given composition.',
-  properties: {
-    phase: { type: 'string', enum: ['liquid', 'vapor'] },
-    root: { type: 'string', enum: ['smallest', 'largest', 'only'] },
-    lower_gibbs_energy: {
-      type: 'boolean',
-      description: 'True for the root with the lower Σ xi·ln φi (residual Gibbs energy).',
-    },
-    ...VOLUME_AND_DENSITY_SCHEMA,
+/** One root of the mixture cubic taken as a phase of the given composition. */
+const phaseSchema = quantitiesObject(['compressibility_factor', 'molar_volume', 'density'], {
+  phase: { enum: ['liquid', 'vapor'] },
+  root: { enum: ['smallest', 'largest', 'only'] },
+  lower_gibbs_energy: { type: 'boolean' },
+  components: { type: 'array', items: quantitiesObject(['fugacity_coefficient', 'fugacity'], { name: STRING }) },
+});
+
+const outputSchema = answerSchema(
+  {
     components: {
       type: 'array',
-      description: 'Each component in this phase, in the order given.',
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string' },
-          mole_fraction: { type: 'number' },
-          fugacity_coefficient: quantitySchema('', 'Fugacity coefficient φi of the component in the mixture.'),
-          fugacity: quantitySchema('Pa', 'Fugacity fi = xi·φi·P.'),
+      items: quantitiesObject(
+        ['molecular_weight'],
+        {
+          query: STRING,
+          name: STRING,
+          cas: STRING,
+          formula: STRING,
+          mole_fraction: NUMBER,
+          inputs: COMPOUND_INPUTS_SCHEMA,
         },
-        required: ['name', 'mole_fraction', 'fugacity_coefficient', 'fugacity'],
-        additionalProperties: false,
-      },
+        ['query'],
+      ),
     },
+    molar_mass: QUANTITY,
+    pseudo_critical_temperature: QUANTITY,
+    pseudo_critical_pressure: QUANTITY,
+    pseudo_critical_pressure_bar: QUANTITY,
+    acentric_factor: QUANTITY,
+    state: objectOf({
+      conditions: CONDITIONS_SCHEMA,
+      pseudo_reduced_temperature: QUANTITY,
+      pseudo_reduced_pressure: QUANTITY,
+      equation_of_state: EOS_SCHEMA,
+      mixing_rules: STRING,
+      z_roots: { type: 'array', items: NUMBER },
+      phase: { enum: ['liquid', 'vapor', 'liquid-like', 'vapor-like'] },
+      phase_basis: STRING,
+      phases: { type: 'array', items: phaseSchema },
+    }),
+    warnings: WARNINGS,
   },
-  required: ['phase', 'root', 'lower_gibbs_energy', 'compressibility_factor', 'molar_volume', 'density', 'components'],
-  additionalProperties: false,
-};
-
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    components: { type: 'array', items: componentSchema, minItems: MIN_COMPONENTS, maxItems: MAX_COMPONENTS },
-    molar_mass: quantitySchema('g/mol', 'Mixture molar mass Σ xi·Mi.'),
-    pseudo_critical_temperature: quantitySchema('K', "Kay's rule Tpc = Σ xi·Tci."),
-    pseudo_critical_pressure: quantitySchema('Pa', "Kay's rule Ppc = Σ xi·Pci."),
-    pseudo_critical_pressure_bar: simpleQuantitySchema('bar', 'Ppc in bar.'),
-    acentric_factor: quantitySchema(
-      '',
-      'Mole-fraction-weighted acentric factor Σ xi·ωi (omitted when a component has none on record).',
-    ),
-    state: {
-      type: 'object',
-      description:
-        'Present when temperature and pressure are given: the mixture as one phase of the given composition.',
-      properties: {
-        conditions: CONDITIONS_SCHEMA,
-        pseudo_reduced_temperature: simpleQuantitySchema('', 'T/Tpc.'),
-        pseudo_reduced_pressure: simpleQuantitySchema('', 'P/Ppc.'),
-        equation_of_state: EOS_SCHEMA,
-        mixing_rules: { type: 'string' },
-        kij: {
-          type: 'array',
-          items: kijSchema,
-          description: 'The binary interaction parameters used (pairs not listed: 0).',
-        },
-        z_roots: {
-          type: 'array',
-          items: { type: 'number' },
-          minItems: 1,
-          maxItems: 3,
-          description: 'Every real root Z > B of the mixture cubic, ascending.',
-        },
-        phase: {
-          type: 'string',
-          enum: ['liquid', 'vapor', 'liquid-like', 'vapor-like'],
-          description:
-            'liquid/vapor: one root; liquid-like/vapor-like: the lower-Gibbs-energy root of two, the mixture may split into two phases.',
-        },
-        phase_basis: { type: 'string' },
-        phases: { type: 'array', items: phaseSchema, minItems: 1, maxItems: 2 },
-      },
-      required: [
-        'conditions',
-        'pseudo_reduced_temperature',
-        'pseudo_reduced_pressure',
-        'equation_of_state',
-        'mixing_rules',
-        'kij',
-        'z_roots',
-        'phase',
-        'phase_basis',
-        'phases',
-      ],
-      additionalProperties: false,
-    },
-    warnings: { type: 'array', items: { type: 'string' } },
-  },
-  required: [
-    'components',
-    'molar_mass',
-    'pseudo_critical_temperature',
-    'pseudo_critical_pressure',
-    'pseudo_critical_pressure_bar',
-    'warnings',
-  ],
-  additionalProperties: false,
-};
+  ['acentric_factor', 'state'],
+);
 
 const inputSchema: JsonSchema = {
   type: 'object',
@@ -271,43 +200,31 @@ const inputSchema: JsonSchema = {
       title: 'Components',
       minItems: MIN_COMPONENTS,
       maxItems: MAX_COMPONENTS,
-      description: `${MIN_COMPONENTS}–${MAX_COMPONENTS} distinct compounds with mole fractions in (0, 1] summing to 1 (within ${MOLE_FRACTION_SUM_TOLERANCE}).`,
+      description: 'Distinct compounds; mole fractions sum to 1.',
       items: {
         type: 'object',
         properties: {
           compound_name: COMPOUND_NAME_ARGUMENT,
-          mole_fraction: {
-            type: 'number',
-            title: 'Mole Fraction',
-            exclusiveMinimum: 0,
-            maximum: 1,
-            description: 'Mole fraction xi, in (0, 1].',
-          },
+          mole_fraction: { type: 'number', title: 'Mole Fraction', exclusiveMinimum: 0, maximum: 1 },
         },
         required: ['compound_name', 'mole_fraction'],
         additionalProperties: false,
       },
     },
-    temperature: {
-      type: 'number',
-      title: 'Temperature',
-      description:
-        'Temperature in temperature_unit (default K). Give it with pressure for the equation-of-state state.',
-    },
+    temperature: { type: 'number', title: 'Temperature', description: 'In temperature_unit; give with pressure.' },
     pressure: {
       type: 'number',
       title: 'Pressure',
       exclusiveMinimum: 0,
-      description: 'Absolute pressure in pressure_unit (default Pa). Give it with temperature.',
+      description: 'Absolute, in pressure_unit; give with temperature.',
     },
     eos: EOS_ARGUMENT,
     kij: {
       type: 'array',
       title: 'Kij',
       maxItems: (MAX_COMPONENTS * (MAX_COMPONENTS - 1)) / 2,
-      items: kijSchema,
-      description:
-        'Binary interaction parameters as a list of {i, j, value}, i and j being 0-based indices into components (kij = kji; each pair at most once). Pairs not listed have kij = 0. Needs temperature and pressure.',
+      items: kijArgument,
+      description: '{i, j, value}: 0-based indices into components; unlisted pairs 0.',
     },
     temperature_unit: TEMPERATURE_UNIT_ARGUMENT,
     pressure_unit: PRESSURE_UNIT_ARGUMENT,
@@ -368,6 +285,9 @@ function readKij(list: KijArg[], n: number): number[][] {
   return matrix;
 }
 
+/** Each component's φ in a root; state names the equation and mixing rules once. */
+const PHI_RELATION = 'ln φk = (bk/b)(Z − 1) − ln(Z − B) − (A/B)(2·Σj xj·akj/a − bk/b)·I';
+
 const PHASE_BASIS = {
   single:
     'One real root, named liquid or vapour by the phase identification parameter Π (G. Venkatarathnam, L. R. Oellrich, Fluid Phase Equilib. 301 (2011) 225–233): Π > 1 is liquid.',
@@ -403,9 +323,13 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
   if (withoutOmega.length > 0)
     warnings.push(`No mixture acentric factor: no acentric factor on record for ${withoutOmega.join(', ')}.`);
 
+  // Kay's rule and the mean ω are corresponding-states rules: rounded as correlations. The molar mass is
+  // exact arithmetic on formula masses, so it keeps its digits (the answer caps them at 10).
+  const kay = (value: number, unit: string, method: string) => computed(value, unit, method, KAY_SOURCE, 'correlation');
+  const pseudoCriticalPressure = kay(ppc, 'Pa', "Kay's rule: Ppc = Σ xi·Pci");
   const result: MixturePropertiesResult = {
     components: composition.map((c, i) => ({
-      query: c.query,
+      ...(c.query === c.compound.name ? {} : { query: c.query }),
       name: c.compound.name,
       cas: c.compound.cas,
       formula: c.compound.formula,
@@ -416,32 +340,20 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     molar_mass: {
       value: molarMass,
       unit: 'g/mol',
-      method: 'Σ xi·Mi, Mi from the formulas',
+      method: 'Σ xi·Mi',
       source: composition[0].compound.properties.molecular_weight!.source,
     },
-    pseudo_critical_temperature: {
-      value: tpc,
-      unit: 'K',
-      method: "Kay's rule: Tpc = Σ xi·Tci",
-      source: KAY_SOURCE,
-      warnings: [KAY_NOTE],
-    },
-    pseudo_critical_pressure: {
-      value: ppc,
-      unit: 'Pa',
-      method: "Kay's rule: Ppc = Σ xi·Pci",
-      source: KAY_SOURCE,
-      warnings: [KAY_NOTE],
-    },
-    pseudo_critical_pressure_bar: { value: ppc / 1e5, unit: 'bar' },
+    pseudo_critical_temperature: { ...kay(tpc, 'K', "Kay's rule: Tpc = Σ xi·Tci"), note: KAY_NOTE },
+    pseudo_critical_pressure: pseudoCriticalPressure,
+    // The same rounded value in bar, so the two agree to every digit shown.
+    pseudo_critical_pressure_bar: { value: pseudoCriticalPressure.value / 1e5, unit: 'bar' },
     ...(withoutOmega.length === 0
       ? {
-          acentric_factor: {
-            value: omegas.reduce((sum, w, i) => sum + x[i] * w!.value, 0),
-            unit: '',
-            method: "mole-fraction average Σ xi·ωi (the usual pseudo-critical companion of Kay's rule)",
-            source: KAY_SOURCE,
-          },
+          acentric_factor: kay(
+            omegas.reduce((sum, w, i) => sum + x[i] * w!.value, 0),
+            '',
+            'Σ xi·ωi',
+          ),
         }
       : {}),
     warnings,
@@ -468,7 +380,6 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     t,
     p,
   );
-  const source = eosSource(eos);
   const phaseOf = (
     phase: MixturePhase['phase'],
     root: MixturePhase['root'],
@@ -483,14 +394,8 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
       const phi = fugacityCoefficient(r.lnPhiComponents[k], `${c.compound.name} in the ${phase} root`);
       return {
         name: c.compound.name,
-        mole_fraction: c.x,
-        fugacity_coefficient: {
-          value: phi,
-          unit: '',
-          method: `${eos.name} with ${MIXING_RULES}: ln φk = (bk/b)(Z − 1) − ln(Z − B) − (A/B)(2·Σj xj·akj/a − bk/b)·I`,
-          source,
-        },
-        fugacity: { value: c.x * phi * p, unit: 'Pa', method: 'fk = xk·φk·P', source },
+        fugacity_coefficient: computed(phi, '', PHI_RELATION, eos.source, 'cubicEquation'),
+        fugacity: computed(c.x * phi * p, 'Pa', 'fk = xk·φk·P', eos.source, 'cubicEquation'),
       };
     }),
   });
@@ -522,12 +427,14 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
 
   result.state = {
     conditions: conditionsResult(conditions),
-    pseudo_reduced_temperature: { value: t / tpc, unit: '' },
-    pseudo_reduced_pressure: { value: p / ppc, unit: '' },
+    pseudo_reduced_temperature: ratio(t / tpc),
+    pseudo_reduced_pressure: ratio(p / ppc),
     equation_of_state: eosResult(eos),
-    mixing_rules: MIXING_RULES,
-    kij: (args.kij ?? []).map(({ i, j, value }) => ({ i, j, value })),
-    z_roots: state.zRoots,
+    mixing_rules: mixingRules(
+      args.kij ?? [],
+      composition.map((c) => c.compound.name),
+    ),
+    z_roots: state.zRoots.map((z) => toMethodPrecision(z, 'cubicEquation')),
     phase: state.label,
     phase_basis: state.single ? PHASE_BASIS.single : PHASE_BASIS.two,
     phases,
@@ -539,15 +446,20 @@ export const mixturePropertiesTool = {
   name: 'service_mixture_properties',
   title: 'Mixture properties and cubic equation of state',
   description: [
-    `Properties of a mixture of ${MIN_COMPONENTS}–${MAX_COMPONENTS} compounds of known composition.`,
-    `components: [{compound_name, mole_fraction}], each compound once, mole fractions in (0, 1] summing to 1 within ${MOLE_FRACTION_SUM_TOLERANCE} (not normalised for you).`,
-    "Always returns the mixture molar mass (g/mol), Kay's-rule (1936) pseudo-critical temperature (K) and pressure (Pa, also bar), and the mole-fraction-weighted acentric factor, with each component's data and sources.",
-    'With temperature (temperature_unit, default K; °C, °F, R accepted) and pressure (absolute; pressure_unit, default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted) it also returns state:',
-    'the one-phase state from a cubic equation of state (eos: "peng_robinson" default, "srk", "redlich_kwong", "van_der_waals") with van der Waals one-fluid mixing (a = ΣΣ xi·xj·(1 − kij)·√(ai·aj), b = Σ xi·bi):',
-    "all real Z roots, and for the only root or the liquid and vapour candidates of three: Z, molar volume (m3/mol), density (kg/m3), and each component's fugacity coefficient and fugacity (Pa).",
-    'kij: optional list of {i, j, value}, i and j 0-based indices into components, kij = kji; unlisted pairs are 0.',
-    'It does not compute phase equilibrium: warnings say when the mixture may split into two phases, and flag van der Waals, Redlich–Kwong and liquid-density limitations.',
+    `Mixture of ${MIN_COMPONENTS}–${MAX_COMPONENTS} compounds (components [{compound_name, mole_fraction}], fractions summing to 1): molar mass, Kay's pseudo-critical T and P, mean acentric factor;`,
+    'with temperature and pressure (default K, Pa), the one-phase state by a cubic eos (default peng_robinson, optional kij): Z, molar volume, density, component fugacities. No flash.',
   ].join(' '),
+  details: [
+    `components: [{compound_name, mole_fraction}], ${MIN_COMPONENTS} to ${MAX_COMPONENTS} of them, each compound once (the same compound under two names is refused), mole fractions in (0, 1] summing to 1 within ${MOLE_FRACTION_SUM_TOLERANCE}; they are not normalised for you.`,
+    "Always returned: the mixture molar mass Σ xi·Mi (g/mol), Kay's-rule (1936) pseudo-critical temperature Tpc = Σ xi·Tci (K) and pressure Ppc = Σ xi·Pci (Pa, also bar) — a pseudo-critical point for corresponding-states methods, not the mixture's true critical point — and the mole-fraction-weighted acentric factor Σ xi·ωi (omitted, with a warning, when a component has none on record), with each component's data (name, CAS, formula, mole fraction, molecular weight, and query: the compound_name given, when it is not the name) and the critical constants used with their sources.",
+    `With temperature (temperature_unit, default K; °C, °F, R accepted) and pressure (absolute; pressure_unit, default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted), given together, the answer also has state: the one-phase state at the given composition from a cubic equation of state (eos: ${CUBIC_EOS_DETAILS}) with van der Waals one-fluid mixing rules (a = Σi Σj xi·xj·(1 − kij)·√(ai·aj), b = Σi xi·bi). A pressure under 1 kPa or a temperature under 20 K read in the default unit gets a warning naming the unit likely meant.`,
+    'state gives the conditions in SI (K, Pa), the pseudo-reduced temperature T/Tpc and pressure P/Ppc, the equation (id, name and source), the mixing rules with the kij used (by component name), z_roots (every real root Z > B of the mixture cubic, ascending) and phases: for the only root, or for the liquid (smallest) and vapour (largest) candidates of three, Z, molar volume (m3/mol), density (kg/m3), and for each component, in the order given, its fugacity coefficient φi and fugacity fi = xi·φi·P (Pa). lower_gibbs_energy marks the root with the lower Σ xi·ln φi (residual Gibbs energy). phase is liquid or vapor for one root; liquid-like or vapor-like names the lower-Gibbs-energy root of two, where the mixture may split into two phases.',
+    'kij: optional list of {i, j, value}, i and j 0-based indices into components (i ≠ j, each pair at most once, kij = kji), value between −1 and 1 (typical magnitudes 0–0.15); pairs not listed have kij = 0. A list names only the pairs that have one and cannot be asymmetric. kij needs temperature and pressure.',
+    `${CUBIC_FORMS_DETAILS} For a component k of a mixture, ln φk = (bk/b)(Z − 1) − ln(Z − B) − (A/B)(2·Σj xj·akj/a − bk/b)·I (Smith, Van Ness & Abbott ch. 14).`,
+    'It does not compute phase equilibrium: phase stability is not tested and no flash is done. Warnings say when the mixture may split into two phases, and flag van der Waals, Redlich–Kwong and liquid-density limitations.',
+    'Errors: invalid_arguments for a composition that does not sum to 1, a compound listed twice, temperature without pressure (or the reverse), kij without them, or a bad kij entry; compound_not_found; missing_data when a component lacks Tc or Pc, or ω for Peng–Robinson and SRK; out_of_range for temperatures at or below absolute zero and pressures above 1 GPa.',
+  ],
+  argumentAliases: STATE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
   run,

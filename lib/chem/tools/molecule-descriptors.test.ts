@@ -45,11 +45,25 @@ test('aspirin', async () => {
   assert.equal(r.descriptors.ring_count.value, 1);
   assert.equal(r.descriptors.aromatic_ring_count.value, 1);
   assert.match(r.descriptors.clogp.source, /Wildman.*Crippen.*1999/);
+  assert.match(r.descriptors.clogp.method, /Wildman–Crippen/);
+  assert.match(r.descriptors.molecular_weight.source, /IUPAC CIAAW/);
   assert.match(r.descriptors.tpsa.source, /Ertl.*2000/);
   assert.equal(r.lipinski_rule_of_five.violations, 0);
   assert.equal(r.lipinski_rule_of_five.passes, true);
   assert.equal(r.svg, undefined);
   assert.deepEqual(r.warnings, []);
+});
+
+test("values keep their tables' decimals: MW 3, exact mass 6, logP 4, TPSA 2; counts are integers", async () => {
+  const decimals = (x: number) => (String(x).split('.')[1] ?? '').length;
+  const limits = { molecular_weight: 3, exact_mass: 6, clogp: 4, tpsa: 2 } as Record<string, number>;
+  for (const smiles of ['CC(=O)Oc1ccccc1C(=O)O', 'CN1C=NC2=C1C(=O)N(C(=O)N2C)C', 'c1ccccc1', '[2H]O[2H]']) {
+    const r = await run({ smiles });
+    for (const [key, d] of Object.entries(r.descriptors)) {
+      if (key in limits) assert.ok(decimals(d.value) <= limits[key], `${smiles} ${key}: ${d.value}`);
+      else assert.ok(Number.isInteger(d.value), `${smiles} ${key}: ${d.value}`);
+    }
+  }
 });
 
 test('SVG only when asked', async () => {
@@ -71,10 +85,11 @@ test('Lipinski flags: each rule, the count, and "at most one violation"', async 
   assert.equal(l.violations, 2);
   assert.equal(l.passes, false);
   // Glucose: five OH (5 donors), six O atoms (6 acceptors), low MW: no violation.
-  const g = (await run({ smiles: 'OCC1OC(O)C(O)C(O)C1O' })).lipinski_rule_of_five;
-  assert.equal(g.h_bond_donors.value, 5);
-  assert.equal(g.h_bond_acceptors.value, 6);
-  assert.equal(g.violations, 0);
+  const glucose = await run({ smiles: 'OCC1OC(O)C(O)C(O)C1O' });
+  assert.equal(glucose.descriptors.h_bond_donors.value, 5);
+  assert.equal(glucose.descriptors.h_bond_acceptors.value, 6);
+  assert.deepEqual(glucose.lipinski_rule_of_five.h_bond_donors, { limit: 5, pass: true });
+  assert.equal(glucose.lipinski_rule_of_five.violations, 0);
 });
 
 test('ions and salts say what the values are for', async () => {

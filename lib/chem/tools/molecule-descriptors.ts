@@ -5,6 +5,7 @@
  */
 import { ATOMIC_WEIGHTS, ATOMIC_WEIGHTS_SOURCE } from '../atomic-weights.ts';
 import { molarMass } from '../formula.ts';
+import { roundTo } from '../precision.ts';
 import {
   descriptors,
   formalCharge,
@@ -14,12 +15,13 @@ import {
   RDKIT_SOURCE,
   withMolecule,
 } from '../rdkit.ts';
-import { roundTo } from '../round.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
   NAMED_COMPOUND_SCHEMA,
   type NamedCompound,
   STRUCTURE_NAME_ARGUMENT,
+  STRUCTURE_NAME_DETAILS,
   structureFrom,
 } from './structure-argument.ts';
 
@@ -36,8 +38,8 @@ export interface Descriptor {
   source: string;
 }
 
+/** One rule of five: its limit and whether the descriptor of the same name is within it. */
 export interface RuleCheck {
-  value: number;
   limit: number;
   pass: boolean;
 }
@@ -85,99 +87,105 @@ type DescriptorKey =
   | 'aromatic_ring_count'
   | 'heavy_atom_count';
 
-const DESCRIPTORS: Record<DescriptorKey, { unit: string; description: string }> = {
-  molecular_weight: { unit: 'g/mol', description: 'Average molar mass.' },
+/**
+ * Each descriptor: unit, meaning (for the manual), how RDKit computes it (its `method` in answers) and the
+ * decimals it is reported to (none for counts). Masses, logP and TPSA are sums of tabulated atomic or
+ * fragment values, not fits, so they keep the decimals the tables support, not a method class's digits.
+ */
+const DESCRIPTORS: Record<DescriptorKey, { unit: string; description: string; method: string; decimals?: number }> = {
+  molecular_weight: {
+    unit: 'g/mol',
+    description:
+      "Average molar mass, from IUPAC 2021 standard atomic weights (RDKit's own weights for isotope labels or elements outside the table)",
+    method: 'Σ count × standard atomic weight',
+    decimals: 3,
+  },
   exact_mass: {
     unit: 'g/mol',
-    description: 'Monoisotopic mass: each atom as its most abundant isotope (or as the isotope the SMILES labels).',
+    description: 'Monoisotopic mass: each atom as its most abundant isotope (or as the isotope the SMILES labels)',
+    method: 'RDKit monoisotopic mass',
+    decimals: 6,
   },
   clogp: {
     unit: '',
-    description: 'Calculated octanol/water log P, Wildman–Crippen atom contributions (dimensionless).',
+    description: 'Calculated octanol/water log P from Wildman–Crippen atom contributions (Wildman, Crippen 1999)',
+    method: 'Wildman–Crippen atom contributions (RDKit CrippenClogP)',
+    decimals: 4,
   },
-  tpsa: { unit: 'Å2', description: 'Topological polar surface area (Ertl), N and O contributions.' },
-  h_bond_donors: { unit: '', description: 'Lipinski hydrogen-bond donors: H atoms on N and O.' },
-  h_bond_acceptors: { unit: '', description: 'Lipinski hydrogen-bond acceptors: N and O atoms.' },
-  rotatable_bonds: { unit: '', description: 'Rotatable bonds, RDKit strict definition.' },
-  ring_count: { unit: '', description: 'Rings in the smallest set of smallest rings.' },
-  aromatic_ring_count: { unit: '', description: 'Aromatic rings.' },
-  heavy_atom_count: { unit: '', description: 'Atoms other than hydrogen.' },
+  tpsa: {
+    unit: 'Å2',
+    description: 'Topological polar surface area (Ertl et al. 2000), N and O contributions only',
+    method: 'Ertl fragment contributions, N and O only (RDKit)',
+    decimals: 2,
+  },
+  h_bond_donors: {
+    unit: '',
+    description: 'Lipinski hydrogen-bond donors: H atoms bonded to N or O',
+    method: 'Lipinski: H on N or O (RDKit NumLipinskiHBD)',
+  },
+  h_bond_acceptors: {
+    unit: '',
+    description: 'Lipinski hydrogen-bond acceptors: N and O atoms',
+    method: 'Lipinski: N and O atoms (RDKit NumLipinskiHBA)',
+  },
+  rotatable_bonds: {
+    unit: '',
+    description:
+      'Rotatable bonds, RDKit strict definition: single, non-ring bonds between non-terminal heavy atoms, not counting bonds to triple-bonded atoms, to CX3 and tert-butyl groups, or amide/ester C(=X)–X bonds',
+    method: 'RDKit strict definition (NumRotatableBonds)',
+  },
+  ring_count: {
+    unit: '',
+    description: 'Rings in the smallest set of smallest rings (SSSR)',
+    method: 'RDKit SSSR',
+  },
+  aromatic_ring_count: {
+    unit: '',
+    description: 'Aromatic rings, RDKit aromaticity model',
+    method: 'RDKit aromaticity model',
+  },
+  heavy_atom_count: {
+    unit: '',
+    description: 'Atoms other than hydrogen',
+    method: 'count of atoms other than hydrogen',
+  },
 };
+const DESCRIPTOR_KEYS = Object.keys(DESCRIPTORS) as DescriptorKey[];
 
-const descriptorSchema = (key: DescriptorKey): JsonSchema => ({
-  type: 'object',
-  description: `${DESCRIPTORS[key].description} Unit: ${DESCRIPTORS[key].unit || 'dimensionless'}.`,
-  properties: {
-    value: { type: 'number' },
-    unit: { type: 'string', const: DESCRIPTORS[key].unit },
-    method: { type: 'string', minLength: 1 },
-    source: { type: 'string', minLength: 1 },
-  },
-  required: ['value', 'unit', 'method', 'source'],
-  additionalProperties: false,
-});
+/** A descriptor's value as reported: to its decimals (../precision.ts roundTo), counts as they are. */
+function reported(key: DescriptorKey, value: number): number {
+  const { decimals } = DESCRIPTORS[key];
+  return decimals === undefined ? value : roundTo(value, decimals);
+}
 
-const ruleSchema = (what: string): JsonSchema => ({
-  type: 'object',
-  description: `${what}: value, the rule's upper limit, and whether value <= limit.`,
-  properties: { value: { type: 'number' }, limit: { type: 'number' }, pass: { type: 'boolean' } },
-  required: ['value', 'limit', 'pass'],
-  additionalProperties: false,
-});
+const RULE_CHECK: JsonSchema = { $ref: '#/$defs/check' };
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    smiles: { type: 'string', description: 'The SMILES as given, or that of compound_name.' },
+const outputSchema = answerSchema(
+  {
+    smiles: STRING,
     compound: NAMED_COMPOUND_SCHEMA,
-    canonical_smiles: { type: 'string', description: 'RDKit canonical SMILES.' },
-    formula: {
-      type: 'string',
-      description:
-        'Molecular formula in Hill order (from the InChI formula layer; charge given separately). Omitted when InChI cannot represent the structure.',
-    },
-    formal_charge: { type: 'integer', description: 'Sum of the formal charges of all atoms.' },
-    inchi: { type: 'string', pattern: '^InChI=1S/', description: 'Standard InChI.' },
-    inchikey: { type: 'string', pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$', description: 'Standard InChIKey.' },
-    descriptors: {
-      type: 'object',
-      properties: Object.fromEntries(
-        Object.keys(DESCRIPTORS).map((key) => [key, descriptorSchema(key as DescriptorKey)]),
-      ),
-      required: Object.keys(DESCRIPTORS),
-      additionalProperties: false,
-    },
-    lipinski_rule_of_five: {
-      type: 'object',
-      description: 'Lipinski rule of five: poor oral absorption is more likely when more than one rule fails.',
-      properties: {
-        molecular_weight: ruleSchema('Molecular weight, g/mol, limit 500'),
-        clogp: ruleSchema('Calculated logP (Wildman–Crippen), limit 5'),
-        h_bond_donors: ruleSchema('H-bond donors, limit 5'),
-        h_bond_acceptors: ruleSchema('H-bond acceptors, limit 10'),
-        violations: { type: 'integer', minimum: 0, maximum: 4, description: 'Number of rules that fail.' },
-        passes: { type: 'boolean', description: 'True when at most one rule fails.' },
-        rule: { type: 'string' },
-        source: { type: 'string' },
-      },
-      required: [
-        'molecular_weight',
-        'clogp',
-        'h_bond_donors',
-        'h_bond_acceptors',
-        'violations',
-        'passes',
-        'rule',
-        'source',
-      ],
-      additionalProperties: false,
-    },
-    svg: { type: 'string', description: '2D depiction as an SVG document (only when include_svg is true).' },
-    warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats for using the values.' },
+    canonical_smiles: STRING,
+    formula: STRING,
+    formal_charge: { type: 'integer' },
+    inchi: STRING,
+    inchikey: STRING,
+    descriptors: { type: 'object', propertyNames: { enum: DESCRIPTOR_KEYS }, additionalProperties: QUANTITY },
+    lipinski_rule_of_five: objectOf({
+      molecular_weight: RULE_CHECK,
+      clogp: RULE_CHECK,
+      h_bond_donors: RULE_CHECK,
+      h_bond_acceptors: RULE_CHECK,
+      violations: { type: 'integer' },
+      passes: { type: 'boolean' },
+      rule: STRING,
+      source: STRING,
+    }),
+    svg: STRING,
+    warnings: WARNINGS,
   },
-  required: ['smiles', 'canonical_smiles', 'formal_charge', 'descriptors', 'lipinski_rule_of_five', 'warnings'],
-  additionalProperties: false,
-};
+  ['compound', 'formula', 'inchi', 'inchikey', 'svg'],
+  { check: objectOf({ limit: NUMBER, pass: { type: 'boolean' } }) },
+);
 
 const inputSchema: JsonSchema = {
   type: 'object',
@@ -188,15 +196,14 @@ const inputSchema: JsonSchema = {
       title: 'Smiles',
       minLength: 1,
       maxLength: MAX_SMILES_LENGTH,
-      description:
-        'SMILES string of the molecule, e.g. "CC(=O)Oc1ccccc1C(=O)O" (aspirin). Disconnected parts ("[Na+].[Cl-]") are taken together. Give this or compound_name.',
+      description: 'E.g. "CC(=O)Oc1ccccc1C(=O)O"; disconnected parts are taken together.',
     },
     compound_name: STRUCTURE_NAME_ARGUMENT,
     include_svg: {
       type: 'boolean',
       title: 'Include Svg',
       default: false,
-      description: 'Also return a 2D depiction as an SVG document (default false).',
+      description: 'Also return a 2D depiction as SVG.',
     },
   },
   // smiles or compound_name, exactly one: checked by run() with a message saying so (a top-level
@@ -211,7 +218,7 @@ const SVG_WIDTH = 400;
 const SVG_HEIGHT = 300;
 
 function rule(value: number, limit: number): RuleCheck {
-  return { value, limit, pass: value <= limit };
+  return { limit, pass: value <= limit };
 }
 
 export async function moleculeDescriptors({
@@ -232,19 +239,6 @@ export async function moleculeDescriptors({
     // own weights where the formula cannot say (isotope labels, elements outside the table).
     const counts = identity?.elementCounts;
     const iupac = counts && !identity.isotopic && Object.keys(counts).every((el) => Object.hasOwn(ATOMIC_WEIGHTS, el));
-    const molecularWeight: Descriptor = iupac
-      ? {
-          value: roundTo(molarMass(counts), 3),
-          unit: 'g/mol',
-          method: 'sum of IUPAC 2021 standard atomic weights over the formula',
-          source: ATOMIC_WEIGHTS_SOURCE,
-        }
-      : {
-          value: roundTo(d.amw, 3),
-          unit: 'g/mol',
-          method: 'RDKit average molecular weight (isotope labels honoured)',
-          source: RDKIT_SOURCE,
-        };
 
     if (!identity) warnings.push('InChI cannot represent this structure, so formula, InChI and InChIKey are omitted.');
     if (identity?.isotopic)
@@ -257,60 +251,37 @@ export async function moleculeDescriptors({
         `Net formal charge ${charge > 0 ? '+' : ''}${charge}: the formula and masses are those of the ion (electron mass neglected).`,
       );
 
-    const value = (key: DescriptorKey, v: number, method: string, source: string): Descriptor => ({
-      value: v,
+    const descriptor = (key: DescriptorKey, raw: number, source: string, method = DESCRIPTORS[key].method) => ({
+      value: reported(key, raw),
       unit: DESCRIPTORS[key].unit,
       method,
       source,
     });
     const result: Record<DescriptorKey, Descriptor> = {
-      molecular_weight: molecularWeight,
-      exact_mass: value(
-        'exact_mass',
-        roundTo(d.exactmw, 6),
-        'RDKit monoisotopic mass (most abundant isotope of each element)',
-        RDKIT_SOURCE,
-      ),
-      clogp: value(
-        'clogp',
-        roundTo(d.CrippenClogP, 4),
-        'Wildman–Crippen atom-contribution logP (RDKit CrippenClogP)',
-        SOURCES.crippen,
-      ),
-      tpsa: value(
-        'tpsa',
-        roundTo(d.tpsa, 2),
-        'Ertl topological polar surface area, N and O contributions only (RDKit)',
-        SOURCES.ertl,
-      ),
-      h_bond_donors: value(
-        'h_bond_donors',
-        d.lipinskiHBD,
-        'Lipinski definition: number of H atoms bonded to N or O (RDKit NumLipinskiHBD)',
-        SOURCES.lipinski,
-      ),
-      h_bond_acceptors: value(
-        'h_bond_acceptors',
-        d.lipinskiHBA,
-        'Lipinski definition: number of N and O atoms (RDKit NumLipinskiHBA)',
-        SOURCES.lipinski,
-      ),
-      rotatable_bonds: value(
-        'rotatable_bonds',
-        d.NumRotatableBonds,
-        'RDKit strict definition: single, non-ring bonds between non-terminal heavy atoms, not counting bonds to triple-bonded atoms, to CX3 and tert-butyl groups, or amide/ester C(=X)–X bonds',
-        RDKIT_SOURCE,
-      ),
-      ring_count: value('ring_count', d.NumRings, 'RDKit smallest set of smallest rings (SSSR)', RDKIT_SOURCE),
-      aromatic_ring_count: value('aromatic_ring_count', d.NumAromaticRings, 'RDKit aromaticity model', RDKIT_SOURCE),
-      heavy_atom_count: value('heavy_atom_count', d.NumHeavyAtoms, 'count of atoms other than hydrogen', RDKIT_SOURCE),
+      molecular_weight: iupac
+        ? descriptor('molecular_weight', molarMass(counts), ATOMIC_WEIGHTS_SOURCE)
+        : descriptor(
+            'molecular_weight',
+            d.amw,
+            RDKIT_SOURCE,
+            'RDKit average molecular weight (isotope labels honoured)',
+          ),
+      exact_mass: descriptor('exact_mass', d.exactmw, RDKIT_SOURCE),
+      clogp: descriptor('clogp', d.CrippenClogP, SOURCES.crippen),
+      tpsa: descriptor('tpsa', d.tpsa, SOURCES.ertl),
+      h_bond_donors: descriptor('h_bond_donors', d.lipinskiHBD, SOURCES.lipinski),
+      h_bond_acceptors: descriptor('h_bond_acceptors', d.lipinskiHBA, SOURCES.lipinski),
+      rotatable_bonds: descriptor('rotatable_bonds', d.NumRotatableBonds, RDKIT_SOURCE),
+      ring_count: descriptor('ring_count', d.NumRings, RDKIT_SOURCE),
+      aromatic_ring_count: descriptor('aromatic_ring_count', d.NumAromaticRings, RDKIT_SOURCE),
+      heavy_atom_count: descriptor('heavy_atom_count', d.NumHeavyAtoms, RDKIT_SOURCE),
     };
 
     const checks = {
-      molecular_weight: rule(molecularWeight.value, 500),
+      molecular_weight: rule(result.molecular_weight.value, 500),
       clogp: rule(result.clogp.value, 5),
-      h_bond_donors: rule(d.lipinskiHBD, 5),
-      h_bond_acceptors: rule(d.lipinskiHBA, 10),
+      h_bond_donors: rule(result.h_bond_donors.value, 5),
+      h_bond_acceptors: rule(result.h_bond_acceptors.value, 10),
     };
     const violations = Object.values(checks).filter((c) => !c.pass).length;
 
@@ -326,7 +297,7 @@ export async function moleculeDescriptors({
         ...checks,
         violations,
         passes: violations <= 1,
-        rule: 'MW <= 500 g/mol, logP <= 5, H-bond donors <= 5, H-bond acceptors <= 10; passes with at most one violation. logP here is Wildman–Crippen, not the Daylight CLOGP Lipinski used.',
+        rule: 'Passes with at most one violation. logP here is Wildman–Crippen, not the Daylight CLOGP Lipinski used.',
         source: SOURCES.lipinski,
       },
       ...(include_svg ? { svg: mol.get_svg(SVG_WIDTH, SVG_HEIGHT) } : {}),
@@ -339,15 +310,18 @@ export const moleculeDescriptorsTool = {
   name: 'service_molecule_descriptors',
   title: 'Molecule descriptors from SMILES',
   description: [
-    'Compute molecular descriptors of any molecule from its SMILES string with RDKit.',
-    'Arguments: smiles (e.g. "CC(=O)Oc1ccccc1C(=O)O") or instead compound_name (a name, CAS number or InChIKey, e.g. "aspirin", from the measured catalogue or the PubChem name table; the result then names the compound under compound); include_svg (boolean, default false) to also get a 2D depiction as SVG.',
-    'Returns canonical_smiles, formula (Hill order), formal_charge, InChI and InChIKey, and descriptors, each {value, unit, method, source}:',
-    'molecular_weight (g/mol, IUPAC 2021 atomic weights), exact_mass (monoisotopic, g/mol), clogp (Wildman–Crippen 1999 logP),',
-    'tpsa (Ertl 2000 topological polar surface area, Å2), h_bond_donors and h_bond_acceptors (Lipinski definitions: H on N/O; N and O atoms),',
-    'rotatable_bonds (RDKit strict definition), ring_count, aromatic_ring_count, heavy_atom_count;',
-    'lipinski_rule_of_five with each rule (MW <= 500, logP <= 5, donors <= 5, acceptors <= 10) as value/limit/pass, the violation count and passes (at most one violation).',
-    'An invalid SMILES is an error quoting what RDKit could not parse.',
+    "RDKit descriptors of a molecule given as smiles or compound_name: canonical SMILES, formula, charge, InChI, InChIKey, molecular_weight, exact_mass, clogp (Wildman–Crippen), tpsa (Å2), H-bond donors and acceptors, rotatable bonds, ring and heavy-atom counts, and Lipinski's rule of five.",
+    'include_svg adds a 2D drawing.',
   ].join(' '),
+  details: [
+    'smiles: any molecule RDKit parses, e.g. "CC(=O)Oc1ccccc1C(=O)O" (aspirin); disconnected parts ("[Na+].[Cl-]") are taken together, as a warning says. An invalid SMILES is an error (invalid_arguments) giving RDKit\'s reason; one that reads as a name points to compound_name.',
+    STRUCTURE_NAME_DETAILS,
+    'Returns smiles (as given, or that of compound_name), canonical_smiles (RDKit), formula (Hill order, from the InChI formula layer; charge given separately; omitted with InChI and InChIKey when InChI cannot represent the structure), formal_charge (sum over atoms), standard InChI and InChIKey, and descriptors, each {value, unit, method, source}:',
+    `${DESCRIPTOR_KEYS.map((key) => `${key} (${DESCRIPTORS[key].unit || 'dimensionless'}): ${DESCRIPTORS[key].description}.`).join(' ')}`,
+    'lipinski_rule_of_five (Lipinski et al. 1997): molecular_weight (limit 500 g/mol), clogp (limit 5), h_bond_donors (limit 5) and h_bond_acceptors (limit 10), each as {limit, pass: the descriptor of the same name <= limit}; violations, the number of rules that fail; passes, true with at most one violation (poor oral absorption is more likely when more than one fails). logP here is Wildman–Crippen, not the Daylight CLOGP Lipinski used.',
+    `include_svg: true adds svg, a ${SVG_WIDTH}×${SVG_HEIGHT} px 2D depiction as an SVG document. warnings: caveats for using the values (isotope labels, disconnected parts, a net charge: the formula and masses are then those of the ion, electron mass neglected).`,
+    'Precision: molecular_weight to 3 decimals, exact_mass 6, clogp 4, tpsa 2 (sums of tabulated atomic or fragment values); counts are integers.',
+  ],
   inputSchema,
   outputSchema,
   run: moleculeDescriptors,

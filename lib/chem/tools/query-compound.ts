@@ -7,14 +7,9 @@ import type { Compound } from '../compounds.ts';
 import { CORRELATION_FORMS, type Correlations } from '../correlations.ts';
 import { findInTable, isNotFound } from '../find-structure.ts';
 import { findCompound, type MatchKind } from '../lookup.ts';
-import {
-  PROPERTY_DEFINITIONS,
-  PROPERTY_KEYS,
-  type PropertyKey,
-  type PropertyValue,
-  TEMPERATURE_DEPENDENT,
-} from '../properties.ts';
+import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../properties.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
+import { answerSchema, NUMBER, objectOf, QUANTITY, RANGE, STRING, STRINGS } from './answer-schema.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 import { estimatedCompound } from './estimated-compound.ts';
 import { vaporizationProperties } from './vaporization-properties.ts';
@@ -42,172 +37,50 @@ export interface QueryCompoundResult {
 
 const MATCH_KINDS: MatchKind[] = ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles'];
 
-function propertyValueSchema(key: PropertyKey): JsonSchema {
-  const { unit, description } = PROPERTY_DEFINITIONS[key];
-  return {
-    type: 'object',
-    description: `${description} Unit: ${unit === '' ? 'dimensionless' : unit}.`,
-    properties: {
-      value: { type: 'number' },
-      unit: { type: 'string', const: unit },
-      source: {
-        type: 'string',
-        minLength: 1,
-        description: 'Published source of the value (or of the inputs it is computed from).',
-      },
-      method: {
-        type: 'string',
-        description: 'How the value was obtained when it is computed rather than read from the source.',
-      },
-      note: {
-        type: 'string',
-        description: 'What the value is when its name alone would mislead (e.g. a triple point).',
-      },
-      warnings: { type: 'array', items: { type: 'string' }, description: 'Caveats for using the value.' },
-      estimated: {
-        type: 'boolean',
-        const: true,
-        description: 'Present (true) when the value is a group-contribution estimate, not a measurement.',
-      },
-      ...(TEMPERATURE_DEPENDENT.has(key)
-        ? {
-            temperature: {
-              type: 'object',
-              description: 'The temperature the value holds at.',
-              properties: { value: { type: 'number' }, unit: { type: 'string', const: 'K' } },
-              required: ['value', 'unit'],
-              additionalProperties: false,
-            },
-          }
-        : {}),
-    },
-    required: TEMPERATURE_DEPENDENT.has(key) ? ['value', 'unit', 'source', 'temperature'] : ['value', 'unit', 'source'],
-    additionalProperties: false,
-  };
-}
-
-function correlationsSchema(): JsonSchema {
-  const range = {
-    type: 'object',
-    properties: { min: { type: 'number' }, max: { type: 'number' }, unit: { type: 'string', const: 'K' } },
-    required: ['min', 'max', 'unit'],
-    additionalProperties: false,
-  };
-  const numbers = (names: string[]) => ({
-    type: 'object',
-    properties: Object.fromEntries(names.map((n) => [n, { type: 'number' }])),
-    required: names,
-    additionalProperties: false,
-  });
-  return {
-    type: 'object',
-    description: 'Temperature-dependent equations on record, each with its exact form, valid range and source.',
-    properties: {
-      vapor_pressure: {
-        type: 'array',
-        description: `Vapour-pressure equations, most accurate first. antoine: ${CORRELATION_FORMS.antoine}; wagner_25_5: ${CORRELATION_FORMS.wagner_25_5} (with its own Tc in K and Pc in bar).`,
-        items: {
-          oneOf: [
-            {
-              type: 'object',
-              properties: {
-                equation: { const: 'antoine' },
-                coefficients: numbers(['A', 'B', 'C']),
-                valid_range: range,
-                source: { type: 'string' },
-              },
-              required: ['equation', 'coefficients', 'valid_range', 'source'],
-              additionalProperties: false,
-            },
-            {
-              type: 'object',
-              properties: {
-                equation: { const: 'wagner_25_5' },
-                coefficients: numbers(['a', 'b', 'c', 'd']),
-                critical_temperature: { type: 'number' },
-                critical_pressure: { type: 'number' },
-                valid_range: range,
-                source: { type: 'string' },
-              },
-              required: [
-                'equation',
-                'coefficients',
-                'critical_temperature',
-                'critical_pressure',
-                'valid_range',
-                'source',
-              ],
-              additionalProperties: false,
-            },
-          ],
-        },
-      },
-      ideal_gas_cp: {
-        type: 'object',
-        description: `Ideal-gas heat capacity: ${CORRELATION_FORMS.cp_poly4}.`,
-        properties: {
-          equation: { const: 'cp_poly4' },
-          coefficients: { type: 'array', items: { type: 'number' }, minItems: 5, maxItems: 5 },
-          valid_range: range,
-          source: { type: 'string' },
-        },
-        required: ['equation', 'coefficients', 'valid_range', 'source'],
-        additionalProperties: false,
-      },
-    },
-    additionalProperties: false,
-  };
-}
-
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', description: 'Preferred English name.' },
-    cas: { type: 'string', pattern: '^[0-9]{2,7}-[0-9]{2}-[0-9]$', description: 'CAS Registry Number.' },
-    formula: { type: 'string', description: 'Molecular formula in Hill order.' },
-    smiles: { type: 'string', description: 'SMILES string.' },
-    inchikey: {
-      type: 'string',
-      pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$',
-      description: 'Standard InChIKey (omitted when not on record).',
-    },
-    pubchem_cid: {
-      type: 'integer',
-      minimum: 1,
-      description: 'PubChem compound id (only for a compound outside the measured catalogue).',
-    },
-    synonyms: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Other names: IUPAC, common, trade, abbreviations, Simplified Chinese.',
-    },
-    notes: {
-      type: 'array',
-      items: { type: 'string' },
-      description: 'Facts about the compound that qualify its properties.',
-    },
-    match: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', description: 'compound_name as given.' },
-        by: { type: 'string', enum: MATCH_KINDS, description: 'What the query matched.' },
-      },
-      required: ['query', 'by'],
-      additionalProperties: false,
-    },
-    properties: {
-      type: 'object',
-      description:
-        'Properties on record, each {value, unit, source} plus method, note, warnings where they apply. Unknown properties are omitted.',
-      properties: Object.fromEntries(PROPERTY_KEYS.map((key) => [key, propertyValueSchema(key)])),
-      required: ['molecular_weight'],
-      additionalProperties: false,
-    },
-    correlations: correlationsSchema(),
+const EQUATION: JsonSchema = { $ref: '#/$defs/equation' };
+const FITTED_EQUATION = objectOf({
+  equation: { enum: Object.keys(CORRELATION_FORMS) },
+  coefficients: {
+    anyOf: [
+      { type: 'object', additionalProperties: NUMBER },
+      { type: 'array', items: NUMBER },
+    ],
   },
-  required: ['name', 'cas', 'formula', 'smiles', 'synonyms', 'match', 'properties'],
-  additionalProperties: false,
-};
+  critical_temperature: NUMBER,
+  critical_pressure: NUMBER,
+  valid_range: RANGE,
+  source: STRING,
+});
+
+const outputSchema = answerSchema(
+  {
+    name: STRING,
+    cas: STRING,
+    formula: STRING,
+    smiles: STRING,
+    inchikey: STRING,
+    pubchem_cid: { type: 'integer' },
+    synonyms: STRINGS,
+    notes: STRINGS,
+    match: objectOf({ query: STRING, by: { enum: MATCH_KINDS } }),
+    properties: {
+      type: 'object',
+      propertyNames: { enum: PROPERTY_KEYS },
+      properties: { molecular_weight: QUANTITY },
+      additionalProperties: QUANTITY,
+      required: ['molecular_weight'],
+    },
+    correlations: {
+      type: 'object',
+      description: `Equations on record. ${Object.entries(CORRELATION_FORMS)
+        .map(([name, form]) => `${name}: ${form}`)
+        .join('; ')}.`,
+      properties: { vapor_pressure: { type: 'array', items: EQUATION }, ideal_gas_cp: EQUATION },
+    },
+  },
+  ['inchikey', 'pubchem_cid', 'notes', 'correlations'],
+  { equation: FITTED_EQUATION },
+);
 
 const inputSchema: JsonSchema = {
   type: 'object',
@@ -275,17 +148,18 @@ export const queryCompoundTool = {
   name: 'service_query_compound',
   title: 'Query compound properties',
   description: [
-    'Look up one pure compound and return its identifiers and physical constants, each value with its unit and literature source.',
-    'compound_name accepts an English name or synonym ("ethanol", "ethyl alcohol", "EtOH", "n-butane", "isobutane"), a Simplified Chinese name ("乙醇", "二氧化碳"), a CAS number ("64-17-5"), a molecular formula that only one compound has ("CO2", "NH3", "C2H5OH"), a SMILES string ("CCO") or an InChIKey; case, spaces, hyphens and primes are ignored.',
-    'Returns name, cas, formula (Hill order), smiles, inchikey, synonyms, notes, match (how the query was read) and properties:',
-    'molecular_weight (g/mol), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), critical_compressibility and acentric_factor (dimensionless), normal_boiling_point (K), melting_point (K);',
-    'substances that sublime at 1 atm (CO2, acetylene) have sublimation_point (K) instead of normal_boiling_point, and their melting_point is the triple point, as its note says;',
-    "enthalpy_of_vaporization_at_boiling_point and enthalpy_of_vaporization_298k (kJ/mol), liquid_heat_capacity_at_boiling_point and liquid_heat_capacity_298k (J/(mol·K)), each with its temperature, from ChemSep 8.32's DIPPR fits where they hold there.",
-    'Each property is {value, unit, source} plus method, note or warnings where they apply. For a catalogue compound, a property not on record is omitted, never estimated.',
+    'Identifiers and physical constants of one pure compound, found by name, synonym, Chinese name, CAS number, SMILES, InChIKey or a unique formula.',
+    'Properties (each {value, unit, source, …}): molecular_weight (g/mol), critical_temperature (K), critical_pressure (bar), critical_volume (cm3/mol), acentric_factor, normal_boiling_point (K), melting_point (K), enthalpies of vaporization (kJ/mol), liquid heat capacities (J/(mol·K)) and more; not on record: omitted.',
+    'Compounds outside the catalogue get estimates marked "estimated": true.',
+  ].join(' '),
+  details: [
+    'compound_name accepts an English name or synonym ("ethanol", "ethyl alcohol", "EtOH", "n-butane", "isobutane"), a Simplified Chinese name ("乙醇", "二氧化碳"), a CAS number ("64-17-5"), a molecular formula that only one compound has ("CO2", "NH3", "C2H5OH"), a SMILES string ("CCO") or an InChIKey; case, spaces, hyphens and primes are ignored. `match` says how the query was read.',
+    `Properties: ${PROPERTY_KEYS.map((key) => `\`${key}\` (${PROPERTY_DEFINITIONS[key].unit || 'dimensionless'}): ${PROPERTY_DEFINITIONS[key].description}`).join(' ')}`,
+    "Substances that sublime at 1 atm (CO2, acetylene) have sublimation_point instead of normal_boiling_point, and their melting_point is the triple point, as its note says. Enthalpies of vaporization and liquid heat capacities come, each with its temperature, from the reference equation of state where there is one, else from ChemSep 8.32's DIPPR fits where they hold. For a catalogue compound, a property not on record is omitted, never estimated. `correlations` gives the vapour-pressure and ideal-gas heat-capacity equations on record with their forms, valid ranges and sources.",
     'The 168 compounds ChemSep 8.32 lists beyond the catalogue ("pyrene", "trichloroacetyl chloride") answer from its data, cited as such.',
     'A compound outside the measured catalogue (e.g. "caffeine", "ibuprofen", "50-78-2") is looked up in a PubChem-derived name table of about 5,000 compounds: the answer then has pubchem_cid, a note saying so, molecular_weight from the formula, and Joback–Reid group-contribution estimates of normal_boiling_point, melting_point, critical_temperature, critical_pressure, critical_volume, enthalpy_of_formation_gas and gibbs_energy_of_formation_gas, each marked "estimated": true with its method and typical error.',
-    'An unknown compound is an error whose message suggests close names; a formula shared by isomers is an error listing them.',
-  ].join(' '),
+    'An unknown compound is an error (compound_not_found) whose message suggests close names; a formula shared by isomers is an error (ambiguous_compound) listing them.',
+  ],
   inputSchema,
   outputSchema,
   run({ compound_name }) {

@@ -17,6 +17,7 @@ import {
   prepareCompoundIndex,
 } from '../lookup.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { answerSchema, objectOf, STRING } from './answer-schema.ts';
 
 export interface SearchCompoundsArgs {
   query: string;
@@ -77,54 +78,26 @@ const REASON_TEXT: Record<MatchReason, string> = {
   similar_spelling: 'a name or synonym spelled similarly (distance = edits: insert, delete, substitute, swap)',
 };
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    query: { type: 'string', description: 'The query as given.' },
-    total_matches: { type: 'integer', minimum: 0, description: 'How many compounds matched, before the limit.' },
+const outputSchema = answerSchema(
+  {
+    query: STRING,
+    total_matches: { type: 'integer' },
     results: {
       type: 'array',
-      description: 'Best match first.',
-      items: {
-        type: 'object',
-        properties: {
-          rank: { type: 'integer', minimum: 1 },
-          name: { type: 'string' },
-          cas: { type: 'string', pattern: '^[0-9]{2,7}-[0-9]{2}-[0-9]$' },
-          formula: { type: 'string', description: 'Hill order.' },
-          smiles: { type: 'string' },
-          inchikey: { type: 'string', pattern: '^[A-Z]{14}-[A-Z]{10}-[A-Z]$' },
-          match: {
-            type: 'object',
-            properties: {
-              reason: {
-                type: 'string',
-                enum: [...REASONS],
-                description: REASONS.map((r) => `${r}: ${REASON_TEXT[r]}`).join('; '),
-              },
-              matched: {
-                type: 'string',
-                description: "The compound's name, synonym, CAS number, InChIKey, formula or SMILES that matched.",
-              },
-              distance: {
-                type: 'integer',
-                minimum: 1,
-                description: 'Edit distance from the query (similar_spelling only).',
-              },
-            },
-            required: ['reason', 'matched'],
-            additionalProperties: false,
-          },
-        },
-        required: ['rank', 'name', 'cas', 'formula', 'smiles', 'match'],
-        additionalProperties: false,
-      },
+      items: objectOf({
+        rank: { type: 'integer' },
+        name: STRING,
+        cas: STRING,
+        formula: STRING,
+        smiles: STRING,
+        inchikey: STRING,
+        match: objectOf({ reason: { enum: [...REASONS] }, matched: STRING, distance: { type: 'integer' } }),
+      }),
     },
-    message: { type: 'string', description: 'Present when nothing matched, or when more matched than the limit.' },
+    message: STRING,
   },
-  required: ['query', 'total_matches', 'results'],
-  additionalProperties: false,
-};
+  ['message'],
+);
 
 const inputSchema: JsonSchema = {
   type: 'object',
@@ -135,8 +108,7 @@ const inputSchema: JsonSchema = {
       title: 'Query',
       minLength: 1,
       maxLength: MAX_QUERY_LENGTH,
-      description:
-        'Name or part of one ("butane", "chloro"), synonym or Chinese name ("乙醇"), CAS number, InChIKey, formula ("C4H10", lists all isomers) or SMILES ("OCC").',
+      description: 'Name or part of one ("chloro"), synonym, CAS, InChIKey, formula ("C4H10": all isomers) or SMILES.',
     },
     limit: {
       type: 'integer',
@@ -144,7 +116,7 @@ const inputSchema: JsonSchema = {
       minimum: 1,
       maximum: MAX_SEARCH_LIMIT,
       default: DEFAULT_SEARCH_LIMIT,
-      description: `Most results to return, 1–${MAX_SEARCH_LIMIT} (default ${DEFAULT_SEARCH_LIMIT}).`,
+      description: `1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}.`,
     },
   },
   required: ['query'],
@@ -272,14 +244,14 @@ export const searchCompoundsTool = {
   name: 'service_search_compounds',
   title: 'Search compounds',
   description: [
-    'Search the built-in compound database and list the compounds a query could mean, best first, with their identifiers and why each matched.',
-    'Arguments: query (a name or part of one, synonym, Simplified Chinese name, CAS number, InChIKey, molecular formula or SMILES; case, spaces, hyphens and primes are ignored in names);',
-    `limit (1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}).`,
-    'Ranking: exact matches first (name, synonym, CAS, InChIKey, formula, which lists every isomer, and SMILES of the same structure, compared by RDKit canonical SMILES),',
-    'then names and synonyms starting with the query, then containing it, then spelled similarly (edit distance at most a third of the query length).',
-    'Returns query, total_matches and results [{rank, name, cas, formula, smiles, inchikey, match: {reason, matched, distance}}]; no match is an empty list with a message, not an error.',
-    'Use service_query_compound with a name from the results for the properties.',
+    'List the compounds a query could mean, best first, with identifiers and why each matched: exact name, synonym, CAS, InChIKey, formula (all isomers) or same structure, then names starting with, containing or spelled like the query.',
+    'No match is an empty list with a message. Use service_query_compound with a listed name for properties.',
   ].join(' '),
+  details: [
+    `query is a name or part of one, synonym, Simplified Chinese name, CAS number, InChIKey, molecular formula or SMILES; case, spaces, hyphens and primes are ignored in names. limit is 1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}.`,
+    'Ranking: exact matches first (name, synonym, CAS, InChIKey, formula, which lists every isomer, and SMILES of the same structure, compared by RDKit canonical SMILES), then names and synonyms starting with the query, then containing it, then spelled similarly (edit distance at most a third of the query length).',
+    `Returns query, total_matches (before the limit) and results [{rank, name, cas, formula, smiles, inchikey, match: {reason, matched, distance}}]. Reasons: ${REASONS.map((r) => `${r}: ${REASON_TEXT[r]}`).join('; ')}.`,
+  ],
   inputSchema,
   outputSchema,
   run: runSearchCompounds,

@@ -7,13 +7,19 @@
 import { findStructure } from '../find-structure.ts';
 import type { MatchKind } from '../lookup.ts';
 import { type JsonSchema, ToolError } from '../tool.ts';
+import { objectOf, STRING } from './answer-schema.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 
 export const STRUCTURE_NAME_ARGUMENT: JsonSchema = {
   ...COMPOUND_NAME_ARGUMENT,
-  description:
-    'Instead of the structure: a compound name, synonym, CAS number or InChIKey ("caffeine", "58-08-2"), looked up in the measured catalogue, then in the PubChem name table (about 5,000 compounds). Give this or the structure argument, not both.',
+  description: 'Instead of the structure: a name, CAS number or InChIKey ("caffeine", "58-08-2").',
 };
+
+/** The manual's paragraph on compound_name, for each structure tool's details. */
+export const STRUCTURE_NAME_DETAILS =
+  'Instead of the structure, compound_name takes a compound name, synonym, CAS number or InChIKey ("caffeine", "58-08-2"), looked up in the measured catalogue, then in the PubChem name table (about 5,000 compounds). The answer then has `compound`: the name, CAS number and PubChem CID it was read as, how it matched (matched_by: name, synonym, cas, inchikey, formula or smiles) and where the structure came from (origin: catalogue, the measured compound catalogue; name_table, PubChem identifiers). Give exactly one of the structure argument and compound_name (invalid_arguments otherwise). An unknown name is compound_not_found with close names; a formula shared by isomers is ambiguous_compound, listing them.';
+
+const ORIGINS: NamedCompound['origin'][] = ['catalogue', 'name_table'];
 
 /** Which compound a name was read as, returned by the structure tools when they were given one. */
 export interface NamedCompound {
@@ -24,23 +30,14 @@ export interface NamedCompound {
   origin: 'catalogue' | 'name_table';
 }
 
-export const NAMED_COMPOUND_SCHEMA: JsonSchema = {
-  type: 'object',
-  description: 'Only when compound_name was given: the compound it was read as and where its structure came from.',
-  properties: {
-    name: { type: 'string' },
-    cas: { type: 'string' },
-    pubchem_cid: { type: 'integer', minimum: 1 },
-    matched_by: { type: 'string', enum: ['name', 'synonym', 'cas', 'inchikey', 'formula', 'smiles'] },
-    origin: {
-      type: 'string',
-      enum: ['catalogue', 'name_table'],
-      description: 'catalogue: the measured compound catalogue; name_table: PubChem identifiers.',
-    },
-  },
-  required: ['name', 'matched_by', 'origin'],
-  additionalProperties: false,
-};
+/** Only when compound_name was given (matched_by as in service_query_compound's match.by). */
+export const NAMED_COMPOUND_SCHEMA: JsonSchema = objectOf({
+  name: STRING,
+  cas: STRING,
+  pubchem_cid: { type: 'integer' },
+  matched_by: STRING,
+  origin: { enum: ORIGINS },
+});
 
 /**
  * The structure to work on: `given` (the SMILES or formula argument, named `argument`) or the one

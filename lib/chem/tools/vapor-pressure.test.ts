@@ -3,9 +3,13 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
+import { callTool } from '../../mcp/call-tool.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
+import { findCompound } from '../lookup.ts';
+import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
+import { boilingPointOf, vaporPressureOf } from '../saturation.ts';
 import { ToolError } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
 import { vaporPressureTool } from './vapor-pressure.ts';
@@ -13,6 +17,9 @@ import { vaporPressureTool } from './vapor-pressure.ts';
 const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(vaporPressureTool.outputSchema);
 const validateInput = ajv.compile(vaporPressureTool.inputSchema);
+
+/** Significant digits of x as JSON writes it (101418 → 6, 0.0353659 → 6). */
+const digitsOf = (x: number) => x.toExponential().split('e')[0].replace(/[-.]/g, '').length;
 
 const rejects = (args: Parameters<typeof vaporPressureTool.run>[0], code: string, message?: RegExp) =>
   assert.throws(
@@ -26,9 +33,15 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   assert.deepEqual(schema.required, ['compound_name', 'temperature']);
   for (const [name, property] of Object.entries(schema.properties))
     assert.ok(property.title && property.description, name);
-  assert.ok(validateInput({ compound_name: 'water', temperature: 25, unit: '°C' }));
+  assert.ok(validateInput({ compound_name: 'water', temperature: 25, temperature_unit: '°C' }));
+  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  assert.equal(validateInput({ compound_name: 'water', temperature: 25, unit: '°C' }), false);
   assert.equal(validateInput({ compound_name: 'water' }), false);
-  assert.equal(validateInput({ compound_name: '', temperature: 300 }), false);
+  // An empty name passes the schema (a minLength would cost every session bytes) and is refused by the lookup.
+  assert.throws(
+    () => vaporPressureTool.run({ compound_name: '', temperature: 300 }),
+    (e) => e instanceof ToolError && e.code === 'invalid_arguments' && /compound_name is empty/.test(e.message),
+  );
   assert.equal(validateInput({ compound_name: 'water', temperature: '300' }), false);
   assert.equal(validateInput({ compound_name: 'water', temperature: 300, pressure: 1 }), false);
 });
@@ -43,14 +56,18 @@ test('water without its reference equation: IAPWS-IF97 vectors, with the pressur
     assert.match(r300.vapor_pressure.method, /IAPWS-IF97/);
     assert.deepEqual(r300.vapor_pressure.valid_range, { min: 273.15, max: 647.096, unit: 'K' });
     assert.deepEqual(r300.vapor_pressure.warnings, []);
-    assert.ok(Math.abs(r300.vapor_pressure_kpa.value - 3.53659) < 1e-5);
-    assert.ok(Math.abs(r300.vapor_pressure_bar.value - 0.0353659) < 1e-7);
-    const r500 = vaporPressureTool.run({ compound_name: 'H2O', temperature: 226.85, unit: 'degC' });
+    // The other units give the value only: method, source and warnings are stated once, on vapor_pressure.
+    assert.deepEqual(r300.vapor_pressure_kpa, { value: 3.53659, unit: 'kPa' });
+    assert.deepEqual(r300.vapor_pressure_bar, { value: 0.0353659, unit: 'bar' });
+    const r500 = vaporPressureTool.run({ compound_name: 'H2O', temperature: 226.85, temperature_unit: 'degC' });
     assert.equal(r500.temperature.value, 500);
-    assert.ok(Math.abs(r500.vapor_pressure.value - 2.638898e6) / 2.638898e6 < 1e-6);
+    // IF97 is a reference formulation: 6 significant digits, so 2.638898 MPa reads 2.63890 MPa.
+    assert.equal(r500.vapor_pressure.value, toMethodPrecision(2.638898e6, 'referenceEquation'));
+    const exact = vaporPressureOf(findCompound('water').compound, 500).pressure;
+    assert.ok(Math.abs(exact - 2.638898e6) / 2.638898e6 < 1e-6, `${exact}`);
   }));
 
-test('every compound with a critical temperature answers at 0.7·Tc with a schema-valid result that boiling point inverts', () => {
+test('every compound with a critical temperature answers at 0.7·Tc at its method’s precision, schema-valid, and boiling point inverts it', () => {
   const validateBoiling = ajv.compile(boilingPointTool.outputSchema);
   let checked = 0;
   for (const c of allCompounds()) {
@@ -70,12 +87,21 @@ test('every compound with a critical temperature answers at 0.7·Tc with a schem
     );
     if (/Lee–Kesler/.test(r.vapor_pressure.method))
       assert.match(r.vapor_pressure.warnings.join(' '), /corresponding states/, c.name);
-    const back = boilingPointTool.run({ compound_name: c.cas, pressure: r.vapor_pressure.value });
-    assert.ok(validateBoiling(back), `${c.name}: ${ajv.errorsText(validateBoiling.errors)}`);
+    // The tool rounds to the method's precision; the inversion is checked on the unrounded pressure.
+    const point = vaporPressureOf(c, t);
+    assert.equal(r.vapor_pressure.value, toMethodPrecision(point.pressure, point.precision), c.name);
     assert.ok(
-      Math.abs(back.boiling_point.value - t) < 1e-4,
-      `${c.name}: ${t} K → ${r.vapor_pressure.value} Pa → ${back.boiling_point.value} K`,
+      digitsOf(r.vapor_pressure.value) <= SIGNIFICANT_DIGITS[point.precision],
+      `${c.name}: ${r.vapor_pressure.value}`,
     );
+    const inverse = boilingPointOf(c, point.pressure);
+    assert.ok(
+      Math.abs(inverse.temperature - t) < 1e-4,
+      `${c.name}: ${t} K → ${point.pressure} Pa → ${inverse.temperature} K`,
+    );
+    const back = boilingPointTool.run({ compound_name: c.cas, pressure: point.pressure });
+    assert.ok(validateBoiling(back), `${c.name}: ${ajv.errorsText(validateBoiling.errors)}`);
+    assert.equal(back.boiling_point.value, toMethodPrecision(inverse.temperature, inverse.precision), c.name);
     checked++;
   }
   assert.ok(checked > 0);
@@ -84,11 +110,15 @@ test('every compound with a critical temperature answers at 0.7·Tc with a schem
 test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'unobtainium', temperature: 300 }, 'compound_not_found');
   rejects({ compound_name: 'water', temperature: 650 }, 'out_of_range', /critical temperature .*no vapour pressure/);
-  rejects({ compound_name: 'propane', temperature: 100, unit: '°C' }, 'out_of_range', /critical temperature/);
-  rejects({ compound_name: 'water', temperature: -300, unit: '°C' }, 'out_of_range', /absolute zero/);
+  rejects(
+    { compound_name: 'propane', temperature: 100, temperature_unit: '°C' },
+    'out_of_range',
+    /critical temperature/,
+  );
+  rejects({ compound_name: 'water', temperature: -300, temperature_unit: '°C' }, 'out_of_range', /absolute zero/);
   rejects({ compound_name: 'water', temperature: 0 }, 'out_of_range', /absolute zero/);
-  rejects({ compound_name: 'water', temperature: 300, unit: 'kelvins please' }, 'unsupported_unit');
-  rejects({ compound_name: 'water', temperature: 300, unit: 'bar' }, 'incompatible_units');
+  rejects({ compound_name: 'water', temperature: 300, temperature_unit: 'kelvins please' }, 'unsupported_unit');
+  rejects({ compound_name: 'water', temperature: 300, temperature_unit: 'bar' }, 'incompatible_units');
 });
 
 // IAPWS-95 Table 8 (IAPWS R6-95(2018)): Psat(450 K) = 0.932203564 MPa; the normal boiling point 373.124 K.
@@ -97,10 +127,53 @@ test('water with its reference equation on hand: IAPWS-95, named in the answer',
 }, () => {
   const r = vaporPressureTool.run({ compound_name: 'water', temperature: 450 });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
-  assert.ok(Math.abs(r.vapor_pressure.value / 0.932203564e6 - 1) < 1e-8, `${r.vapor_pressure.value}`);
+  // Served at 6 digits (a reference equation); computed to the table's 9.
+  assert.equal(r.vapor_pressure.value, toMethodPrecision(0.932203564e6, 'referenceEquation'));
+  const exact = vaporPressureOf(findCompound('water').compound, 450).pressure;
+  assert.ok(Math.abs(exact / 0.932203564e6 - 1) < 1e-8, `${exact}`);
   assert.match(r.vapor_pressure.method, /^Reference equation of state for Water/);
   assert.match(r.vapor_pressure.source, /Wagner and A\. Pruß/);
   assert.deepEqual(r.vapor_pressure.warnings, []);
-  const tb = boilingPointTool.run({ compound_name: 'water', pressure: 1, unit: 'atm' });
+  const tb = boilingPointTool.run({ compound_name: 'water', pressure: 1, pressure_unit: 'atm' });
   assert.ok(Math.abs(tb.boiling_point.value - 373.124) < 0.0005, `${tb.boiling_point.value}`);
+});
+
+test('through callTool: `unit` is read as temperature_unit, and giving both is refused', async () => {
+  const args = { compound_name: 'ethanol', temperature: 25 };
+  const meant = await callTool('service_vapor_pressure', { ...args, temperature_unit: '°C' });
+  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
+  const aliased = await callTool('service_vapor_pressure', { ...args, unit: '°C' });
+  assert.equal(aliased.valueJson, meant.valueJson);
+  const answer = JSON.parse(meant.valueJson!);
+  assert.ok(Math.abs(answer.temperature.value - 298.15) < 1e-9);
+  assert.ok(!JSON.stringify(answer.vapor_pressure.warnings).includes('default unit'));
+  const both = await callTool('service_vapor_pressure', { ...args, unit: '°C', temperature_unit: '°C' });
+  assert.equal(both.errorCode, 'invalid_arguments');
+  assert.match(
+    JSON.parse((both.result.content[0] as { text: string }).text).message,
+    /"unit" and "temperature_unit" are the same argument/,
+  );
+});
+
+test('values keep the digits their method supports: ChemSep fit 4, reference equation or IF97 6, Lee–Kesler 4', () => {
+  const ethanol = vaporPressureTool.run({ compound_name: 'ethanol', temperature: 298.15 });
+  const point = vaporPressureOf(findCompound('ethanol').compound, 298.15);
+  for (const v of [ethanol.vapor_pressure, ethanol.vapor_pressure_kpa, ethanol.vapor_pressure_bar])
+    assert.ok(digitsOf(v.value) <= SIGNIFICANT_DIGITS[point.precision], `${v.value} ${v.unit}`);
+  assert.equal(ethanol.vapor_pressure.value, toMethodPrecision(point.pressure, point.precision));
+  assert.equal(ethanol.vapor_pressure_kpa.value, toMethodPrecision(point.pressure / 1000, point.precision));
+  withoutReferenceEquations(() => {
+    const water = vaporPressureOf(findCompound('water').compound, 300);
+    assert.match(water.method, /IAPWS-IF97/);
+    assert.equal(water.precision, 'referenceEquation');
+    const served = vaporPressureTool.run({ compound_name: 'water', temperature: 300 }).vapor_pressure.value;
+    assert.equal(served, toMethodPrecision(water.pressure, 'referenceEquation'));
+    assert.notEqual(served, water.pressure, 'IF97 gives more digits than it is served with');
+  });
+  // A compound whose only route is Lee–Kesler (no equation on record): a correlation, 4 digits.
+  const methane = findCompound('methane').compound;
+  const bare = { ...methane, cas: '0-00-0', correlations: undefined };
+  const estimate = vaporPressureOf(bare, 150);
+  assert.match(estimate.method, /^Lee–Kesler/);
+  assert.equal(estimate.precision, 'correlation');
 });

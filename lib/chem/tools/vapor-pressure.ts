@@ -1,23 +1,26 @@
 /**
  * service_vapor_pressure: the vapour pressure of a pure compound's liquid at a temperature. The
- * choice of method (IAPWS-IF97 for water, the compound's stored Antoine/Wagner equations, Lee–Kesler
- * otherwise) is ../saturation.ts, shared with service_boiling_point.
+ * choice of method (a reference equation of state or IAPWS-IF97 for water, the compound's stored
+ * Wagner/Antoine equations or ChemSep's fit, Lee–Kesler otherwise) is ../saturation.ts, shared with
+ * service_boiling_point.
  */
 import { findCompound } from '../lookup.ts';
+import { toMethodPrecision } from '../precision.ts';
 import { type SaturationPoint, vaporPressureOf } from '../saturation.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { fromSI } from '../units.ts';
+import { answerSchema, QUANTITY } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
   COMPOUND_SCHEMA,
   type CompoundSummary,
   type ComputedValue,
   compoundSummary,
-  computedValueSchema,
+  computedValue,
   defaultUnitWarning,
   readTemperature,
   type SimpleValue,
-  simpleValueSchema,
+  TEMPERATURE_UNIT_ALIASES,
   TEMPERATURE_UNIT_ARGUMENT,
   withUnitTrap,
 } from './computed-value.ts';
@@ -25,15 +28,16 @@ import {
 export interface VaporPressureArgs {
   compound_name: string;
   temperature: number;
-  unit?: string;
+  temperature_unit?: string;
 }
 
 export interface VaporPressureResult {
   compound: CompoundSummary;
   temperature: SimpleValue;
   vapor_pressure: ComputedValue;
-  vapor_pressure_kpa: ComputedValue;
-  vapor_pressure_bar: ComputedValue;
+  /** The same pressure in kPa and bar: method, source and warnings are on vapor_pressure. */
+  vapor_pressure_kpa: SimpleValue;
+  vapor_pressure_bar: SimpleValue;
 }
 
 const inputSchema: JsonSchema = {
@@ -44,61 +48,61 @@ const inputSchema: JsonSchema = {
     temperature: {
       type: 'number',
       title: 'Temperature',
-      description: 'Temperature of the liquid, in unit (default K); below the critical temperature.',
+      description: 'Liquid temperature, in temperature_unit; below Tc.',
     },
-    unit: TEMPERATURE_UNIT_ARGUMENT,
+    temperature_unit: TEMPERATURE_UNIT_ARGUMENT,
   },
   required: ['compound_name', 'temperature'],
   additionalProperties: false,
 };
 
-const outputSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    compound: COMPOUND_SCHEMA,
-    temperature: simpleValueSchema('K', 'The temperature as understood, in K.'),
-    vapor_pressure: computedValueSchema('Pa', 'Vapour (saturation) pressure of the liquid.'),
-    vapor_pressure_kpa: computedValueSchema('kPa', 'The same vapour pressure in kPa.'),
-    vapor_pressure_bar: computedValueSchema('bar', 'The same vapour pressure in bar.'),
-  },
-  required: ['compound', 'temperature', 'vapor_pressure', 'vapor_pressure_kpa', 'vapor_pressure_bar'],
-  additionalProperties: false,
-};
+const outputSchema = answerSchema({
+  compound: COMPOUND_SCHEMA,
+  temperature: QUANTITY,
+  vapor_pressure: QUANTITY,
+  vapor_pressure_kpa: QUANTITY,
+  vapor_pressure_bar: QUANTITY,
+});
 
-/** The saturation point's pressure in `unit`, with its method, source, range and warnings. */
-function pressureIn(point: SaturationPoint, unit: string): ComputedValue {
-  return {
-    value: fromSI(point.pressure, unit, 'pressure'),
-    unit,
-    method: point.method,
-    source: point.source,
-    ...(point.valid_range ? { valid_range: point.valid_range } : {}),
-    warnings: point.warnings,
-  };
+/** The saturation point's pressure in `unit`, at its method's precision. */
+function pressureIn(point: SaturationPoint, unit: string): SimpleValue {
+  return { value: toMethodPrecision(fromSI(point.pressure, unit, 'pressure'), point.precision), unit };
 }
 
 export const vaporPressureTool = {
   name: 'service_vapor_pressure',
   title: 'Vapour pressure of a pure liquid',
   description: [
-    'Vapour (saturation) pressure of a pure compound at a temperature.',
-    'Method: for water, the IAPWS-IF97 saturation equation; otherwise the first vapour-pressure equation on record for the compound (Wagner or Antoine, most accurate first) whose fitted range holds the temperature;',
-    'outside every range, the nearest equation extrapolated up to 10 K beyond its range, and farther out the Lee–Kesler corresponding-states estimate from Tc, Pc and the acentric factor; with no equation on record, Lee–Kesler. Extrapolated and estimated values say so in warnings.',
-    'Arguments: compound_name (name, synonym, CAS, formula, SMILES or InChIKey); temperature; unit (default K; °C, °F, R accepted).',
-    'Returns the compound, the temperature in K, and vapor_pressure in Pa (also vapor_pressure_kpa, vapor_pressure_bar), each {value, unit, method, source, valid_range, warnings}.',
-    "At or above the critical temperature there is no vapour pressure (error out_of_range); below the melting or triple point the value is the subcooled liquid's, with a warning.",
+    'Vapour pressure of a pure liquid at a temperature (temperature_unit: K default, °C, °F, R).',
+    "Method, first that applies: the fluid's reference equation of state (IAPWS-IF97 for water without it); a stored Wagner/Antoine or ChemSep fit; else Lee–Kesler (flagged).",
+    'Returns vapor_pressure in Pa, kPa and bar, with method, source and warnings. None at or above Tc.',
   ].join(' '),
+  details: [
+    "Method, in order of preference (the same choice as service_boiling_point, so the two are inverses): the fluid's reference equation of state (multiparameter Helmholtz energy; about 80 fluids), saturation by phase equilibrium from the triple point to the critical point; for water without it, the IAPWS-IF97 saturation-pressure equation (region 4); otherwise the first vapour-pressure equation on record for the compound (Wagner or Antoine, most accurate first, then ChemSep 8.32's DIPPR-101 fit) whose fitted range holds the temperature.",
+    'Outside every range, the nearest equation extrapolated up to 10 K beyond its range, and farther out the Lee–Kesler corresponding-states estimate from Tc, Pc and the acentric factor; with no equation on record, Lee–Kesler. Extrapolated and estimated values say so in warnings, as does a reference equation or fit that misses the normal boiling point on record.',
+    'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; temperature_unit (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K, or below the melting point, read in the default K gets a warning suggesting °C.',
+    'Returns the compound, the temperature in K, and vapor_pressure in Pa as {value, unit, method, source, valid_range, warnings}; vapor_pressure_kpa and vapor_pressure_bar give the same value in kPa and bar as {value, unit}.',
+    "Below the melting or triple point the value is the subcooled liquid's, with a warning.",
+    'Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range at or above the critical temperature (no vapour pressure there) or at or below absolute zero; missing_data with no equation on record and no Tc, Pc or ω for Lee–Kesler; no_solution where the equation gives no finite value.',
+  ],
+  argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
-  run({ compound_name, temperature, unit }) {
+  run({ compound_name, temperature, temperature_unit }) {
     const { compound } = findCompound(compound_name);
-    const t = readTemperature(temperature, unit ?? 'K');
-    const trap = defaultUnitWarning('temperature', temperature, unit, 'unit', compound.properties.melting_point?.value);
+    const t = readTemperature(temperature, temperature_unit ?? 'K');
+    const trap = defaultUnitWarning(
+      'temperature',
+      temperature,
+      temperature_unit,
+      'temperature_unit',
+      compound.properties.melting_point?.value,
+    );
     const point = withUnitTrap(trap, () => vaporPressureOf(compound, t));
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },
-      vapor_pressure: pressureIn(point, 'Pa'),
+      vapor_pressure: computedValue(point.pressure, 'Pa', point, point.warnings),
       vapor_pressure_kpa: pressureIn(point, 'kPa'),
       vapor_pressure_bar: pressureIn(point, 'bar'),
     };

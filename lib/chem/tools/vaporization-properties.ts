@@ -8,22 +8,24 @@
 import { chemsepEntry, type LayerCorrelation } from '../chemsep-layer.ts';
 import type { Compound } from '../compounds.ts';
 import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
-import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
+import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { saturationAtTemperature, stateAt } from '../helmholtz/state.ts';
+import { toMethodPrecision } from '../precision.ts';
 import type { PropertyKey, PropertyValue } from '../properties.ts';
 
 const STANDARD_TEMPERATURE = 298.15;
 
-/** Four significant digits: the fits reproduce their data to about 1 % (ΔHvap) and 1–3 % (liquid Cp). */
-const round4 = (x: number) => Number(x.toPrecision(4));
+/** The method each value comes from is stated once per value; its temperature is the value's own field. */
+const REFERENCE_METHOD = 'reference equation of state (multiparameter Helmholtz energy)';
 
 function valueAt(fit: LayerCorrelation | undefined, t: number | undefined, scale: number, unit: string) {
   if (!fit || t === undefined || t < fit.range.min || t > fit.range.max) return undefined;
   return {
-    value: round4(fit.value(t) * scale),
+    // The fits reproduce their data to about 1 % (ΔHvap) and 1–3 % (liquid Cp).
+    value: toMethodPrecision(fit.value(t) * scale, 'correlation'),
     unit,
     source: fit.source,
-    method: `${fit.method}, at ${t} K`,
+    method: fit.method,
     temperature: { value: t, unit: 'K' as const },
   } satisfies PropertyValue;
 }
@@ -44,15 +46,15 @@ function referenceValues(fluid: ReferenceFluid, t: number | undefined) {
   const common = { source: fluid.citation, temperature: { value: t, unit: 'K' as const } };
   return {
     heat: {
-      value: round4((vapor.enthalpy - liquid.enthalpy) / 1000),
+      value: toMethodPrecision((vapor.enthalpy - liquid.enthalpy) / 1000, 'referenceEquation'),
       unit: 'kJ/mol',
-      method: `${referenceMethod(fluid)}: h″ − h′ of the saturated phases at ${t} K`,
+      method: `${REFERENCE_METHOD}: h″ − h′ of the saturated phases`,
       ...common,
     },
     cp: {
-      value: round4(liquid.cp),
+      value: toMethodPrecision(liquid.cp, 'referenceEquation'),
       unit: 'J/(mol·K)',
-      method: `${referenceMethod(fluid)}: cp of the saturated liquid at ${t} K`,
+      method: `${REFERENCE_METHOD}: cp of the saturated liquid`,
       ...common,
     },
   };
