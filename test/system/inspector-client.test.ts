@@ -196,11 +196,12 @@ describe('MCP Inspector CLI at a terminal tries OAuth and shows our registration
     assert.doesNotMatch(message, /<!DOCTYPE html>|requires a TTY/i);
   });
 
-  it('an unknown key: still our how-to (the key is not sent to /register, so it cannot say invalid_api_key)', async () => {
+  it('an unknown key: the key is not sent to /register, so the answer says a configured key was refused on /mcp, and how to see why', async () => {
     const run = await interactive(['--header', `Authorization: Bearer ${UNKNOWN_KEY}`]);
     assert.notEqual(run.code, 0);
     const { message } = errorEnvelope(run);
     assert.match(message, /^Dynamic Client Registration rejected \(HTTP 400\): /);
+    assert.match(message, /if you configured a key, \/mcp refused it; .*--stored-auth-only/);
     assert.match(message, /_api_key: .*API keys, not OAuth.*Authorization: Bearer cf_/);
     assert.doesNotMatch(message, /<!DOCTYPE html>|requires a TTY/i);
   });
