@@ -142,7 +142,7 @@ test('the tools/list answer gets a table of its own: bytes, per tool, estimated 
   assert.match(refused, /\| 151 B \(status 401\) \|/);
 });
 
-test('a row with non-2xx answers or errors fails its targets whatever its speed, and a missing row is "not run"', () => {
+test('a row with non-2xx answers, errors or an error answer fails its targets whatever its speed, and a missing row is "not run"', () => {
   const summary = summarise([row(1, 1000), row(2, 1000), row(4, 9000, { non2xx: 3 })]);
   assert.equal(summary.clean, false);
   assert.deepEqual(
@@ -152,6 +152,14 @@ test('a row with non-2xx answers or errors fails its targets whatever its speed,
   assert.equal(summary.targets.find((t) => t.name.startsWith('6/2'))!.status, 'not run');
   assert.equal(summary.ratios['6/2'], null);
   assert.equal(summarise([row(1, 1000), row(2, 1000, { errors: 1 }), row(4, 2000)]).targets[0].status, 'missed');
+  // A tool error answers 200: the row measured a refusal, not the call it plans.
+  const refusing = summarise([
+    row(1, 1000),
+    row(2, 1000),
+    row(4, 9000, { answer: { status: 200, bytes: 281, resultBytes: 224, error: 'missing_data' } }),
+  ]);
+  assert.equal(refusing.clean, false);
+  assert.equal(refusing.targets[0].status, 'missed');
 });
 
 test('rounds combine into throughput over the whole measured time, median latencies, the highest peak and all refusals', () => {

@@ -60,7 +60,7 @@ export interface BenchSummary {
   targets: TargetCheck[];
   /** Row 3's answer size and rate; null when row 3 or its answer is missing. */
   toolsList: ToolsListSize | null;
-  /** True when every row answered only 2xx without errors. */
+  /** True when every row answered only 2xx without errors, and its sampled answer was not an error. */
   clean: boolean;
 }
 
@@ -79,8 +79,9 @@ function check(
 
 export function summarise(rows: RowResult[]): BenchSummary {
   const row = (n: number) => rows.find((r) => r.number === n);
+  // A tool error answers 200, so its row's rate would measure a refusal: an answer marked as an error is not clean.
   const clean = (r: RowResult | undefined) =>
-    r !== undefined && r.non2xx === 0 && r.errors === 0 && r.requestsPerSecond > 0;
+    r !== undefined && r.non2xx === 0 && r.errors === 0 && r.requestsPerSecond > 0 && r.answer?.error === undefined;
   const ratio = (a: number, b: number) => {
     const top = row(a);
     const bottom = row(b);
