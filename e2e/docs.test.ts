@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
+import { TOOL_ERROR_CODES } from '../lib/chem/error-codes.ts';
 import { toolListing } from '../lib/mcp/registry.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { toolResult } from '../test/support/mcp-answers.ts';
@@ -74,10 +75,10 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   for (const code of ['missing_api_key', 'invalid_api_key', 'rate_limit_exceeded', 'payload_too_large']) {
     await httpErrors.getByRole('cell', { name: code, exact: true }).waitFor();
   }
-  await page
-    .getByRole('table', { name: 'Tool errors' })
-    .getByRole('cell', { name: 'compound_not_found', exact: true })
-    .waitFor();
+  const toolErrors = page.getByRole('table', { name: 'Tool errors' });
+  for (const code of Object.keys(TOOL_ERROR_CODES)) {
+    await toolErrors.getByRole('cell', { name: code, exact: true }).waitFor();
+  }
   await page.getByRole('heading', { name: 'Report a leaked key' }).waitFor();
   await assertFitsPhoneWidth(page);
 

@@ -1,8 +1,10 @@
 /**
  * The errors a caller of /mcp can meet, as the docs page lists them. HTTP-level errors follow the spec
- * (§2.6 body, §5 and §7 codes) and docs/mcp-api.md; tool errors are the codes the tools
- * raise (lib/chem, lib/mcp/call-tool.ts). Keep this in step with both when an error is added.
+ * (§2.6 body, §5 and §7 codes) and docs/mcp-api.md; keep them in step when one is added. Tool errors come
+ * from lib/chem/error-codes.ts.
  */
+import { TOOL_ERROR_CODES, type ToolErrorCode } from '@/lib/chem/error-codes.ts';
+
 export interface HttpError {
   status: number;
   error: string;
@@ -121,39 +123,18 @@ export const HTTP_ERRORS: HttpError[] = [
   },
 ];
 
-export interface ToolErrorCode {
-  error: string;
+export interface ToolErrorRow {
+  error: ToolErrorCode;
   when: string;
 }
 
-/** Tool failures: an ordinary tools/call result with isError: true and {"error", "message", …} as its text. */
-export const TOOL_ERRORS: ToolErrorCode[] = [
-  {
-    error: 'unknown_tool',
-    when: 'No tool has that name; the message lists the tools. It still counts against the quota, as a failure, and your usage shows it as "unknown_tool", not the name you sent.',
-  },
-  {
-    error: 'invalid_arguments',
-    when: "The arguments do not match the tool's input schema, or do not make sense together; the message names the argument.",
-  },
-  { error: 'compound_not_found', when: 'No compound matches the name; "suggestions" lists close names.' },
-  { error: 'ambiguous_compound', when: 'The name (often a formula) fits several compounds; "candidates" lists them.' },
-  {
-    error: 'unsupported_unit',
-    when: 'A unit is unknown or measures the wrong quantity; the message lists accepted units.',
-  },
-  { error: 'out_of_range', when: 'A value is outside what the method covers (above the critical temperature, say).' },
-  {
-    error: 'missing_data',
-    when: 'The compound lacks a constant the method needs; the message names it and any alternative.',
-  },
-  { error: 'no_solution', when: 'The equations have no solution at the given conditions.' },
-  {
-    error: 'result_out_of_range',
-    when: 'The inputs are so large or small that the result is not a finite number (e.g. 1e308 atm in Pa); use smaller magnitudes.',
-  },
-  { error: 'internal_error', when: 'A bug in the tool; it was logged. Try again later.' },
-];
+/**
+ * Tool failures: an ordinary tools/call result with isError: true and {"error", "message", …} as its text.
+ * From lib/chem/error-codes.ts, the one list ToolError accepts, so the page cannot miss a code.
+ */
+export const TOOL_ERRORS: ToolErrorRow[] = (
+  Object.entries(TOOL_ERROR_CODES) as [ToolErrorCode, { meaning: string; next: string }][]
+).map(([error, e]) => ({ error, when: `${e.meaning} ${e.next}` }));
 
 export const JSON_RPC_ERRORS = [
   { code: -32601, name: 'Method not found', when: 'A method the service does not offer (asked with a valid key).' },

@@ -1,11 +1,12 @@
 /**
  * Every error code a tool call can answer with, what it means and what to do next. ToolError and the
- * MCP layer accept only these codes (the type says so), and docs/tools.md's error table is generated
- * from this list, so a new code cannot reach a caller undocumented.
+ * MCP layer accept only these codes (the type says so), and the error tables of docs/tools.md and the
+ * portal's docs page are generated from this list, so a new code cannot reach a caller undocumented.
  */
 export const TOOL_ERROR_CODES = {
   unknown_tool: {
-    meaning: 'No tool has that name.',
+    meaning:
+      'No tool has that name. The call still counts against the quota, as a failure, recorded as "unknown_tool", not the name sent.',
     next: 'Call tools/list; the message lists the tools.',
   },
   invalid_arguments: {
