@@ -85,3 +85,25 @@ export function refusal(answer: McpAnswer): Partial<ErrorBody> {
   const refused = typeof json === 'object' && json !== null && 'error' in json && typeof json.error === 'string';
   return refused ? (json as ErrorBody) : {};
 }
+
+/**
+ * A tool's answer as the tool wrote it: each `source` (or `…_source`) id replaced by its citation from the
+ * answer's `sources` table (lib/mcp/compact-answer.ts), the table itself dropped. For tests that compare a
+ * value with the citation it was stored under.
+ */
+export function withCitations<Doc>(doc: Doc): Doc {
+  const { sources = {}, ...rest } = doc as { sources?: Record<string, string> };
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => {
+        const cited = (key === 'source' || key.endsWith('_source')) && typeof inner === 'string';
+        if (!cited) return [key, resolve(inner)];
+        assert.ok(inner in sources, `source id ${inner} is in the sources table`);
+        return [key, sources[inner]];
+      }),
+    );
+  };
+  return resolve(rest) as Doc;
+}

@@ -13,7 +13,7 @@ import { allCompounds } from '../../lib/chem/compounds.ts';
 import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
 import { readChemSepImport } from '../../lib/compounds/chemsep-import.ts';
 import { createDb } from '../../lib/db/client.ts';
-import { toolResult } from '../support/mcp-answers.ts';
+import { toolResult, withCitations } from '../support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { isolatedEnv, runCli, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -425,7 +425,7 @@ test('imported compounds are served by service_query_compound after a restart', 
     const result = toolResult<QueryCompoundResult>(answer);
     assert.equal(result.isError, false, result.content?.[0]?.text);
     assert.equal(result.structuredContent?.name, 'testolane', query);
-    assert.deepEqual(result.structuredContent?.properties.critical_pressure, {
+    assert.deepEqual(withCitations(result.structuredContent)?.properties.critical_pressure, {
       value: 30.25,
       unit: 'bar',
       source: 'Invented for this test',
@@ -470,7 +470,7 @@ test('--replace overrides a built-in compound: stored, reported, served in its p
       assert.equal(answer.status, 200);
       const result = toolResult<QueryCompoundResult>(answer);
       assert.equal(result.isError, false, result.content?.[0]?.text);
-      const doc = result.structuredContent;
+      const doc = withCitations(result.structuredContent);
       assert.ok(doc, `${start}: ${query}: a structured result`);
       assert.equal(doc.name, 'ethanol', `${start}: ${query}`);
       assert.deepEqual(
