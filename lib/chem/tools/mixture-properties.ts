@@ -352,7 +352,7 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
           acentric_factor: kay(
             omegas.reduce((sum, w, i) => sum + x[i] * w!.value, 0),
             '',
-            'Σ xi·ωi',
+            "Σ xi·ωi, the mole-fraction average used with Kay's rule",
           ),
         }
       : {}),
