@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Browser, expect, type Page } from '@playwright/test';
 import type { KeyReport } from '../lib/usage/key-report.ts';
+import { seriousAxeViolations } from '../test/support/axe.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { errorBody, toolResult } from '../test/support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
@@ -339,3 +340,77 @@ test('a developer reports a key as leaked, then reissues it: the new secret is s
   await expect(page.getByRole('row', { name: /pushed by mistake/ }).getByText('replaced')).toBeVisible();
   await page.context().close();
 });
+
+for (const [label, viewport] of [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const) {
+  test(`at ${label} px, a developer reissues a key with "Old secret stops: in 1 hour": both secrets work through /mcp and the old key shows when it stops`, async () => {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const email = `roll-${label}@example.test`;
+    await signUp(page, server.baseUrl, email);
+    // rps 1000: both secrets are called back to back and share one allowance, its per-second limit too.
+    const old = cliKey(email, '--name', 'deployed agent', '--rps', '1000');
+
+    await page.goto(`${server.baseUrl}/keys/${old.id}`);
+    await page.getByRole('button', { name: 'Reissue…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reissue this key?' });
+    const choice = dialog.getByRole('group', { name: 'Old secret stops' });
+    await expect(choice.getByRole('radio', { name: 'now (default)' })).toBeChecked();
+    for (const name of ['in 1 hour', 'in 24 hours', 'in 7 days'])
+      await expect(choice.getByRole('radio', { name })).not.toBeChecked();
+    await choice.getByRole('radio', { name: 'in 1 hour' }).check();
+    assert.deepEqual(await seriousAxeViolations(page, 'dialog[open]'), [], 'axe on the reissue dialog');
+    const started = Date.now();
+    await dialog.getByRole('button', { name: 'Reissue key' }).click();
+
+    const reveal = page.getByRole('dialog', { name: 'Key reissued: your new secret' });
+    const secret = await reveal.getByLabel(/Your new API key/).inputValue();
+    assert.notEqual(secret, old.key);
+    await reveal.getByRole('button', { name: 'I have stored it: open the new key' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/keys/') && !url.pathname.endsWith(old.id));
+
+    // The server's own account of when the old secret stops: one hour after the reissue.
+    const oldReport = server.cliJson('key', 'show', old.id);
+    const stopsAt = Date.parse(oldReport.worksUntil ?? '');
+    assert.ok(
+      stopsAt >= started + 3_600_000 && stopsAt <= Date.now() + 3_600_000,
+      `stops in 1 hour: ${oldReport.worksUntil}`,
+    );
+    const stopsAtText = new Date(stopsAt).toISOString().slice(0, 16).replace('T', ' ');
+
+    // The new key's page names its predecessor and when it stops.
+    const replaces = page.locator('dd', { hasText: 'whose secret still works until' });
+    await expect(replaces).toContainText(stopsAtText);
+    await expect(replaces).toContainText(`cf_${old.key.slice(3, 7)}`);
+
+    // Both secrets answer tools/call.
+    for (const [what, key] of [
+      ['new secret', secret],
+      ['old secret during its grace period', old.key],
+    ]) {
+      const answer = await queryCompound(key, 'ethanol');
+      assert.equal(answer.status, 200, `${what}: ${answer.text}`);
+      assert.equal(toolResult(answer).isError, false, what);
+    }
+
+    // The keys list: the old row is replaced and says until when it works.
+    await page.goto(`${server.baseUrl}/keys`);
+    const rows = page.getByRole('row', { name: /deployed agent/ });
+    await expect(rows).toHaveCount(2);
+    const oldRow = page.getByRole('row').filter({ hasText: `cf_${old.key.slice(3, 7)}` });
+    await expect(oldRow.getByText('replaced')).toBeVisible();
+    await expect(oldRow.getByText(/works until/)).toContainText(stopsAtText);
+    await expect(oldRow.locator('time').first()).toHaveAttribute('datetime', new Date(stopsAt).toISOString());
+    if (label === '390') await assertFitsPhoneWidth(page);
+    assert.deepEqual(await seriousAxeViolations(page, 'main'), [], 'axe on the keys list');
+
+    // The old key's own page says it too, and still offers Disable (a leak must be able to stop it now).
+    await page.goto(`${server.baseUrl}/keys/${old.id}`);
+    await expect(page.locator('dd', { hasText: 'by a reissued key' })).toContainText(`works until ${stopsAtText}`);
+    await expect(page.getByRole('button', { name: 'Disable…' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reissue…' })).toHaveCount(0);
+    await context.close();
+  });
+}

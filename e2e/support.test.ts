@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { seriousAxeViolations } from '../test/support/axe.ts';
 import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
@@ -204,6 +205,83 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   const fresh = server.cliJson('key', 'show', secret);
   assert.deepEqual([fresh.status, fresh.dailyQuota, fresh.owner], ['active', 77, server.adminEmail]);
   assert.equal(server.cliJson('key', 'show', key.id).status, 'disabled');
+});
+
+test('support reissues a key with "Old secret stops: in 24 hours" at 1280 and 390 px: both secrets work, the old key says until when, the audit trail shows the choice; disabling the old key stops it at once', async (t) => {
+  const { server, browser } = await withServerAndBrowser(t);
+  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
+  const call = (secret: string) =>
+    postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(secret));
+  for (const [label, viewport] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    // rps 1000: both secrets are called back to back and share one allowance, its per-second limit too.
+    const key = server.cliJson(
+      'key',
+      'create',
+      '--owner',
+      server.adminEmail,
+      '--name',
+      `fleet ${label}`,
+      '--rps',
+      '1000',
+    );
+    const page = await (await browser.newContext({ viewport })).newPage();
+    await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, `/support/keys/${key.id}`);
+
+    await page.getByRole('button', { name: 'Reissue…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reissue this key?' });
+    const choice = dialog.getByRole('group', { name: 'Old secret stops' });
+    await expect(choice.getByRole('radio', { name: 'now (default)' })).toBeChecked();
+    await choice.getByRole('radio', { name: 'in 24 hours' }).check();
+    assert.deepEqual(await seriousAxeViolations(page, 'dialog[open]'), [], `axe on the reissue dialog at ${label} px`);
+    const started = Date.now();
+    await dialog.getByRole('button', { name: 'Reissue key' }).click();
+    const secret = (await page.getByLabel('New secret').textContent())!;
+    assert.match(secret, /^cf_[0-9A-Za-z]{38}$/);
+    const stopsAt = Date.parse(server.cliJson('key', 'show', key.id).worksUntil ?? '');
+    assert.ok(stopsAt >= started + 86_400_000 && stopsAt <= Date.now() + 86_400_000, 'stops 24 hours on');
+    const stopsAtText = new Date(stopsAt).toISOString().slice(0, 16).replace('T', ' ');
+    await expect(page.getByRole('status').filter({ hasText: 'The old secret works until' })).toContainText(stopsAtText);
+    assert.deepEqual(
+      await seriousAxeViolations(page, 'dialog[open]'),
+      [],
+      `axe on the new-secret dialog at ${label} px`,
+    );
+    await page.getByRole('button', { name: 'Done, open the new key' }).click();
+    await page.waitForFunction(
+      (old) => /^\/support\/keys\//.test(location.pathname) && !location.pathname.endsWith(old),
+      key.id,
+    );
+    await expect(page.locator('dd', { hasText: 'whose secret still works until' })).toContainText(stopsAtText);
+
+    for (const [what, s] of [
+      ['new secret', secret],
+      ['old secret in its grace period', key.key],
+    ]) {
+      assert.equal((await call(s)).status, 200, what);
+    }
+
+    await page.goto(`${server.baseUrl}/support/keys/${key.id}`);
+    const facts = page.getByRole('region', { name: 'Key facts' });
+    await expect(facts.locator('dd', { hasText: 'works until' })).toContainText(`replaced works until ${stopsAtText}`);
+    const reissueEvent = page.getByRole('row').filter({ hasText: 'key.reissue' });
+    await expect(reissueEvent).toContainText('old secret kept working for: 24 hours');
+    await expect(reissueEvent).toContainText(`disabled at: none → ${stopsAtText} UTC`);
+    await expect(page.getByText('Already reissued; reissue its successor instead.')).toBeVisible();
+    await assertFitsPhoneWidth(page);
+
+    // A leak during the grace period: Disable… stops the old secret from the next call.
+    await page.getByRole('button', { name: 'Disable…' }).click();
+    const disable = page.getByRole('dialog', { name: 'Disable this key?' });
+    await disable.getByLabel(/^Reason/).fill('old secret found in a public CI log');
+    await disable.getByRole('button', { name: 'Disable key' }).click();
+    await page.getByRole('status').filter({ hasText: 'Key disabled' }).waitFor();
+    assert.equal((await call(key.key)).status, 401, 'the old secret is refused at once');
+    assert.equal((await call(secret)).status, 200, 'the new secret works on');
+    await page.context().close();
+  }
 });
 
 test('support pastes a log with leaked secrets on Leaked keys: the matching keys are disabled and counted', async (t) => {

@@ -60,11 +60,15 @@ export const disableKeyAction = portalAction(
   },
 );
 
-export const reissueKeyAction = portalAction(onKey({}), async ({ keyId }, { viewer, actor }): Promise<IssuedSecret> => {
-  const { key, secret } = await reissueMyKey(getDb(), viewer, keyId, actor);
-  refresh(keyId, key.id);
-  return { keyId: key.id, display: displayKey(key), secret };
-});
+/** `grace`: when the old secret stops ("none", "1h", "24h", "7d"); the service refuses anything else. */
+export const reissueKeyAction = portalAction(
+  onKey({ grace: trimmedText }),
+  async ({ keyId, grace }, { viewer, actor }): Promise<IssuedSecret> => {
+    const { key, secret } = await reissueMyKey(getDb(), viewer, keyId, actor, Date.now(), grace);
+    refresh(keyId, key.id);
+    return { keyId: key.id, display: displayKey(key), secret };
+  },
+);
 
 export const reportLeakedAction = portalAction(onKey({}), async ({ keyId }, { viewer, actor }) => {
   const key = await reportMyKeyLeaked(getDb(), viewer, keyId, actor);

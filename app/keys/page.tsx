@@ -55,6 +55,14 @@ export default async function KeysPage() {
                   <td data-label="Tier">{key.tier}</td>
                   <td data-label="Status">
                     <StatusBadge status={key.status} />
+                    {key.worksUntil && (
+                      <span className="when muted">
+                        works until{' '}
+                        <time dateTime={key.worksUntil} title={formatUtc(key.worksUntil, { seconds: true })}>
+                          {formatUtc(key.worksUntil)}
+                        </time>
+                      </span>
+                    )}
                   </td>
                   <td data-label="Expires">
                     {key.expiresAt ? (

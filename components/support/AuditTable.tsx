@@ -15,10 +15,20 @@ const FIELD_LABELS: Record<string, string> = {
   disabledReason: 'disabled reason',
   replacedById: 'replaced by',
   replaces: 'replaces',
+  graceSeconds: 'old secret kept working for',
 };
+
+/** A reissue's grace period as chosen (REISSUE_GRACE_PERIODS), in words. */
+function graceText(seconds: number): string {
+  if (seconds === 0) return 'no time (stopped at once)';
+  if (seconds % 86_400 === 0) return seconds === 86_400 ? '24 hours' : `${seconds / 86_400} days`;
+  if (seconds % 3_600 === 0) return seconds === 3_600 ? '1 hour' : `${seconds / 3_600} hours`;
+  return `${seconds} s`;
+}
 
 function valueText(field: string, value: unknown): string {
   if (value === undefined) return '—';
+  if (field === 'graceSeconds' && typeof value === 'number') return graceText(value);
   if (value === null) {
     if (field === 'dailyQuota' || field === 'ratePerSecond') return 'tier default';
     if (field === 'expiresAt') return 'never';

@@ -36,6 +36,12 @@ export function KeyFacts({
           <>
             {' '}
             by a reissued key
+            {report.worksUntil && (
+              <>
+                {' '}
+                — works until <When date={report.worksUntil} relative />, then stops
+              </>
+            )}
             {keyHref && (
               <>
                 : <Link href={keyHref(report.replacedById)}>open the new key</Link>
@@ -51,6 +57,21 @@ export function KeyFacts({
           </>
         )}
       </dd>
+      {report.predecessor && (
+        <>
+          <dt>Replaces</dt>
+          <dd>
+            <code>{report.predecessor.display}</code>, whose secret still works until{' '}
+            <When date={report.predecessor.worksUntil} relative />
+            {keyHref && (
+              <>
+                {' '}
+                (<Link href={keyHref(report.predecessor.id)}>open the old key</Link>)
+              </>
+            )}
+          </dd>
+        </>
+      )}
       <dt>Tier</dt>
       <dd>{report.tier}</dd>
       <dt>Expires</dt>

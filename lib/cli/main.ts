@@ -14,7 +14,15 @@ import { type Db, databaseUrl, getDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { findKey } from '../keys/find.ts';
 import { displayKey } from '../keys/format.ts';
-import { disableKey, issueKey, KeyStoreError, reissueKey } from '../keys/store.ts';
+import {
+  disableKey,
+  issueKey,
+  KeyStoreError,
+  parseReissueGrace,
+  REISSUE_GRACE_CHOICES,
+  type ReissueGrace,
+  reissueKey,
+} from '../keys/store.ts';
 import { ensureTiers } from '../portal/first-start.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
@@ -30,7 +38,8 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
              [--expires-in 30d | --expires ISO] [--json]
   key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
-  key reissue <id|secret|cf_abcd…wxyz|abcd> [--json]
+  key reissue <id|secret|cf_abcd…wxyz|abcd> [--grace none|1h|24h|7d] [--json]
+             (--grace: how long the old secret keeps working; default none, it stops at once)
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
@@ -156,11 +165,21 @@ async function keyDisable(db: Db, args: string[]) {
   console.log(`Disabled key ${key.id} (${displayKey(key)}).`);
 }
 
+function graceOption(raw: string | undefined): ReissueGrace {
+  try {
+    return parseReissueGrace(raw);
+  } catch {
+    throw new UsageError(`--grace must be one of ${REISSUE_GRACE_CHOICES.join(', ')}, got "${raw}".`);
+  }
+}
+
 async function keyReissue(db: Db, args: string[]) {
-  const { values, positionals } = parse(args, { json: { type: 'boolean' } }, 1);
+  const { values, positionals } = parse(args, { json: { type: 'boolean' }, grace: { type: 'string' } }, 1);
+  const grace = graceOption(text(values.grace));
   const old = await findKey(db, positionals[0]);
-  const { key, secret } = await reissueKey(db, old.id, CLI_ACTOR);
+  const { key, secret, replaced } = await reissueKey(db, old.id, CLI_ACTOR, { grace });
   const report = await keyReport(db, key);
+  const oldWorksUntil = report.predecessor?.worksUntil ?? null;
   if (values.json) {
     console.log(
       JSON.stringify({
@@ -172,18 +191,34 @@ async function keyReissue(db: Db, args: string[]) {
         rps: report.ratePerSecond,
         expiresAt: report.expiresAt,
         replaces: old.id,
+        oldWorksUntil,
       }),
     );
   } else {
-    console.log(`Reissued key ${old.id} as ${key.id}; the old secret no longer works.`);
+    console.log(
+      oldWorksUntil
+        ? `Reissued key ${old.id} as ${key.id}; the old secret works until ${oldWorksUntil}, then stops.`
+        : `Reissued key ${old.id} as ${key.id}; the old secret no longer works${replaced.disabledReason === 'reissued' ? '' : ` (it was already disabled)`}.`,
+    );
     console.log(`New secret (shown once, store it now): ${secret}`);
   }
+}
+
+/** "active", "disabled (reason)", or for a reissued key in its grace period "replaced — works until …". */
+function statusLine(r: KeyReport): string {
+  if (r.worksUntil) return `replaced — works until ${r.worksUntil} (by key ${r.replacedById})`;
+  return `${r.status}${r.status === 'disabled' && r.disabledReason ? ` (${r.disabledReason})` : ''}`;
 }
 
 function printReport(r: KeyReport): void {
   const lines = [
     `Key ${r.id} "${r.name}" (${r.display}), owner ${r.owner}`,
-    `  Status:      ${r.status}${r.disabledReason ? ` (${r.disabledReason})` : ''}`,
+    `  Status:      ${statusLine(r)}`,
+    ...(r.predecessor
+      ? [
+          `  Replaces:    ${r.predecessor.display} (key ${r.predecessor.id}), which still works until ${r.predecessor.worksUntil}`,
+        ]
+      : []),
     `  Tier:        ${r.tier}: ${r.dailyQuota} calls/day, ${r.ratePerSecond} calls/s`,
     `  Today:       ${r.usedToday} used, ${r.remainingToday} left (day ${r.quotaDay}, resets ${r.quotaResetsAt})${r.lineageKeys > 1 ? `, shared by the ${r.lineageKeys} keys of its reissue chain` : ''}`,
     `  Expires:     ${r.expiresAt ?? 'never'}`,

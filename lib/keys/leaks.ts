@@ -9,7 +9,7 @@ import { writeAudit } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import { KEY_PATTERN, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
-import { disableKey } from './store.ts';
+import { disableKey, isDisabledAt } from './store.ts';
 
 export interface LeakOutcome {
   /** Distinct well-formed secrets examined (checksum valid). */
@@ -43,7 +43,8 @@ export async function disableLeakedSecrets(
   for (const key of keys) {
     outcome.matched++;
     outcome.keyIds.push(key.id);
-    if (key.disabledAt) {
+    // A reissued key's old secret in its grace period is still live: a leak report stops it now.
+    if (key.disabledAt && isDisabledAt(key.disabledAt)) {
       outcome.alreadyDisabled++;
       await db.$transaction((tx) =>
         writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason }),

@@ -10,8 +10,20 @@ import path from 'node:path';
 import { type TestContext, test } from 'node:test';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import type { Db } from '../db/client.ts';
+import type { HotPathStore } from '../db/hot-path.ts';
+import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
-import { disableKey, issueKey, KeyStoreError, reissueKey } from './store.ts';
+import { keyReport } from '../usage/key-report.ts';
+import {
+  disableKey,
+  enableKey,
+  issueKey,
+  KeyStoreError,
+  REISSUE_GRACE_PERIODS,
+  type ReissueGrace,
+  reissueKey,
+} from './store.ts';
+import { createKeyVerifier } from './verify.ts';
 
 // hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.
 // test-isolation: process (the key-hash secret below must be the one lib/keys/hash.ts reads and caches)
@@ -23,6 +35,19 @@ const hmac = (secret: string) => createHmac('sha256', HASH_SECRET).update(secret
 async function storeDb(t: TestContext) {
   const { url, db, ada, support, actor } = await scratchPortal(t);
   return { url, db, owner: ada, actor: actor(support) };
+}
+
+/**
+ * /mcp's hot path on the scratch database, closed before the test's scratch directory goes (closing it
+ * in t.after could come after the directory's removal, failing its checkpoint worker).
+ */
+async function withHotPath(url: string, body: (hotPath: HotPathStore) => Promise<void>): Promise<void> {
+  const hotPath = openSqliteHotPath(openSqliteFile(url));
+  try {
+    await body(hotPath);
+  } finally {
+    await hotPath.close();
+  }
 }
 
 const auditOf = (db: Db, keyId: string) => db.auditEvent.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } });
@@ -179,6 +204,129 @@ test('reissueKey: a new secret with the same settings; the old key disabled and 
   assert.equal(JSON.parse(newEvents[0].after!).replaces, old.key.id);
 
   await assert.rejects(reissueKey(db, old.key.id, actor), /already reissued/);
+});
+
+test('reissueKey with a grace period: the old key stops at now + grace, the audit records the choice, both reports say so', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const old = await issueKey(db, { ownerId: owner.id, name: 'deployed agent' }, actor);
+  const now = Date.now();
+  const { key, replaced } = await reissueKey(db, old.key.id, actor, { grace: '24h', now });
+
+  assert.equal(replaced.disabledAt?.getTime(), now + 86_400_000);
+  assert.deepEqual([replaced.replacedById, replaced.disabledReason], [key.id, 'reissued']);
+  const reissue = (await auditOf(db, old.key.id)).find((e) => e.action === 'key.reissue')!;
+  const after = JSON.parse(reissue.after!);
+  assert.deepEqual(
+    [after.graceSeconds, after.disabledAt, after.replacedById],
+    [86_400, new Date(now + 86_400_000).toISOString(), key.id],
+  );
+
+  // The old key: still active, replaced, works until the moment; the new key names its live predecessor.
+  const oldReport = await keyReport(db, replaced, now + 1000);
+  assert.deepEqual([oldReport.status, oldReport.worksUntil], ['active', new Date(now + 86_400_000).toISOString()]);
+  const newReport = await keyReport(db, key, now + 1000);
+  assert.deepEqual(newReport.predecessor, {
+    id: old.key.id,
+    display: oldReport.display,
+    worksUntil: new Date(now + 86_400_000).toISOString(),
+  });
+  // Once the moment has passed: disabled, and the successor no longer mentions it.
+  const later = await keyReport(db, replaced, now + 86_400_000);
+  assert.deepEqual([later.status, later.worksUntil], ['disabled', null]);
+  assert.equal((await keyReport(db, key, now + 86_400_000)).predecessor, null);
+
+  // Without a grace period, as before: the old key stops at once, and the audit says 0.
+  const other = await issueKey(db, { ownerId: owner.id, name: 'laptop' }, actor);
+  const atOnce = await reissueKey(db, other.key.id, actor);
+  assert.ok(atOnce.replaced.disabledAt!.getTime() <= Date.now());
+  const event = (await auditOf(db, other.key.id)).find((e) => e.action === 'key.reissue')!;
+  assert.equal(JSON.parse(event.after!).graceSeconds, 0);
+});
+
+test('every grace choice gives its period; anything else is refused with the list, and nothing is written', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  for (const [grace, seconds] of Object.entries(REISSUE_GRACE_PERIODS)) {
+    const { key } = await issueKey(db, { ownerId: owner.id, name: grace }, actor);
+    const now = Date.now();
+    const { replaced } = await reissueKey(db, key.id, actor, { grace: grace as ReissueGrace, now });
+    assert.equal(replaced.disabledAt?.getTime(), now + seconds * 1000, grace);
+  }
+  const { key } = await issueKey(db, { ownerId: owner.id, name: 'refused' }, actor);
+  const keysBefore = await db.apiKey.count();
+  for (const bad of ['2h', '', '1H', '3600', 'never']) {
+    await assert.rejects(
+      reissueKey(db, key.id, actor, { grace: bad as ReissueGrace }),
+      (error: unknown) =>
+        error instanceof KeyStoreError && error.code === 'invalid' && /none, 1h, 24h, 7d/.test(error.message),
+      bad,
+    );
+  }
+  assert.equal(await db.apiKey.count(), keysBefore);
+  assert.deepEqual(
+    (await auditOf(db, key.id)).map((e) => e.action),
+    ['key.issue'],
+  );
+});
+
+test('a key already disabled keeps its disabledAt when reissued with a grace period (no second life)', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const { key } = await issueKey(db, { ownerId: owner.id, name: 'off' }, actor);
+  const disabled = await disableKey(db, key.id, 'leaked', actor);
+  const { replaced } = await reissueKey(db, key.id, actor, { grace: '7d' });
+  assert.deepEqual(
+    [replaced.disabledAt?.getTime(), replaced.disabledReason],
+    [disabled.disabledAt?.getTime(), 'leaked'],
+  );
+  const event = (await auditOf(db, key.id)).find((e) => e.action === 'key.reissue')!;
+  assert.equal(JSON.parse(event.after!).graceSeconds, 0);
+});
+
+test('disabling an old key during its grace period stops it at once; re-enabling it stays refused', async (t) => {
+  const { url, db, owner, actor } = await storeDb(t);
+  await withHotPath(url, async (hotPath) => {
+    const verifyKey = createKeyVerifier(hotPath);
+    const old = await issueKey(db, { ownerId: owner.id, name: 'agent' }, actor);
+    await reissueKey(db, old.key.id, actor, { grace: '7d' });
+    assert.equal((await verifyKey(old.secret, Date.now())).ok, true, 'works during the grace period');
+
+    const before = Date.now();
+    const disabled = await disableKey(db, old.key.id, 'leaked in a public repository', actor, 'key.leak_disable');
+    assert.ok(disabled.disabledAt!.getTime() >= before && disabled.disabledAt!.getTime() <= Date.now());
+    assert.equal(disabled.disabledReason, 'leaked in a public repository');
+    const refused = await verifyKey(old.secret, Date.now());
+    assert.ok(!refused.ok && refused.reason === 'disabled', 'refused from the next call');
+    await assert.rejects(disableKey(db, old.key.id, 'again', actor), /already disabled/);
+    await assert.rejects(enableKey(db, old.key.id, 'it is safe', actor), /reissued as key/);
+  });
+});
+
+test('the verifier switches an old secret off at the end of its grace period, from its cached row', async (t) => {
+  const { url, db, owner, actor } = await storeDb(t);
+  await withHotPath(url, async (hotPath) => {
+    let reads = 0;
+    const verifyKey = createKeyVerifier({
+      keysVersion: () => hotPath.keysVersion(),
+      findKeyByHash: (hash, deadline) => {
+        reads++;
+        return hotPath.findKeyByHash(hash, deadline);
+      },
+    });
+    const old = await issueKey(db, { ownerId: owner.id, name: 'agent' }, actor);
+    const { secret, replaced } = await reissueKey(db, old.key.id, actor, { grace: '1h' });
+    const stopsAt = replaced.disabledAt!.getTime();
+
+    const justBefore = await verifyKey(old.secret, stopsAt - 1);
+    assert.ok(justBefore.ok && justBefore.key.id === old.key.id, 'works 1 ms before the moment');
+    assert.ok((await verifyKey(secret, stopsAt - 1)).ok, 'the new secret works too');
+    const readsBefore = reads;
+    const atTheMoment = await verifyKey(old.secret, stopsAt);
+    assert.ok(!atTheMoment.ok && atTheMoment.reason === 'disabled', 'refused at the moment');
+    assert.match(atTheMoment.ok ? '' : atTheMoment.message, /reason: reissued/);
+    const justAfter = await verifyKey(old.secret, stopsAt + 1);
+    assert.ok(!justAfter.ok && justAfter.reason === 'disabled', 'refused after it');
+    assert.equal(reads, readsBefore, 'judged on the cached row: no re-read, no cache invalidation needed');
+    assert.ok((await verifyKey(secret, stopsAt + 1)).ok, 'the new secret still works');
+  });
 });
 
 test("reissueKey: every key of a reissue chain belongs to its first key's allowance; a new key starts its own", async (t) => {

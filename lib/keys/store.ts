@@ -11,7 +11,10 @@ import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
 import { redactSecretFragments } from '../ops/redact.ts';
 import { publishKeyChange } from '../redis/clients.ts';
 import { generateKey, keyDisplayParts } from './format.ts';
+import { parseReissueGrace, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 import { hashKey } from './hash.ts';
+
+export { parseReissueGrace, REISSUE_GRACE_CHOICES, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 
 export class KeyStoreError extends Error {
   constructor(
@@ -149,6 +152,21 @@ export async function renameKey(db: Db, keyId: string, name: string, actor: Acto
   });
 }
 
+/** A grace choice for reissueKey; anything but REISSUE_GRACE_PERIODS' keys is refused ('invalid', with the list). */
+function parseGrace(raw: unknown): ReissueGrace {
+  try {
+    return parseReissueGrace(raw);
+  } catch (error) {
+    throw new KeyStoreError('invalid', (error as Error).message);
+  }
+}
+
+/** Whether a key with this `disabledAt` is off at `now`: a future moment (a reissue's grace) is still on. */
+export function isDisabledAt(disabledAt: Date | number | null | undefined, now = Date.now()): boolean {
+  if (disabledAt === null || disabledAt === undefined) return false;
+  return (typeof disabledAt === 'number' ? disabledAt : disabledAt.getTime()) <= now;
+}
+
 /** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
 export async function disableKey(
   db: Db,
@@ -162,7 +180,8 @@ export async function disableKey(
   const disabled = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
-    if (before.disabledAt)
+    // A reissued key in its grace period (disabledAt still ahead) is disabled now: a leak ends the grace.
+    if (before.disabledAt && isDisabledAt(before.disabledAt))
       throw new KeyStoreError(
         'already_disabled',
         `The key was already disabled on ${before.disabledAt.toISOString()}.`,
@@ -186,7 +205,8 @@ export async function disableKey(
 }
 
 /**
- * A new secret with the same settings; the old key is disabled at once and points at its successor. The
+ * A new secret with the same settings; the old key points at its successor and stops working at once, or
+ * after the grace period (`disabledAt` = now + grace; a key already disabled keeps its disabledAt). The
  * successor joins the old key's lineage: it is the same allowance (today's count, the per-second window,
  * the usage history), not a fresh one.
  */
@@ -194,8 +214,11 @@ export async function reissueKey(
   db: Db,
   keyId: string,
   actor: Actor,
+  options: { grace?: ReissueGrace; now?: number } = {},
 ): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
+  const grace = parseGrace(options.grace);
   const reissued = await db.$transaction(async (tx) => {
+    const now = options.now ?? Date.now();
     const old = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!old) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     if (old.replacedById)
@@ -215,13 +238,19 @@ export async function reissueKey(
       },
       old.lineageId,
     );
+    // A key already off keeps its disabledAt: a grace period never turns a disabled secret back on.
+    const graceSeconds = old.disabledAt ? 0 : REISSUE_GRACE_PERIODS[grace];
     const replaced = await tx.apiKey.update({
       where: { id: keyId },
       data: {
         replacedById: issued.key.id,
         ...(old.disabledAt
           ? {}
-          : { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: 'reissued' }),
+          : {
+              disabledAt: new Date(now + graceSeconds * 1000),
+              disabledById: actor.userId ?? null,
+              disabledReason: 'reissued',
+            }),
       },
     });
     await writeAudit(tx, actor, {
@@ -229,7 +258,7 @@ export async function reissueKey(
       keyId,
       targetUserId: old.ownerId,
       before: auditView(old),
-      after: { ...auditView(replaced), replacedById: issued.key.id },
+      after: { ...auditView(replaced), replacedById: issued.key.id, graceSeconds },
     });
     await writeAudit(tx, actor, {
       action: 'key.issue',

@@ -1,8 +1,9 @@
 /**
  * Turns a presented secret into an active key or a precise refusal. Rows are cached in-process by hash;
  * the cache is dropped whenever the store reports that keys may have changed elsewhere (see
- * HotPathStore.keysVersion), and disabled/expired state is judged on every call, so disabling or
- * expiring a key takes effect on the very next call.
+ * HotPathStore.keysVersion), and disabled/expired state is judged against the call's time on every call,
+ * so disabling or expiring a key takes effect on the very next call, and a reissued key's old secret
+ * (whose disabledAt is the end of its grace period) stops at that moment with no cache invalidation.
  */
 import type { HotPathStore, KeyRow } from '../db/hot-path.ts';
 import { describeFormatProblem, keyFormatProblem } from './format.ts';
@@ -51,7 +52,7 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
           'API key not recognised: no such key exists. Check that you copied the whole key, or create one in the portal.',
       };
     }
-    if (row.disabledAt !== null) {
+    if (row.disabledAt !== null && row.disabledAt <= now) {
       const why = row.disabledReason ? ` (reason: ${row.disabledReason})` : '';
       return {
         ok: false,

@@ -156,7 +156,8 @@ test("listMyKeys: only my keys, newest first, with status, effective quota and t
   });
   await db.apiKey.update({ where: { id: active.id }, data: { lastUsedAt: new Date(now - 60_000) } });
 
-  const { keys, quotaResetsAt } = await listMyKeys(db, ada, now);
+  // Listed as of now, after the disable: a disabledAt later than the listing's clock would read as still to come.
+  const { keys, quotaResetsAt } = await listMyKeys(db, ada, Date.now());
   assert.ok(Date.parse(quotaResetsAt) > now && Date.parse(quotaResetsAt) <= now + DAY);
   const row = (id: string) => keys.find((k) => k.id === id)!;
   assert.deepEqual(
@@ -273,6 +274,58 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
     reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
     upgrade: false,
   });
+});
+
+test('reissueMyKey with a grace period: both secrets work until then, the old key says so and can still be disabled; a bad choice is refused', async (t) => {
+  const { url, db, ada, actor } = await scratchPortal(t);
+  const hotPath = openSqliteHotPath(openSqliteFile(url));
+  try {
+    const verifyKey = createKeyVerifier(hotPath);
+    const old = await createMyKey(db, ada, { name: 'agent', expiryDays: null }, actor(ada));
+    for (const bad of ['2h', 'forever', 3600, ['1h']]) {
+      await assert.rejects(
+        reissueMyKey(db, ada, old.key.id, actor(ada), Date.now(), bad),
+        isInputError(/Choose when the old secret stops: now, in 1 hour, in 24 hours or in 7 days/),
+      );
+    }
+    assert.equal(await db.apiKey.count({ where: { ownerId: ada.id } }), 1, 'nothing written');
+
+    const now = Date.now();
+    const { key, secret } = await reissueMyKey(db, ada, old.key.id, actor(ada), now, '1h');
+    const stopsAt = new Date(now + 3_600_000).toISOString();
+    assert.ok((await verifyKey(secret, Date.now())).ok, 'the new secret works');
+    assert.ok((await verifyKey(old.secret, Date.now())).ok, 'the old secret works during its grace period');
+
+    const listed = (await listMyKeys(db, ada)).keys;
+    assert.deepEqual(
+      listed.map((k) => [k.id, k.status, k.worksUntil]),
+      [
+        [key.id, 'active', null],
+        [old.key.id, 'replaced', stopsAt],
+      ],
+    );
+    const oldDetail = await myKeyDetail(db, ada, old.key.id);
+    assert.equal(oldDetail.report.worksUntil, stopsAt);
+    assert.deepEqual(oldDetail.actions, {
+      disable: true,
+      reportLeaked: true,
+      reissue: false,
+      reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
+      upgrade: false,
+    });
+    assert.equal((await myKeyReport(db, ada, key.id)).predecessor?.worksUntil, stopsAt);
+
+    await reportMyKeyLeaked(db, ada, old.key.id, actor(ada));
+    const refused = await verifyKey(old.secret, Date.now());
+    assert.ok(!refused.ok && refused.reason === 'disabled', 'reported leaked: refused at once');
+    assert.deepEqual(
+      (await listMyKeys(db, ada)).keys.map((k) => k.worksUntil),
+      [null, null],
+    );
+    assert.equal((await myKeyDetail(db, ada, old.key.id)).actions.disable, false);
+  } finally {
+    await hotPath.close();
+  }
 });
 
 test('reissueMyKey keeps off a key that staff or a leak report disabled, and refuses an expired key', async (t) => {

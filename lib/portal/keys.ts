@@ -8,7 +8,15 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { disableKey, issueKey, reissueKey, renameKey } from '../keys/store.ts';
+import {
+  disableKey,
+  isDisabledAt,
+  issueKey,
+  parseReissueGrace,
+  type ReissueGrace,
+  reissueKey,
+  renameKey,
+} from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { type KeyReport, keyReport, keyStatus } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
@@ -36,6 +44,8 @@ export interface KeyListRow {
   display: string;
   tier: string;
   status: KeyListStatus;
+  /** A replaced key in its grace period: when its old secret stops working (ISO), else null. */
+  worksUntil: string | null;
   expiresAt: string | null;
   dailyQuota: number;
   usedToday: number;
@@ -77,11 +87,20 @@ function refuseWith(refusal: string | null): void {
   if (refusal) throw new PortalInputError(refusal);
 }
 
-/** Why a key cannot be disabled (or reported leaked) any more, or null when it can. */
-function disableRefusal(key: ApiKey): string | null {
-  if (key.replacedById)
+/** A replaced key whose old secret still works (its reissue's grace period): when it stops, else null. */
+function graceEnd(key: ApiKey, now: number): Date | null {
+  return key.replacedById && key.disabledAt && !isDisabledAt(key.disabledAt, now) ? key.disabledAt : null;
+}
+
+/**
+ * Why a key cannot be disabled (or reported leaked) any more, or null when it can. A replaced key still in
+ * its grace period can be: a leaked old secret must stop at once, not at the end of the grace.
+ */
+function disableRefusal(key: ApiKey, now = Date.now()): string | null {
+  if (key.replacedById && !graceEnd(key, now))
     return 'This key was replaced by a reissued key, so it no longer works; open the new key instead.';
-  if (key.disabledAt) return `This key is already disabled (since ${formatUtc(key.disabledAt)}) and no longer works.`;
+  if (key.disabledAt && isDisabledAt(key.disabledAt, now))
+    return `This key is already disabled (since ${formatUtc(key.disabledAt)}) and no longer works.`;
   return null;
 }
 
@@ -92,7 +111,7 @@ function disableRefusal(key: ApiKey): string | null {
  */
 function reissueRefusal(key: ApiKey, viewer: Viewer, now: number): string | null {
   if (key.replacedById) return 'This key was already reissued; reissue the key that replaced it instead.';
-  if (key.disabledAt && key.disabledById !== viewer.id) {
+  if (key.disabledAt && isDisabledAt(key.disabledAt, now) && key.disabledById !== viewer.id) {
     return 'This key was disabled by ChemFlow (staff or a leak report), so it cannot be reissued here. Create a new key, or ask support to reissue it.';
   }
   if (key.expiresAt && key.expiresAt.getTime() <= now) {
@@ -126,6 +145,7 @@ export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Prom
       display: displayKey(key),
       tier: key.tierId,
       status: listStatus(key, now),
+      worksUntil: graceEnd(key, now)?.toISOString() ?? null,
       expiresAt: key.expiresAt?.toISOString() ?? null,
       dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
       usedToday: usedByLineage.get(key.lineageId) ?? 0,
@@ -189,7 +209,7 @@ export async function myKeyDetail(
 ): Promise<{ report: KeyReport; actions: MyKeyActions }> {
   const key = await ownKey(db, viewer, keyId);
   const report = await keyReport(db, key, now);
-  const usable = disableRefusal(key) === null;
+  const usable = disableRefusal(key, now) === null;
   const refusal = reissueRefusal(key, viewer, now);
   return {
     report,
@@ -198,7 +218,8 @@ export async function myKeyDetail(
       reportLeaked: usable,
       reissue: refusal === null,
       reissueRefusal: refusal,
-      upgrade: report.tier === 'free' && report.status === 'active',
+      // A replaced key in its grace period is active but on its way out: its successor is the one to upgrade.
+      upgrade: report.tier === 'free' && report.status === 'active' && !report.replacedById,
     },
   };
 }
@@ -223,11 +244,30 @@ export async function disableMyKey(
   return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor);
 }
 
-/** A new secret with the same name, tier, limits and expiry; the old secret stops working at once. */
-export async function reissueMyKey(db: Db, viewer: Viewer, keyId: string, actor: Actor, now = Date.now()) {
+/**
+ * A new secret with the same name, tier, limits and expiry; the old secret stops working at once, or after
+ * the chosen grace period (one of REISSUE_GRACE_PERIODS; anything else is refused with the choices).
+ */
+export async function reissueMyKey(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  actor: Actor,
+  now = Date.now(),
+  grace: unknown = 'none',
+) {
   const key = await ownKey(db, viewer, keyId);
   refuseWith(reissueRefusal(key, viewer, now));
-  return reissueKey(db, key.id, actor);
+  return reissueKey(db, key.id, actor, { grace: checkedGrace(grace), now });
+}
+
+/** The reissue form's "Old secret stops" choice, checked before anything is written. */
+export function checkedGrace(raw: unknown): ReissueGrace {
+  try {
+    return parseReissueGrace(raw === '' ? undefined : raw);
+  } catch {
+    throw new PortalInputError('Choose when the old secret stops: now, in 1 hour, in 24 hours or in 7 days.');
+  }
 }
 
 /** The owner found their secret somewhere public: the key is disabled at once and the report audited as a leak. */

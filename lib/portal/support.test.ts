@@ -135,6 +135,33 @@ test('reissue on the owner’s behalf: a new secret once, the old key off and no
   assert.equal(detail.replaces?.id, old.key.id);
 });
 
+test('reissue on the owner’s behalf with a grace period: the old secret works until then, audited; a bad choice is refused', async (t) => {
+  const { db, ada, support, issue, actor } = await scratchPortal(t);
+  const old = await issue(ada, 'fleet');
+  await assert.rejects(
+    staffReissueKey(db, support, old.key.id, actor(support), '2h'),
+    (error: unknown) =>
+      error instanceof PortalInputError && /now, in 1 hour, in 24 hours or in 7 days/.test(error.message),
+  );
+  const before = Date.now();
+  const fresh = await staffReissueKey(db, support, old.key.id, actor(support), '7d');
+  const stopsAt = Date.parse(fresh.oldWorksUntil!);
+  assert.ok(stopsAt >= before + 7 * 86_400_000 && stopsAt <= Date.now() + 7 * 86_400_000);
+  const detail = await staffKeyDetail(db, support, old.key.id);
+  assert.deepEqual([detail.report.status, detail.report.worksUntil], ['active', fresh.oldWorksUntil]);
+  const event = detail.audit.events.find((e) => e.action === 'key.reissue')!;
+  assert.deepEqual(
+    event.changes.filter((c) => c.field === 'graceSeconds' || c.field === 'disabledAt'),
+    [
+      { field: 'disabledAt', before: null, after: fresh.oldWorksUntil },
+      { field: 'graceSeconds', before: undefined, after: 604_800 },
+    ],
+  );
+  // Disabling it during the grace period stops it now.
+  await staffDisableKey(db, support, old.key.id, 'found in a public log', actor(support));
+  assert.equal((await staffKeyDetail(db, support, old.key.id)).report.status, 'disabled');
+});
+
 test('settings: blank limits mean the tier default, blank expiry never; only changed fields are audited', async (t) => {
   const { db, ada, support, issue, actor } = await scratchPortal(t);
   const { key } = await issue(ada);

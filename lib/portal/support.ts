@@ -15,6 +15,7 @@ import {
   changeKeySettings,
   disableKey,
   enableKey,
+  isDisabledAt,
   type KeySettingsChange,
   MAX_LIMIT,
   reissueKey,
@@ -25,6 +26,7 @@ import { keyReport, keyStatus } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
+import { checkedGrace } from './keys.ts';
 import { refuseControlCharacters, refuseFreeText } from './text-input.ts';
 
 export const SEARCH_LIMIT = 50;
@@ -168,11 +170,25 @@ export async function staffEnableKey(
   return enableKey(db, key.id, requireReason(reason, 're-enabling the key'), actor);
 }
 
-/** A new secret for the owner, shown once to the staff member, who passes it on securely. */
-export async function staffReissueKey(db: Db, viewer: Viewer, keyId: string, actor: Actor = actorOf(viewer)) {
+/**
+ * A new secret for the owner, shown once to the staff member, who passes it on securely. The old secret
+ * stops at once or after `grace` (one of REISSUE_GRACE_PERIODS), so the owner can switch their clients over.
+ */
+export async function staffReissueKey(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  actor: Actor = actorOf(viewer),
+  grace: unknown = 'none',
+) {
   const key = await anyKeyForStaff(db, viewer, keyId);
-  const { key: issued, secret } = await reissueKey(db, key.id, actor);
-  return { id: issued.id, display: displayKey(issued), secret };
+  const { key: issued, secret, replaced } = await reissueKey(db, key.id, actor, { grace: checkedGrace(grace) });
+  return {
+    id: issued.id,
+    display: displayKey(issued),
+    secret,
+    oldWorksUntil: isDisabledAt(replaced.disabledAt) ? null : (replaced.disabledAt?.toISOString() ?? null),
+  };
 }
 
 /**

@@ -93,6 +93,19 @@ test('only active free keys can ask: pro, disabled and expired keys are refused 
   );
   await assert.rejects(requestUpgrade(db, ada, { ...ASK, keyId: old.key.id }), /is expired/);
   assert.ok(free);
+
+  // A reissued key in its grace period still works, but Pro is asked for its successor.
+  const rolling = await issue(ada, 'rolling');
+  const successor = await reissueKey(db, rolling.key.id, actor(ada), { grace: '24h' });
+  assert.deepEqual(
+    (await upgradeableKeys(db, ada)).map((k) => k.name),
+    ['free one', 'rolling'],
+  );
+  assert.equal((await upgradeableKeys(db, ada)).at(-1)?.id, successor.key.id);
+  await assert.rejects(
+    requestUpgrade(db, ada, { ...ASK, keyId: rolling.key.id }),
+    /was reissued; request Pro for the key that replaced it/,
+  );
 });
 
 test('what Pro gives comes from the Tier table', async (t) => {

@@ -11,7 +11,7 @@ import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { announceCommitted, applyKeySettings, MAX_LIMIT } from '../keys/store.ts';
+import { announceCommitted, applyKeySettings, isDisabledAt, MAX_LIMIT } from '../keys/store.ts';
 import { keyStatus } from '../usage/key-report.ts';
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import { refuseFreeText } from './text-input.ts';
@@ -92,6 +92,9 @@ export async function requestUpgrade(db: Db, viewer: Viewer, input: UpgradeReque
   const key = await ownKey(db, viewer, input.keyId);
   const checked = checkInput(input);
   const status = keyStatus(key);
+  // A reissued key in its grace period still works, but it is on its way out: its successor is the one to upgrade.
+  if (key.replacedById)
+    throw new PortalInputError(`The key ${displayKey(key)} was reissued; request Pro for the key that replaced it.`);
   if (status !== 'active')
     throw new PortalInputError(`The key ${displayKey(key)} is ${status}; request Pro for an active key.`);
   if (key.tierId !== 'free')
@@ -255,7 +258,7 @@ export async function approveUpgrade(
       keyId: key.id,
       display: displayKey(key),
       alreadyPro: changed.length === 0,
-      disabled: Boolean(key.disabledAt),
+      disabled: isDisabledAt(key.disabledAt),
       followedReissue: key.id !== request.keyId,
     };
   });

@@ -11,8 +11,9 @@ import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
 
 export type KeyStatus = 'active' | 'disabled' | 'expired';
 
+/** A disabledAt still ahead is a reissued key's grace period: the key works until then. */
 export function keyStatus(key: Pick<ApiKey, 'disabledAt' | 'expiresAt'>, now = Date.now()): KeyStatus {
-  if (key.disabledAt) return 'disabled';
+  if (key.disabledAt && key.disabledAt.getTime() <= now) return 'disabled';
   if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
   return 'active';
 }
@@ -22,12 +23,17 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
   const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
   const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
   // Usage is the allowance's (every key of the reissue chain), the same count the limiter admits against.
-  const [today, trend, calls, lineageKeys] = await Promise.all([
+  const [today, trend, calls, lineageKeys, predecessor] = await Promise.all([
     usageByTool(db, key.lineageId, day),
     dailyTrend(db, key.lineageId, day),
     lastCalls(db, key.lineageId, 10),
     db.apiKey.count({ where: { lineageId: key.lineageId } }),
+    db.apiKey.findUnique({ where: { replacedById: key.id } }),
   ]);
+  // The end of a grace period: the moment a replaced secret stops, while it is still ahead.
+  const graceEnd = (k: ApiKey | null) =>
+    k?.replacedById && k.disabledAt && k.disabledAt.getTime() > now ? k.disabledAt.toISOString() : null;
+  const predecessorWorksUntil = graceEnd(predecessor);
   const dailyQuota = key.dailyQuota ?? tier.dailyQuota;
   const usedToday = today.reduce((sum, t) => sum + t.successes + t.failures, 0);
   return {
@@ -47,6 +53,13 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
     disabledAt: key.disabledAt?.toISOString() ?? null,
     disabledReason: key.disabledReason,
     replacedById: key.replacedById,
+    /** A replaced key still in its grace period: when its secret stops working (ISO), else null. */
+    worksUntil: graceEnd(key),
+    /** The key this one replaced, while its old secret still works (grace period), else null. */
+    predecessor:
+      predecessor && predecessorWorksUntil
+        ? { id: predecessor.id, display: displayKey(predecessor), worksUntil: predecessorWorksUntil }
+        : null,
     /** How many keys (this one included) share this key's allowance through reissues. */
     lineageKeys,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,

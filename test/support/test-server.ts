@@ -49,6 +49,8 @@ export interface CliIssuedKey {
   rps: number;
   expiresAt: string | null;
   replaces?: string;
+  /** A reissue with --grace: when the old secret stops (ISO); null when it stopped at once. */
+  oldWorksUntil?: string | null;
 }
 
 export interface TestServer {

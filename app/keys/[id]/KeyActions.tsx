@@ -9,6 +9,7 @@ import { useRouter } from 'next/navigation';
 import { useActionState, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { MyKeyActions } from '@/lib/portal/keys.ts';
@@ -63,10 +64,10 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
             >
               {keyField}
               <p>
-                You get a new secret with the same name, tier, limits and expiry, shown once.{' '}
-                <strong>The current secret stops working at once</strong>, so put the new one into your clients right
-                after.
+                You get a new secret with the same name, tier, limits and expiry, shown once. The current secret stops
+                working at the time you choose: <strong>at once</strong> unless you give your clients time to switch.
               </p>
+              <GraceChoice />
             </ConfirmDialog>
           )}
           {actions.reportLeaked && (

@@ -5,7 +5,9 @@ import { useActionState, useRef } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { CopyButton } from '@/components/CopyButton.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
+import { When } from '@/components/When.tsx';
 import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { changeSettingsAction, type ReissueResult, reissueKeyAction, switchKeyAction } from './actions.ts';
 
@@ -33,7 +35,14 @@ function NewSecret({ state, owner, close }: { state: Partial<ReissueResult>; own
   return (
     <div className="stack" style={{ display: 'grid', gap: '0.75rem' }}>
       <p className="alert success" role="status">
-        Reissued as {state.display}. The old secret stopped working.
+        Reissued as {state.display}.{' '}
+        {state.oldWorksUntil ? (
+          <>
+            The old secret works until <When date={state.oldWorksUntil} />, then stops.
+          </>
+        ) : (
+          'The old secret stopped working.'
+        )}
       </p>
       <p>
         The new secret, shown <strong>only now</strong>:
@@ -178,7 +187,10 @@ export function KeyActions(props: KeyActionsProps) {
           <p className="muted">Already reissued; reissue its successor instead.</p>
         ) : (
           <>
-            <p className="muted">A new secret with the same settings for the owner; this one stops working at once.</p>
+            <p className="muted">
+              A new secret with the same settings for the owner; this one stops working at once, or after a grace period
+              you choose.
+            </p>
             <ConfirmDialog<ReissueResult>
               trigger="Reissue…"
               title="Reissue this key?"
@@ -192,9 +204,10 @@ export function KeyActions(props: KeyActionsProps) {
             >
               {hidden}
               <p>
-                {props.display} stops working at once and a new secret is shown to you once. Make sure you can reach{' '}
-                {props.owner} securely before you go on.
+                A new secret is shown to you once, and {props.display} stops working when you choose. Make sure you can
+                reach {props.owner} securely before you go on.
               </p>
+              <GraceChoice />
             </ConfirmDialog>
           </>
         )}

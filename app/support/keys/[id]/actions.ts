@@ -36,12 +36,13 @@ export const switchKeyAction = portalAction(
   },
 );
 
-export type ReissueResult = { id: string; display: string; secret: string };
+export type ReissueResult = { id: string; display: string; secret: string; oldWorksUntil: string | null };
 
 /** No refresh here: the page would drop the dialog that shows the new secret; closing it navigates on. */
 export const reissueKeyAction = portalAction(
-  onKey({}),
-  ({ keyId }, { viewer, actor }): Promise<ReissueResult> => staffReissueKey(getDb(), viewer, keyId, actor),
+  onKey({ grace: trimmedText }),
+  ({ keyId, grace }, { viewer, actor }): Promise<ReissueResult> =>
+    staffReissueKey(getDb(), viewer, keyId, actor, grace),
 );
 
 const SETTING_LABELS: Record<string, string> = {

@@ -36,14 +36,23 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
             </dd>
             <dt>Status</dt>
             <dd>
-              <StatusBadge status={r.status} />
-              {r.disabledAt ? (
+              {r.worksUntil ? (
                 <>
-                  {' '}
-                  since <When date={r.disabledAt} relative />
-                  {r.disabledReason ? <>: {r.disabledReason}</> : null}
+                  <StatusBadge status="replaced" /> works until <When date={r.worksUntil} relative />, then stops
+                  (reissue grace period)
                 </>
-              ) : null}
+              ) : (
+                <>
+                  <StatusBadge status={r.status} />
+                  {r.status === 'disabled' && r.disabledAt ? (
+                    <>
+                      {' '}
+                      since <When date={r.disabledAt} relative />
+                      {r.disabledReason ? <>: {r.disabledReason}</> : null}
+                    </>
+                  ) : null}
+                </>
+              )}
             </dd>
             <dt>Tier</dt>
             <dd>{tier?.name ?? r.tier}</dd>
@@ -99,6 +108,11 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
                   <Link href={`/support/keys/${detail.replaces.id}`}>
                     <code>{detail.replaces.display}</code>
                   </Link>
+                  {r.predecessor ? (
+                    <>
+                      , whose secret still works until <When date={r.predecessor.worksUntil} relative />
+                    </>
+                  ) : null}
                 </dd>
               </>
             ) : null}

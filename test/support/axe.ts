@@ -1,0 +1,29 @@
+/**
+ * Accessibility checks in the browser suites: axe-core (the engine behind Lighthouse's and Deque's
+ * checks) run in the page, reporting the violations of serious or critical impact. The script goes in
+ * through the DevTools protocol, so the portal's Content-Security-Policy does not stop it.
+ */
+
+import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/**
+ * The serious and critical axe violations on the page, or within `selector` when given (a dialog, a
+ * table), one line each: rule, help text and the elements it found. An empty list is a pass.
+ */
+export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const violations = await page.evaluate(async (include) => {
+    const engine = (window as unknown as { axe: typeof axe }).axe;
+    const results = await engine.run(include ? { include: [include] } : document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  }, selector);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+}
