@@ -34,32 +34,111 @@ test('aliases are renamed; a value given under two names is refused; anything el
   assert.deepEqual(canonicalArguments({ temperature: 1 }, undefined), { args: { temperature: 1 } });
 });
 
-test('every tool with a unit argument answers the same under an alias as under the canonical name', async () => {
-  const calls: [string, Record<string, unknown>, string, string][] = [
-    ['service_vapor_pressure', { compound_name: 'water', temperature: 80 }, 'temperature_unit', '°C'],
-    ['service_liquid_density', { compound_name: 'water', temperature: 80 }, 'temperature_unit', '°C'],
-    ['service_ideal_gas_thermo', { compound_name: 'nitrogen', temperature: 200 }, 'temperature_unit', '°C'],
-    ['service_boiling_point', { compound_name: 'water', pressure: 2 }, 'pressure_unit', 'bar'],
-  ];
-  for (const [name, base, canonical, unit] of calls) {
-    const aliases = registry.get(name)?.tool.argumentAliases ?? {};
-    const meant = await callTool(name, { ...base, [canonical]: unit });
-    assert.equal(meant.result.isError, false, `${name}: ${JSON.stringify(meant.result.content)}`);
-    const spellings = Object.entries(aliases).filter(([, c]) => c === canonical);
-    assert.ok(
-      spellings.some(([alias]) => alias === 'unit'),
-      `${name} accepts "unit"`,
-    );
-    for (const [alias] of spellings) {
-      const aliased = await callTool(name, { ...base, [alias]: unit });
-      assert.equal(aliased.valueJson, meant.valueJson, `${name} ${alias}`);
+/** An answer read by path (answer.state.conditions.pressure.value), every level a quantity or a branch. */
+interface AnswerTree {
+  readonly [key: string]: AnswerTree & { value: number };
+}
+
+const METHANE_ETHANE = [
+  { compound_name: 'methane', mole_fraction: 0.5 },
+  { compound_name: 'ethane', mole_fraction: 0.5 },
+];
+
+/**
+ * Per tool with unit arguments: a call whose values are implausible in the default units (so a unit not
+ * applied shows as a default-unit warning or a wrong value), the units under their canonical names, and
+ * what the answer must show when they were applied.
+ */
+const UNIT_CALLS: {
+  tool: string;
+  args: Record<string, unknown>;
+  units: Record<string, string>;
+  applied: (answer: AnswerTree) => void | Promise<void>;
+}[] = [
+  {
+    tool: 'service_vapor_pressure',
+    args: { compound_name: 'ethanol', temperature: 25 },
+    units: { temperature_unit: '°C' },
+    applied: (a) => assert.ok(Math.abs(a.temperature.value - 298.15) < 1e-9),
+  },
+  {
+    tool: 'service_liquid_density',
+    args: { compound_name: 'ethanol', temperature: 25 },
+    units: { temperature_unit: '°C' },
+    applied: (a) => assert.ok(Math.abs(a.temperature.value - 298.15) < 1e-9),
+  },
+  {
+    tool: 'service_ideal_gas_thermo',
+    args: { compound_name: 'nitrogen', temperature: 200, reference_temperature: 25 },
+    units: { temperature_unit: '°C' },
+    applied: (a) => {
+      assert.ok(Math.abs(a.temperature.value - 473.15) < 1e-9);
+      assert.ok(Math.abs(a.reference_temperature.value - 298.15) < 1e-9, 'the unit holds for both temperatures');
+    },
+  },
+  {
+    tool: 'service_boiling_point',
+    args: { compound_name: 'ethanol', pressure: 0.5 },
+    units: { pressure_unit: 'bar' },
+    applied: (a) => assert.equal(a.pressure.value, 5e4),
+  },
+  {
+    tool: 'service_estimate_joback',
+    args: { smiles: 'CC(C)=O', boiling_point: 56.05 },
+    units: { temperature_unit: '°C' },
+    applied: async (a) => {
+      const kelvin = await callTool('service_estimate_joback', { smiles: 'CC(C)=O', boiling_point: 329.2 });
+      assert.deepEqual(a.estimates.critical_temperature, JSON.parse(kelvin.valueJson!).estimates.critical_temperature);
+    },
+  },
+  {
+    tool: 'service_eos_state',
+    args: { compound_name: 'methane', temperature: 25, pressure: 50, eos: 'peng_robinson' },
+    units: { temperature_unit: '°C', pressure_unit: 'bar' },
+    applied: (a) => assert.equal(a.conditions.pressure.value, 5e6),
+  },
+  {
+    tool: 'service_mixture_properties',
+    args: { components: METHANE_ETHANE, temperature: 25, pressure: 50 },
+    units: { temperature_unit: '°C', pressure_unit: 'bar' },
+    applied: (a) => assert.equal(a.state.conditions.pressure.value, 5e6),
+  },
+];
+
+test('every tool with a unit argument answers the same under each alias as under the canonical name', async () => {
+  const withUnits = [...registry.values()].filter(({ tool }) =>
+    Object.keys((tool.inputSchema as { properties: object }).properties).some((n) =>
+      /^(temperature|pressure)_unit$/.test(n),
+    ),
+  );
+  assert.deepEqual(UNIT_CALLS.map((c) => c.tool).sort(), withUnits.map(({ tool }) => tool.name).sort());
+  for (const { tool, args, units, applied } of UNIT_CALLS) {
+    const meant = await callTool(tool, { ...args, ...units });
+    assert.equal(meant.result.isError, false, `${tool}: ${JSON.stringify(meant.result.content)}`);
+    assert.ok(!meant.valueJson!.includes('default unit'), `${tool}: the units were applied`);
+    await applied(JSON.parse(meant.valueJson!));
+    const aliases = Object.entries(registry.get(tool)?.tool.argumentAliases ?? {});
+    for (const canonical of Object.keys(units)) {
+      const spellings = aliases.filter(([, c]) => c === canonical).map(([alias]) => alias);
+      assert.ok(spellings.length > 0, `${tool}: ${canonical} has aliases`);
+      for (const alias of spellings) {
+        const { [canonical]: unit, ...rest } = units;
+        const aliased = await callTool(tool, { ...args, ...rest, [alias]: unit });
+        assert.equal(aliased.valueJson, meant.valueJson, `${tool} ${alias}`);
+        const twice = await callTool(tool, { ...args, ...units, [alias]: unit });
+        assert.equal(twice.errorCode, 'invalid_arguments', `${tool} ${alias}`);
+        const { message } = JSON.parse((twice.result.content[0] as { text: string }).text) as { message: string };
+        const names = [`"${alias}" and "${canonical}"`, `"${canonical}" and "${alias}"`];
+        assert.ok(
+          names.some((n) => message.includes(`${n} are the same argument`)),
+          message,
+        );
+      }
     }
-    const twice = await callTool(name, { ...base, unit, [canonical]: unit });
-    assert.equal(twice.errorCode, 'invalid_arguments', name);
-  }
-  for (const name of ['service_eos_state', 'service_mixture_properties']) {
-    const aliases = registry.get(name)?.tool.argumentAliases ?? {};
-    assert.equal(aliases.p_unit, 'pressure_unit', name);
-    assert.equal(aliases.unit, undefined, `${name}: "unit" would be ambiguous there`);
+    const both = Object.keys(units).length > 1;
+    const bareUnit = aliases.some(([alias]) => alias === 'unit');
+    // `unit` where it cannot mean two things; where a tool takes both units it stays unknown.
+    assert.equal(bareUnit, !both, `${tool}: "unit" is an alias exactly when the tool has one unit argument`);
+    if (both) assert.equal((await callTool(tool, { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
   }
 });

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { findCompound } from '../lookup.ts';
 import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { boilingPointOf } from '../saturation.ts';
@@ -76,23 +75,6 @@ test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'propane', pressure: 50, pressure_unit: 'bar' }, 'out_of_range', /critical pressure/);
   rejects({ compound_name: 'water', pressure: 1, pressure_unit: 'psig' }, 'unsupported_unit', /gauge/);
   rejects({ compound_name: 'water', pressure: 1, pressure_unit: 'K' }, 'incompatible_units');
-});
-
-test('through callTool: `unit` is read as pressure_unit, and giving both is refused', async () => {
-  const args = { compound_name: 'ethanol', pressure: 0.5 };
-  const meant = await callTool('service_boiling_point', { ...args, pressure_unit: 'bar' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_boiling_point', { ...args, unit: 'bar' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  const answer = JSON.parse(meant.valueJson!);
-  assert.equal(answer.pressure.value, 5e4);
-  assert.ok(!JSON.stringify(answer.boiling_point.warnings).includes('default unit'));
-  const both = await callTool('service_boiling_point', { ...args, unit: 'bar', pressure_unit: 'bar' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"unit" and "pressure_unit" are the same argument/,
-  );
 });
 
 test('the boiling point keeps the digits its method supports, and °C the same decimal places as K', () => {

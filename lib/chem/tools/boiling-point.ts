@@ -93,7 +93,7 @@ export const boilingPointTool = {
   run({ compound_name, pressure, pressure_unit }) {
     const { compound } = findCompound(compound_name);
     const p = readPressure(pressure, pressure_unit ?? 'Pa');
-    const trap = defaultUnitWarning('pressure', pressure, pressure_unit, 'pressure_unit');
+    const trap = defaultUnitWarning('pressure', pressure, pressure_unit);
     const point = withUnitTrap(trap, () => boilingPointOf(compound, p));
     const kelvin = toMethodPrecision(point.temperature, point.precision);
     return {

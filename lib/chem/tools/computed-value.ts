@@ -84,15 +84,16 @@ const IMPLAUSIBLE_TEMPERATURE_K = 20;
  * there, naming the units it more likely meant and how to say so: a pressure under 1 kPa ("60" meant bar or
  * kPa, not Pa), a temperature under 20 K, or under the compound's melting point when that is ≤ 100 K above
  * the value's Celsius reading ("25" meant °C). Undefined when the unit was given or the value is plausible.
+ * The argument to set is `<quantity>_unit`, the one name every tool gives it.
  */
 export function defaultUnitWarning(
   quantity: 'pressure' | 'temperature',
   value: number,
   unitGiven: string | undefined,
-  unitArgument: string,
   meltingPointK?: number,
 ): string | undefined {
   if (unitGiven !== undefined) return undefined;
+  const unitArgument = `${quantity}_unit`;
   if (quantity === 'pressure') {
     if (!(value < IMPLAUSIBLE_PRESSURE_PA)) return undefined;
     return `${quantity} ${value} was read in the default unit, Pa: under 1 kPa, a near-vacuum. If you meant ${value} bar, kPa or atm, pass ${unitArgument}: "bar" (or "kPa", "atm").`;

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { CUBIC_EOS, CUBIC_EOS_IDS, pureState } from '../eos.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
@@ -86,25 +85,6 @@ test('input schema is FastMCP style', () => {
   // Aliases (p_unit, temp_unit) are renamed before validation (callTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, unit: 'K' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, p_unit: 'bar' }), false);
-});
-
-test('through callTool: p_unit and temp_unit are read as pressure_unit and temperature_unit; both names is refused', async () => {
-  const args = { compound_name: 'methane', temperature: 25, pressure: 50, eos: 'peng_robinson' };
-  const meant = await callTool('service_eos_state', { ...args, temperature_unit: '°C', pressure_unit: 'bar' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_eos_state', { ...args, temp_unit: '°C', p_unit: 'bar' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  const answer = JSON.parse(meant.valueJson!);
-  assert.equal(answer.conditions.pressure.value, 5e6);
-  assert.ok(!JSON.stringify(answer.warnings).includes('default unit'));
-  const both = await callTool('service_eos_state', { ...args, p_unit: 'bar', pressure_unit: 'bar' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"p_unit" and "pressure_unit" are the same argument/,
-  );
-  // A bare `unit` could mean either: it stays unknown.
-  assert.equal((await callTool('service_eos_state', { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
 });
 
 test('results validate against the output schema: every equation, one and three roots, supercritical, liquid', () => {

@@ -155,8 +155,8 @@ function run(args: EosStateArgs): EosStateResult {
   const result = stateFor(args, compound);
   const melting = compound.properties.melting_point?.value;
   const traps = [
-    defaultUnitWarning('temperature', args.temperature, args.temperature_unit, 'temperature_unit', melting),
-    defaultUnitWarning('pressure', args.pressure, args.pressure_unit, 'pressure_unit'),
+    defaultUnitWarning('temperature', args.temperature, args.temperature_unit, melting),
+    defaultUnitWarning('pressure', args.pressure, args.pressure_unit),
   ].filter((w) => w !== undefined);
   return traps.length ? { ...result, warnings: [...traps, ...result.warnings] } : result;
 }

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { ToolError } from '../tool.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
@@ -130,21 +129,6 @@ test('a boiling point implausible in the default K is computed as given, with a 
   assert.deepEqual((await run({ smiles: 'CC(C)=O', boiling_point: 56.05, temperature_unit: 'K' })).warnings, []);
   // A refusal carries the same hint.
   await rejectsWith(run({ smiles: 'CC(C)=O', boiling_point: 0 }), 'out_of_range', /temperature_unit: "°C"/);
-});
-
-test('through callTool: `unit` is read as temperature_unit, and giving both is refused', async () => {
-  const args = { smiles: 'CC(C)=O', boiling_point: 56.05 };
-  const meant = await callTool('service_estimate_joback', { ...args, temperature_unit: '°C' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_estimate_joback', { ...args, unit: '°C' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  assert.equal(JSON.parse(meant.valueJson!).estimates.critical_temperature.value, reported(511.57));
-  const both = await callTool('service_estimate_joback', { ...args, unit: '°C', temperature_unit: '°C' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"unit" and "temperature_unit" are the same argument/,
-  );
 });
 
 test('properties a group lacks are listed as unavailable, with the reason', async () => {

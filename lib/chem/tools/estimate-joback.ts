@@ -295,7 +295,6 @@ export async function estimateJoback({
           'temperature',
           boiling_point,
           temperature_unit,
-          'temperature_unit',
           estimatedMeltingPoint(fragments.counts, options),
         );
   return withUnitTrap(trap, () => {

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
@@ -240,23 +239,6 @@ test('without its reference equation, nitrogen answers from the NASA-7 polynomia
   assert.match(r.heat_capacity.source, /McBride, S\. Gordon, M\. A\. Reno.*; species N2, data reference TPIS78$/);
   within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');
   within(r.enthalpy_change.value, 5911, 0.003, 'ΔH°');
-});
-
-test('through callTool: `unit` is read as temperature_unit for both temperatures, and giving both is refused', async () => {
-  const args = { compound_name: 'nitrogen', temperature: 200, reference_temperature: 25 };
-  const meant = await callTool('service_ideal_gas_thermo', { ...args, temperature_unit: '°C' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_ideal_gas_thermo', { ...args, unit: '°C' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  const answer = JSON.parse(meant.valueJson!);
-  assert.ok(Math.abs(answer.temperature.value - 473.15) < 1e-9);
-  assert.ok(Math.abs(answer.reference_temperature.value - 298.15) < 1e-9);
-  const both = await callTool('service_ideal_gas_thermo', { ...args, unit: '°C', temperature_unit: '°C' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"unit" and "temperature_unit" are the same argument/,
-  );
 });
 
 test('values keep the digits their method supports: reference equation 6, NASA-7 5, fits 4, Joback 3', async () => {

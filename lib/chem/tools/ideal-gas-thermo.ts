@@ -348,7 +348,7 @@ export const idealGasThermoTool = {
         ? DEFAULT_REFERENCE_TEMPERATURE
         : readTemperature(reference_temperature, unit, 'reference_temperature');
     const thermo = await idealGasThermoOf(compound, t, tRef);
-    const trap = defaultUnitWarning('temperature', temperature, temperature_unit, 'temperature_unit');
+    const trap = defaultUnitWarning('temperature', temperature, temperature_unit);
     return {
       compound: compoundSummary(compound),
       temperature: { value: t, unit: 'K' },

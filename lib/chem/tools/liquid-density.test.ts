@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds, type Compound } from '../compounds.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
@@ -247,23 +246,6 @@ test('water with its reference equation on hand: ρ′ from IAPWS-95, named in t
   const cold = liquidDensityTool.run({ compound_name: 'water', temperature: 270 });
   assert.match(cold.liquid_density.method, /^ChemSep/);
   assert.match(cold.liquid_density.warnings.join(' '), /below the melting point/);
-});
-
-test('through callTool: `unit` is read as temperature_unit, and giving both is refused', async () => {
-  const args = { compound_name: 'ethanol', temperature: 25 };
-  const meant = await callTool('service_liquid_density', { ...args, temperature_unit: '°C' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_liquid_density', { ...args, unit: '°C' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  const answer = JSON.parse(meant.valueJson!);
-  assert.ok(Math.abs(answer.temperature.value - 298.15) < 1e-9);
-  assert.deepEqual(answer.liquid_density.warnings, []);
-  const both = await callTool('service_liquid_density', { ...args, unit: '°C', temperature_unit: '°C' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"unit" and "temperature_unit" are the same argument/,
-  );
 });
 
 test('values keep the digits their method supports: reference equation 6, DIPPR fits and Rackett 4', () => {

@@ -363,7 +363,6 @@ export const liquidDensityTool = {
       'temperature',
       temperature,
       temperature_unit,
-      'temperature_unit',
       compound.properties.melting_point?.value,
     );
     // The trap's warning goes on liquid_density, the value it is about.

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { CUBIC_EOS_IDS } from '../eos.ts';
 import { findCompound } from '../lookup.ts';
 import { SIGNIFICANT_DIGITS } from '../precision.ts';
@@ -213,24 +212,6 @@ test("values keep the digits their method supports: Kay's rule 4, the cubic 4, p
   const m = (name: string) => findCompound(name).compound.properties.molecular_weight!.value;
   assert.equal(r.molar_mass.value, 0.7808 * m('nitrogen') + 0.2095 * m('oxygen') + 0.0097 * m('argon'));
   assert.ok(digitsOf(r.molar_mass.value) > SIGNIFICANT_DIGITS.correlation);
-});
-
-test('through callTool: t_unit and p_unit are read as temperature_unit and pressure_unit; both names is refused', async () => {
-  const args = { components: methaneEthane, temperature: 25, pressure: 50 };
-  const meant = await callTool('service_mixture_properties', { ...args, temperature_unit: '°C', pressure_unit: 'bar' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_mixture_properties', { ...args, t_unit: '°C', p_unit: 'bar' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  const answer = JSON.parse(meant.valueJson!);
-  assert.equal(answer.state.conditions.pressure.value, 5e6);
-  assert.ok(!JSON.stringify(answer.warnings).includes('default unit'));
-  const both = await callTool('service_mixture_properties', { ...args, t_unit: 'K', temperature_unit: 'K' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"t_unit" and "temperature_unit" are the same argument/,
-  );
-  assert.equal((await callTool('service_mixture_properties', { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
 });
 
 test('a mixture of one compound with itself under another name is refused; the x = 1 limit equals service_eos_state', () => {

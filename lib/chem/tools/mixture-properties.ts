@@ -368,8 +368,8 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
   );
   const { temperature: t, pressure: p } = conditions;
   for (const trap of [
-    defaultUnitWarning('temperature', args.temperature!, args.temperature_unit, 'temperature_unit'),
-    defaultUnitWarning('pressure', args.pressure!, args.pressure_unit, 'pressure_unit'),
+    defaultUnitWarning('temperature', args.temperature!, args.temperature_unit),
+    defaultUnitWarning('pressure', args.pressure!, args.pressure_unit),
   ])
     if (trap) warnings.unshift(trap);
   const state = mixtureState(

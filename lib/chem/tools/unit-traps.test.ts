@@ -55,7 +55,7 @@ test('vapor_pressure and liquid_density: temperature 25 (K by default) below the
 });
 
 test('a refused computation carries the trap in its error message', () => {
-  const trap = defaultUnitWarning('temperature', 5, undefined, 'unit');
+  const trap = defaultUnitWarning('temperature', 5, undefined);
   assert.match(trap ?? '', /under 20 K/);
   assert.throws(
     () =>
@@ -67,7 +67,7 @@ test('a refused computation carries the trap in its error message', () => {
       e.code === 'out_of_range' &&
       /below the equation’s range\. \(temperature 5 was read/.test(e.message),
   );
-  assert.equal(defaultUnitWarning('pressure', 60, 'Pa', 'unit'), undefined, 'a unit given is taken as meant');
+  assert.equal(defaultUnitWarning('pressure', 60, 'Pa'), undefined, 'a unit given is taken as meant');
 });
 
 test('ideal_gas_thermo and mixture_properties warn the same way', async () => {

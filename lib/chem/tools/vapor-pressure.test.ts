@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
@@ -136,23 +135,6 @@ test('water with its reference equation on hand: IAPWS-95, named in the answer',
   assert.deepEqual(r.vapor_pressure.warnings, []);
   const tb = boilingPointTool.run({ compound_name: 'water', pressure: 1, pressure_unit: 'atm' });
   assert.ok(Math.abs(tb.boiling_point.value - 373.124) < 0.0005, `${tb.boiling_point.value}`);
-});
-
-test('through callTool: `unit` is read as temperature_unit, and giving both is refused', async () => {
-  const args = { compound_name: 'ethanol', temperature: 25 };
-  const meant = await callTool('service_vapor_pressure', { ...args, temperature_unit: '°C' });
-  assert.equal(meant.result.isError, false, JSON.stringify(meant.result.content));
-  const aliased = await callTool('service_vapor_pressure', { ...args, unit: '°C' });
-  assert.equal(aliased.valueJson, meant.valueJson);
-  const answer = JSON.parse(meant.valueJson!);
-  assert.ok(Math.abs(answer.temperature.value - 298.15) < 1e-9);
-  assert.ok(!JSON.stringify(answer.vapor_pressure.warnings).includes('default unit'));
-  const both = await callTool('service_vapor_pressure', { ...args, unit: '°C', temperature_unit: '°C' });
-  assert.equal(both.errorCode, 'invalid_arguments');
-  assert.match(
-    JSON.parse((both.result.content[0] as { text: string }).text).message,
-    /"unit" and "temperature_unit" are the same argument/,
-  );
 });
 
 test('values keep the digits their method supports: ChemSep fit 4, reference equation or IF97 6, Lee–Kesler 4', () => {

@@ -95,7 +95,6 @@ export const vaporPressureTool = {
       'temperature',
       temperature,
       temperature_unit,
-      'temperature_unit',
       compound.properties.melting_point?.value,
     );
     const point = withUnitTrap(trap, () => vaporPressureOf(compound, t));
