@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { StoppedKeysNotice } from '@/components/keys/StoppedKeyNotices.tsx';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { listMyKeys } from '@/lib/portal/keys.ts';
+import { keysStoppedByOthers } from '@/lib/portal/stopped-keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
 import { CreateKey } from './CreateKey.tsx';
 import './keys.css';
@@ -13,7 +15,9 @@ export const metadata: Metadata = { title: 'Your API keys' };
 
 export default async function KeysPage() {
   const viewer = await requireViewer('/keys');
-  const { keys, total, quotaResetsAt } = await orNotFound(listMyKeys(getDb(), viewer));
+  const [{ keys, total, quotaResetsAt }, stoppedByOthers] = await orNotFound(
+    Promise.all([listMyKeys(getDb(), viewer), keysStoppedByOthers(getDb(), viewer)]),
+  );
   const now = Date.now();
   return (
     <>
@@ -23,6 +27,7 @@ export default async function KeysPage() {
         or to ask for Pro. Daily quotas start again at {formatUtc(quotaResetsAt)} ({formatRelative(quotaResetsAt, now)}
         ).
       </p>
+      <StoppedKeysNotice keys={stoppedByOthers} />
       <CreateKey hasKeys={keys.length > 0} />
       {total > keys.length && (
         <p className="muted">

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatUtcTime } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { KeyUsagePanels } from './KeyUsagePanels.tsx';
+import { RefusedCalls } from './RefusedCalls.tsx';
 
 export const REFRESH_INTERVAL_MS = 5_000;
 
@@ -108,6 +109,7 @@ export function LiveKeyUsage({ initial, endpoint }: { initial: KeyReport; endpoi
           {problem.message}
         </p>
       )}
+      <RefusedCalls report={report} />
       <KeyUsagePanels report={report} />
     </>
   );

@@ -19,6 +19,8 @@ export interface KeyRow {
   expiresAt: number | null;
   disabledAt: number | null;
   disabledReason: string | null;
+  /** Set when the key was reissued: its successor's id. */
+  replacedById: string | null;
 }
 
 export interface CallRow {
@@ -86,7 +88,7 @@ export const FIND_KEY_SQL = `
   SELECT k."id", k."lineageId", k."ownerId", k."tierId",
          COALESCE(k."dailyQuota", t."dailyQuota") AS "dailyQuota",
          COALESCE(k."ratePerSecond", t."ratePerSecond") AS "ratePerSecond",
-         k."expiresAt", k."disabledAt", k."disabledReason"
+         k."expiresAt", k."disabledAt", k."disabledReason", k."replacedById"
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
    WHERE k."keyHash" = $1`;
 

@@ -320,10 +320,10 @@ test('the verifier switches an old secret off at the end of its grace period, fr
     assert.ok((await verifyKey(secret, stopsAt - 1)).ok, 'the new secret works too');
     const readsBefore = reads;
     const atTheMoment = await verifyKey(old.secret, stopsAt);
-    assert.ok(!atTheMoment.ok && atTheMoment.reason === 'disabled', 'refused at the moment');
-    assert.match(atTheMoment.ok ? '' : atTheMoment.message, /reason: reissued/);
+    assert.ok(!atTheMoment.ok && atTheMoment.reason === 'replaced', 'refused at the moment');
+    assert.match(atTheMoment.ok ? '' : atTheMoment.message, /replaced on .*only the new secret works/);
     const justAfter = await verifyKey(old.secret, stopsAt + 1);
-    assert.ok(!justAfter.ok && justAfter.reason === 'disabled', 'refused after it');
+    assert.ok(!justAfter.ok && justAfter.reason === 'replaced', 'refused after it');
     assert.equal(reads, readsBefore, 'judged on the cached row: no re-read, no cache invalidation needed');
     assert.ok((await verifyKey(secret, stopsAt + 1)).ok, 'the new secret still works');
   });

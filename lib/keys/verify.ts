@@ -9,9 +9,13 @@ import type { HotPathStore, KeyRow } from '../db/hot-path.ts';
 import { describeFormatProblem, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
 
+/** Why a key that exists no longer works; such refusals are recorded per key (lib/usage/refused-calls.ts). */
+export type StoppedReason = 'disabled' | 'expired' | 'replaced';
+
 export type Verification =
   | { ok: true; key: KeyRow }
-  | { ok: false; reason: 'malformed' | 'unknown' | 'disabled' | 'expired'; message: string };
+  | { ok: false; reason: 'malformed' | 'unknown'; message: string }
+  | { ok: false; reason: StoppedReason; keyId: string; message: string };
 
 /** Bound on cached rows (known and unknown hashes); cleared wholesale when exceeded. */
 const CACHE_LIMIT = 50_000;
@@ -53,17 +57,29 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
       };
     }
     if (row.disabledAt !== null && row.disabledAt <= now) {
+      const at = new Date(row.disabledAt).toISOString();
+      // Off because of its reissue; a secret disabled before or after it (a leak) reads as disabled.
+      if (row.replacedById && row.disabledReason === 'reissued') {
+        return {
+          ok: false,
+          reason: 'replaced',
+          keyId: row.id,
+          message: `API key replaced on ${at}: it was reissued, and only the new secret works. Use the new key (the portal shows it under the same name).`,
+        };
+      }
       const why = row.disabledReason ? ` (reason: ${row.disabledReason})` : '';
       return {
         ok: false,
         reason: 'disabled',
-        message: `API key disabled on ${new Date(row.disabledAt).toISOString()}${why}. Reissue it or create a new key in the portal.`,
+        keyId: row.id,
+        message: `API key disabled on ${at}${why}. Reissue it or create a new key in the portal.`,
       };
     }
     if (row.expiresAt !== null && row.expiresAt <= now) {
       return {
         ok: false,
         reason: 'expired',
+        keyId: row.id,
         message: `API key expired on ${new Date(row.expiresAt).toISOString()}. Create a new key in the portal.`,
       };
     }

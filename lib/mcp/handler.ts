@@ -153,6 +153,16 @@ export async function checkKey(
   } catch (error) {
     return refuse(databaseUnavailable('key lookup failed', error, cors));
   }
+  // A key that exists but no longer works: kept per key, so its owner sees the secret is still being tried.
+  if (!verified.ok && 'keyId' in verified) {
+    service.refusedCalls.note({
+      keyId: verified.keyId,
+      reason: verified.reason,
+      clientAddress: request.clientAddress ?? null,
+      at: now,
+      day: service.quotaDay(now).day,
+    });
+  }
   if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
     return refuse(
       await refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors),

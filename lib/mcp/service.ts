@@ -1,11 +1,12 @@
 /**
- * The long-lived parts behind /mcp: the hot-path store, key verifier, key-failure throttle, limiter and
- * usage recorder. One set per process, kept on globalThis because server.ts and Next's bundle of
+ * The long-lived parts behind /mcp: the hot-path store, key verifier, key-failure throttle, limiter, usage
+ * recorder and the recorder of requests refused for a key that no longer works. One set per process, kept on globalThis because server.ts and Next's bundle of
  * app/mcp/route.ts load separate copies of these modules but must share the limiter's counters and the
  * recorder's batches. With REDIS_URL (the shared mode) the limiter's counters and the key-failure
  * counts live in Redis instead, shared by all instances.
  */
 import { config, databaseProvider, databaseUrl } from '../config.ts';
+import { getDb } from '../db/client.ts';
 import type { HotPathStore } from '../db/hot-path.ts';
 import { openPostgresHotPath } from '../db/hot-path-postgres.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
@@ -19,6 +20,7 @@ import { type QuotaDay, quotaDayCalculator } from '../limits/quota-day.ts';
 import { createRedisLimiter } from '../limits/redis-limiter.ts';
 import { closeRedis, getRedis, redisNames, sharedMode, subscribe, whenReady } from '../redis/clients.ts';
 import { createUsageRecorder, type UsageRecorder } from '../usage/recorder.ts';
+import { createRefusedCallRecorder, type RefusedCallRecorder } from '../usage/refused-calls.ts';
 
 export interface McpService {
   store: HotPathStore;
@@ -26,6 +28,7 @@ export interface McpService {
   keyAuthThrottle: KeyAuthThrottle;
   limiter: Limiter;
   recorder: UsageRecorder;
+  refusedCalls: RefusedCallRecorder;
   quotaDay: (now: number) => QuotaDay;
 }
 
@@ -61,6 +64,8 @@ export function getMcpService(): McpService {
           })
         : createMemoryLimiter({ quotaDay, usedOnDay }),
       recorder,
+      // Through Prisma: at most one write a second, so the hot path's raw-SQL store has no part in it.
+      refusedCalls: createRefusedCallRecorder(getDb),
       quotaDay,
     };
   }
@@ -85,7 +90,7 @@ export async function closeMcpService(): Promise<void> {
   const service = holder[SERVICE];
   if (!service) return;
   delete holder[SERVICE];
-  await service.recorder.flush();
+  await Promise.all([service.recorder.flush(), service.refusedCalls.flush()]);
   await service.store.close();
   await closeRedis();
 }

@@ -28,6 +28,7 @@ import {
   renameMyKey,
   reportMyKeyLeaked,
 } from './keys.ts';
+import { keysStoppedByOthers } from './stopped-keys.ts';
 
 const DAY = 86_400_000;
 
@@ -239,6 +240,7 @@ test('disableMyKey: disabled at once with the owner\'s reason (or "disabled by o
     reportLeaked: false,
     reissue: true,
     reissueRefusal: null,
+    reissueOfStoppedKey: true,
     upgrade: false,
   });
   assert.equal(detail.report.status, 'disabled');
@@ -257,7 +259,7 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
   const fresh = await verifyKey(secret, Date.now());
   assert.ok(fresh.ok && fresh.key.id === key.id, 'the new secret is accepted');
   const stale = await verifyKey(old.secret, Date.now());
-  assert.ok(!stale.ok && stale.reason === 'disabled', 'the old secret is refused');
+  assert.ok(!stale.ok && stale.reason === 'replaced', 'the old secret is refused');
   assert.deepEqual(
     [key.name, key.tierId, key.expiresAt?.getTime(), key.ownerId],
     [old.key.name, old.key.tierId, old.key.expiresAt?.getTime(), ada.id],
@@ -272,6 +274,7 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
     reportLeaked: false,
     reissue: false,
     reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
+    reissueOfStoppedKey: false,
     upgrade: false,
   });
 });
@@ -311,6 +314,7 @@ test('reissueMyKey with a grace period: both secrets work until then, the old ke
       reportLeaked: true,
       reissue: false,
       reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
+      reissueOfStoppedKey: false,
       upgrade: false,
     });
     assert.equal((await myKeyReport(db, ada, key.id)).predecessor?.worksUntil, stopsAt);
@@ -328,22 +332,50 @@ test('reissueMyKey with a grace period: both secrets work until then, the old ke
   }
 });
 
-test('reissueMyKey keeps off a key that staff or a leak report disabled, and refuses an expired key', async (t) => {
+test('the owner reissues a key that staff or a leak report disabled: the old secret stays off, tier and limits carry over; an expired key is refused', async (t) => {
   const { db, ada, support, actor } = await scratchPortal(t);
   const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, actor(ada))).key;
-  await disableKey(db, byStaff.id, 'abuse', actor(support));
-  await assert.rejects(
-    reissueMyKey(db, ada, byStaff.id, actor(ada)),
-    isInputError(/disabled by ChemFlow.*ask support/),
+  await db.apiKey.update({ where: { id: byStaff.id }, data: { tierId: 'pro', dailyQuota: 5000, ratePerSecond: 7 } });
+  const disabled = await disableKey(db, byStaff.id, 'abuse', actor(support));
+  const detail = await myKeyDetail(db, ada, byStaff.id);
+  assert.deepEqual(
+    [detail.actions.reissue, detail.actions.reissueRefusal, detail.actions.reissueOfStoppedKey],
+    [true, null, true],
   );
-  const { actions } = await myKeyDetail(db, ada, byStaff.id);
-  assert.equal(actions.reissue, false);
-  assert.match(actions.reissueRefusal!, /disabled by ChemFlow/);
+  assert.equal(detail.report.disabledBy, 'staff');
+  assert.deepEqual(
+    (await keysStoppedByOthers(db, ada)).map((k) => [k.id, k.by, k.reason]),
+    [[byStaff.id, 'staff', 'abuse']],
+  );
+
+  // A grace period asked for anyway cannot turn the disabled secret back on.
+  const { key: successor } = await reissueMyKey(db, ada, byStaff.id, actor(ada), Date.now(), '24h');
+  assert.deepEqual([successor.tierId, successor.dailyQuota, successor.ratePerSecond], ['pro', 5000, 7]);
+  const old = await db.apiKey.findUniqueOrThrow({ where: { id: byStaff.id } });
+  assert.deepEqual(
+    [old.disabledAt, old.disabledReason, old.replacedById],
+    [disabled.disabledAt, 'abuse', successor.id],
+  );
+  assert.deepEqual(await keysStoppedByOthers(db, ada), [], 'reissued: no longer in the notice');
+
+  // A public leak report (no user behind it) reads as one, with the place it was found.
+  const leaked = (await createMyKey(db, ada, { name: 'pasted', expiryDays: null }, actor(ada))).key;
+  await disableKey(db, leaked.id, 'leaked: https://gist.example/x', { label: 'leak report' });
+  assert.deepEqual(
+    (await keysStoppedByOthers(db, ada)).map((k) => [k.by, k.reason]),
+    [['leak_report', 'https://gist.example/x']],
+  );
+  // What the owner disabled themselves is no notice.
+  const own = (await createMyKey(db, ada, { name: 'mine', expiryDays: null }, actor(ada))).key;
+  await disableMyKey(db, ada, own.id, undefined, actor(ada));
+  assert.equal((await keysStoppedByOthers(db, ada)).length, 1);
+  assert.equal((await myKeyDetail(db, ada, own.id)).report.disabledBy, 'owner');
+
   const expired = (
     await issueKey(db, { ownerId: ada.id, name: 'old', expiresAt: new Date(Date.now() - 1000) }, actor(ada))
   ).key;
   await assert.rejects(reissueMyKey(db, ada, expired.id, actor(ada)), isInputError(/expired.*Create a new key/));
-  assert.equal(await db.apiKey.count(), 2, 'no key was issued');
+  assert.equal(await db.apiKey.count({ where: { ownerId: ada.id } }), 5, 'no key was issued for the expired one');
 });
 
 test('reportMyKeyLeaked: disabled at once, audited as key.leak_disable "reported leaked by the owner"; the owner may then reissue', async (t) => {

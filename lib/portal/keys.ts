@@ -105,15 +105,12 @@ function disableRefusal(key: ApiKey, now = Date.now()): string | null {
 }
 
 /**
- * Why the owner cannot reissue a key, or null when they can. They may reissue an active key or one they
- * disabled themselves; a key disabled by staff or by a public leak report stays off (reissuing it would
- * undo that decision; support can reissue it), and an expired key would pass its expiry on.
+ * Why the owner cannot reissue a key, or null when they can. They may reissue an active key or a disabled
+ * one, whoever disabled it (themselves, support, a leak report): the old secret stays off and the new one
+ * keeps the tier and limits, so nobody has to hand a secret over. An expired key would pass its expiry on.
  */
-function reissueRefusal(key: ApiKey, viewer: Viewer, now: number): string | null {
+function reissueRefusal(key: ApiKey, now: number): string | null {
   if (key.replacedById) return 'This key was already reissued; reissue the key that replaced it instead.';
-  if (key.disabledAt && isDisabledAt(key.disabledAt, now) && key.disabledById !== viewer.id) {
-    return 'This key was disabled by ChemFlow (staff or a leak report), so it cannot be reissued here. Create a new key, or ask support to reissue it.';
-  }
   if (key.expiresAt && key.expiresAt.getTime() <= now) {
     return 'This key has expired, and a reissued key would keep the same expiry. Create a new key instead.';
   }
@@ -197,6 +194,8 @@ export interface MyKeyActions {
   reissue: boolean;
   /** Why the key cannot be reissued, when it cannot (shown in place of the button). */
   reissueRefusal: string | null;
+  /** The key is already off: a reissue leaves its secret off, so there is no grace period to choose. */
+  reissueOfStoppedKey: boolean;
   upgrade: boolean;
 }
 
@@ -210,7 +209,7 @@ export async function myKeyDetail(
   const key = await ownKey(db, viewer, keyId);
   const report = await keyReport(db, key, now);
   const usable = disableRefusal(key, now) === null;
-  const refusal = reissueRefusal(key, viewer, now);
+  const refusal = reissueRefusal(key, now);
   return {
     report,
     actions: {
@@ -218,6 +217,7 @@ export async function myKeyDetail(
       reportLeaked: usable,
       reissue: refusal === null,
       reissueRefusal: refusal,
+      reissueOfStoppedKey: refusal === null && Boolean(key.disabledAt && isDisabledAt(key.disabledAt, now)),
       // A replaced key in its grace period is active but on its way out: its successor is the one to upgrade.
       upgrade: report.tier === 'free' && report.status === 'active' && !report.replacedById,
     },
@@ -257,7 +257,7 @@ export async function reissueMyKey(
   grace: unknown = 'none',
 ) {
   const key = await ownKey(db, viewer, keyId);
-  refuseWith(reissueRefusal(key, viewer, now));
+  refuseWith(reissueRefusal(key, now));
   return reissueKey(db, key.id, actor, { grace: checkedGrace(grace), now });
 }
 

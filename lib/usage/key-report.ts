@@ -1,6 +1,6 @@
 /**
  * Everything shown about one key ("my key and usage"): settings, effective limits, today's calls per
- * tool, the 7-day trend and the last 10 calls. Used by `key show` and the portal.
+ * tool, the 7-day trend, the last 10 calls and the requests refused once it stopped working. Used by `key show` and the portal.
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -8,6 +8,7 @@ import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
+import { refusedReport } from './refused-report.ts';
 
 export type KeyStatus = 'active' | 'disabled' | 'expired';
 
@@ -18,17 +19,32 @@ export function keyStatus(key: Pick<ApiKey, 'disabledAt' | 'expiresAt'>, now = D
   return 'active';
 }
 
+/** Who turned a key off: its owner, support staff, a public leak report, or the operator's CLI. */
+export type DisabledBy = 'owner' | 'staff' | 'leak_report' | 'operator';
+
+/** Null unless the key is disabled (a replaced key is off because of its reissue, not of anyone's decision). */
+export function disabledBy(
+  key: Pick<ApiKey, 'disabledAt' | 'disabledById' | 'disabledReason' | 'ownerId' | 'replacedById'>,
+  now = Date.now(),
+): DisabledBy | null {
+  if (!key.disabledAt || key.disabledAt.getTime() > now || key.replacedById) return null;
+  if (key.disabledById === key.ownerId) return 'owner';
+  if (key.disabledById) return 'staff';
+  return key.disabledReason?.startsWith('leaked:') ? 'leak_report' : 'operator';
+}
+
 export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
   const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
   const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
   const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
   // Usage is the allowance's (every key of the reissue chain), the same count the limiter admits against.
-  const [today, trend, calls, lineageKeys, predecessor] = await Promise.all([
+  const [today, trend, calls, lineageKeys, predecessor, refused] = await Promise.all([
     usageByTool(db, key.lineageId, day),
     dailyTrend(db, key.lineageId, day),
     lastCalls(db, key.lineageId, 10),
     db.apiKey.count({ where: { lineageId: key.lineageId } }),
     db.apiKey.findUnique({ where: { replacedById: key.id } }),
+    refusedReport(db, key.id, key.lineageId, day),
   ]);
   // The end of a grace period: the moment a replaced secret stops, while it is still ahead.
   const graceEnd = (k: ApiKey | null) =>
@@ -52,6 +68,7 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
     expiresAt: key.expiresAt?.toISOString() ?? null,
     disabledAt: key.disabledAt?.toISOString() ?? null,
     disabledReason: key.disabledReason,
+    disabledBy: disabledBy(key, now),
     replacedById: key.replacedById,
     /** A replaced key still in its grace period: when its secret stops working (ISO), else null. */
     worksUntil: graceEnd(key),
@@ -63,6 +80,9 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
     /** How many keys (this one included) share this key's allowance through reissues. */
     lineageKeys,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    /** Requests refused today because a secret of this key's chain no longer works. */
+    refusedToday: refused.today,
+    refused,
     createdAt: key.createdAt.toISOString(),
     today,
     trend,

@@ -63,11 +63,24 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
               formAction={reissue}
             >
               {keyField}
-              <p>
-                You get a new secret with the same name, tier, limits and expiry, shown once. The current secret stops
-                working at the time you choose: <strong>at once</strong> unless you give your clients time to switch.
-              </p>
-              <GraceChoice />
+              {actions.reissueOfStoppedKey ? (
+                <>
+                  <input type="hidden" name="grace" value="none" />
+                  <p>
+                    You get a new secret with the same name, tier, limits and expiry, shown once. The current secret is
+                    disabled and <strong>stays off</strong>.
+                  </p>
+                </>
+              ) : (
+                <>
+                  <p>
+                    You get a new secret with the same name, tier, limits and expiry, shown once. The current secret
+                    stops working at the time you choose: <strong>at once</strong> unless you give your clients time to
+                    switch.
+                  </p>
+                  <GraceChoice />
+                </>
+              )}
             </ConfirmDialog>
           )}
           {actions.reportLeaked && (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { StoppedKeyNotice } from '@/components/keys/StoppedKeyNotices.tsx';
 import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
 import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
@@ -25,6 +26,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
         <StatusBadge status={keyBadgeStatus(report)} />
       </div>
       <p className="muted">My key and usage: what this key may do, what it did today and lately.</p>
+      <StoppedKeyNotice report={report} />
 
       <div className="grid key-sections">
         <section className="panel">

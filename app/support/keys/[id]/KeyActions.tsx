@@ -189,7 +189,8 @@ export function KeyActions(props: KeyActionsProps) {
           <>
             <p className="muted">
               A new secret with the same settings for the owner; this one stops working at once, or after a grace period
-              you choose.
+              you choose. The owner can reissue it themselves from their key page, even once you have disabled it, so
+              nobody has to hand a secret over: reissue here only when they cannot.
             </p>
             <ConfirmDialog<ReissueResult>
               trigger="Reissue…"
