@@ -6,6 +6,7 @@
  */
 import { formatCalls, formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
+import './usage.css';
 
 const WHY: Record<KeyReport['refused']['recent'][number]['reason'], string> = {
   disabled: 'key disabled',
@@ -18,67 +19,70 @@ export function RefusedCalls({ report }: { report: KeyReport }) {
   if (refused.total === 0 && report.status === 'active') return null;
   const last = refused.recent[0];
   return (
-    <section className="panel refused-calls" aria-labelledby="refused-calls-title">
-      <h2 id="refused-calls-title">Refused calls</h2>
-      {refused.total === 0 ? (
-        <p>No call has been made with this key's secret since it stopped working.</p>
-      ) : (
-        <>
-          <p className="refused-summary" suppressHydrationWarning>
-            <strong>
-              {formatCalls(refused.total)} refused since {refused.since}
-            </strong>
-            {refused.today > 0 && <> ({formatCount(refused.today)} today)</>}
-            {last && (
-              <>
-                , the last {formatRelative(last.at)} from <code>{last.clientAddress ?? 'an unknown address'}</code>
-              </>
-            )}
-            .
-          </p>
-          <p className="muted">
-            Someone still holds a secret of this key that no longer works. If it is not one of your clients, the secret
-            has leaked: it stays refused, and its calls are counted here.
-          </p>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls on a phone must be reachable by keyboard (axe scrollable-region-focusable) */}
-          <section className="table-wrap" aria-label="Last refused calls" tabIndex={0}>
-            <table>
-              <caption className="visually-hidden">Last refused calls, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Client address</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {refused.recent.map((call) => (
-                  <tr key={call.id}>
-                    <td className="time">
-                      <time dateTime={call.at}>{formatUtc(call.at, { seconds: true })}</time>
-                      <span className="when muted" suppressHydrationWarning>
-                        {formatRelative(call.at)}
-                      </span>
-                    </td>
-                    <td>
-                      <code>{call.clientAddress ?? 'unknown'}</code>
-                    </td>
-                    <td>
-                      {WHY[call.reason]}
-                      {call.key && (
-                        <span className="muted">
-                          {' '}
-                          (<code>{call.key.display}</code>)
-                        </span>
-                      )}
-                    </td>
+    // In a panel grid of its own: it comes and goes with the key's state, above the usage panels.
+    <div className="usage-panels">
+      <section className="panel" aria-labelledby="refused-calls-title">
+        <h2 id="refused-calls-title">Refused calls</h2>
+        {refused.total === 0 ? (
+          <p>No call has been made with this key's secret since it stopped working.</p>
+        ) : (
+          <>
+            <p className="refused-summary" suppressHydrationWarning>
+              <strong>
+                {formatCalls(refused.total)} refused since {refused.since}
+              </strong>
+              {refused.today > 0 && <> ({formatCount(refused.today)} today)</>}
+              {last && (
+                <>
+                  , the last {formatRelative(last.at)} from <code>{last.clientAddress ?? 'an unknown address'}</code>
+                </>
+              )}
+              .
+            </p>
+            <p className="muted">
+              Someone still holds a secret of this key that no longer works. If it is not one of your clients, the
+              secret has leaked: it stays refused, and its calls are counted here.
+            </p>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls on a phone must be reachable by keyboard (axe scrollable-region-focusable) */}
+            <section className="table-wrap" aria-label="Last refused calls" tabIndex={0}>
+              <table>
+                <caption className="visually-hidden">Last refused calls, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Client address</th>
+                    <th scope="col">Why</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        </>
-      )}
-    </section>
+                </thead>
+                <tbody>
+                  {refused.recent.map((call) => (
+                    <tr key={call.id}>
+                      <td className="time">
+                        <time dateTime={call.at}>{formatUtc(call.at, { seconds: true })}</time>
+                        <span className="when muted" suppressHydrationWarning>
+                          {formatRelative(call.at)}
+                        </span>
+                      </td>
+                      <td>
+                        <code>{call.clientAddress ?? 'unknown'}</code>
+                      </td>
+                      <td>
+                        {WHY[call.reason]}
+                        {call.key && (
+                          <span className="muted">
+                            {' '}
+                            (<code>{call.key.display}</code>)
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </>
+        )}
+      </section>
+    </div>
   );
 }

@@ -20,6 +20,7 @@ import { bearerChallenge } from '../http/oauth-refusal.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
 import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
+import { readableAddress } from '../usage/refused-calls.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
 import { checkEnvelope, checkToolCallParams, type JsonRpcMessage } from './envelope.ts';
@@ -158,7 +159,7 @@ export async function checkKey(
     service.refusedCalls.note({
       keyId: verified.keyId,
       reason: verified.reason,
-      clientAddress: request.clientAddress ?? null,
+      clientAddress: readableAddress(request.clientAddress),
       at: now,
       day: service.quotaDay(now).day,
     });

@@ -11,7 +11,12 @@ import { scratchPortal } from '../../test/support/portal-db.ts';
 import { scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { disableKey, reissueKey } from '../keys/store.ts';
-import { createRefusedCallRecorder, REFUSED_CALLS_KEPT, type RefusedRequest } from './refused-calls.ts';
+import {
+  createRefusedCallRecorder,
+  REFUSED_CALLS_KEPT,
+  type RefusedRequest,
+  readableAddress,
+} from './refused-calls.ts';
 import { refusedReport } from './refused-report.ts';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
@@ -103,4 +108,11 @@ test('the report covers the reissue chain and names the old secret that was trie
   // Another chain's report sees none of it.
   const other = await issue(ada, 'other');
   assert.equal((await refusedReport(db, other.key.id, other.key.lineageId, '2026-11-26')).total, 0);
+});
+
+test('client addresses read as people know them: an IPv4-mapped IPv6 address as plain IPv4', () => {
+  assert.equal(readableAddress('::ffff:203.0.113.7'), '203.0.113.7');
+  assert.equal(readableAddress('2001:db8::7'), '2001:db8::7');
+  assert.equal(readableAddress('::ffff:abcd'), '::ffff:abcd');
+  assert.equal(readableAddress(undefined), null);
 });

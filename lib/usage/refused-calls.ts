@@ -35,6 +35,11 @@ interface PendingKey {
   recent: RefusedRequest[];
 }
 
+/** An IPv4 client on a dual-stack socket reads "::ffff:203.0.113.7"; people know it as 203.0.113.7. */
+export function readableAddress(address: string | undefined): string | null {
+  return address ? address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '') : null;
+}
+
 export interface RefusedCallRecorder {
   note(request: RefusedRequest): void;
   /** Writes what is pending now (graceful shutdown, tests). */
