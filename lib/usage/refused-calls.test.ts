@@ -1,16 +1,19 @@
 /**
  * Refused calls on a real SQLite database: per-day counts add up across writes, only the newest
  * REFUSED_CALLS_KEPT details stay per key, a write that fails is kept and made with the next one, a key
- * deleted meanwhile is skipped, and the report covers the key's reissue chain, naming the other secret.
+ * deleted meanwhile is skipped, and the report covers the key's reissue chain, naming the other secret;
+ * on PostgreSQL, two instances' counts add up.
  */
 process.env.KEY_HASH_SECRET = 'q'.repeat(64);
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scratchPortal } from '../../test/support/portal-db.ts';
-import { scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { createDb, type Db } from '../db/client.ts';
-import { disableKey, reissueKey } from '../keys/store.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { disableKey, issueKey, reissueKey } from '../keys/store.ts';
+import { ensureTiers } from '../portal/first-start.ts';
 import {
   createRefusedCallRecorder,
   REFUSED_CALLS_KEPT,
@@ -115,4 +118,21 @@ test('client addresses read as people know them: an IPv4-mapped IPv6 address as 
   assert.equal(readableAddress('2001:db8::7'), '2001:db8::7');
   assert.equal(readableAddress('::ffff:abcd'), '::ffff:abcd');
   assert.equal(readableAddress(undefined), null);
+});
+
+test('PostgreSQL: two recorders (two instances) add their counts for one key and day', async (t) => {
+  const url = await scratchPostgresUrl(t);
+  if (!url) return;
+  await migrateDatabase(url);
+  const db = createDb(url);
+  t.after(() => db.$disconnect());
+  await ensureTiers(db);
+  const owner = await db.user.create({ data: { email: 'pg@example.test' } });
+  const { key } = await issueKey(db, { ownerId: owner.id, name: 'pg' }, { label: 'test' });
+  const [one, two] = [createRefusedCallRecorder(() => db, 60_000), createRefusedCallRecorder(() => db, 60_000)];
+  for (let i = 0; i < 7; i++) (i % 2 ? one : two).note(refusal(key.id, i));
+  await Promise.all([one.flush(), two.flush()]);
+  const report = await refusedReport(db, key.id, key.lineageId, '2026-11-26');
+  assert.deepEqual([report.today, report.total, report.recent.length], [7, 7, 7]);
+  assert.equal(report.recent[0].clientAddress, '203.0.113.6');
 });
