@@ -13,7 +13,13 @@ export const OUTCOME_SERIES = [
 
 const ORDER: readonly string[] = OUTCOME_SERIES.map((s) => s.dataKey);
 
+/**
+ * The tooltip's text is in the page's colours: recharts colours each item with its series' fill, which
+ * is too pale to read as text (axe color-contrast); the order and the names say which series it is.
+ */
 export const OUTCOME_TOOLTIP = {
+  contentStyle: { background: 'var(--bg)', color: 'var(--fg)', borderColor: 'var(--line)' },
+  itemStyle: { color: 'var(--fg)' },
   formatter: (value: unknown) => formatCount(Number(value)),
   itemSorter: (item: { dataKey?: unknown }) => ORDER.indexOf(String(item.dataKey)),
 };
