@@ -12,8 +12,9 @@ import '@/components/usage/usage.css';
 export const metadata: Metadata = { title: 'Usage of your keys' };
 
 export default async function UsagePage({ searchParams }: { searchParams: Promise<{ range?: string | string[] }> }) {
-  const range = parseUsageRange((await searchParams).range);
-  const viewer = await requireViewer(`/usage?range=${range}`);
+  const asked = (await searchParams).range;
+  const range = parseUsageRange(asked);
+  const viewer = await requireViewer(asked === undefined ? '/usage' : `/usage?range=${range}`);
   const usage = await orNotFound(myUsageOverview(getDb(), viewer, range));
   return (
     <>
