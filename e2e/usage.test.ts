@@ -14,7 +14,7 @@ import { createDb } from '../lib/db/client.ts';
 import { displayKey, keyDisplayParts } from '../lib/keys/format.ts';
 import { daysEndingWith } from '../lib/usage/queries.ts';
 import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, launchBrowser, signIn, signUp } from '../test/support/browser.ts';
+import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
@@ -157,6 +157,7 @@ test('a developer reads the usage of all their keys over 7, 30 and 90 days, and 
     '8',
   ]);
   await axeAtBothWidths(page, 'the usage overview');
+  await saveScreenshot(page, 'usage-overview-1280');
 
   // On a phone the table scrolls inside its region, which the keyboard reaches and scrolls.
   await page.setViewportSize(PHONE);
@@ -170,6 +171,7 @@ test('a developer reads the usage of all their keys over 7, 30 and 90 days, and 
   await expect(region).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await saveScreenshot(page, 'usage-overview-390');
   await page.setViewportSize(DESKTOP);
 
   // 30 days: in the URL, kept on reload.
