@@ -27,7 +27,8 @@ async function sumsBy(db: Db, by: 'keyId' | 'tool', ownerId: string, fromDay: st
   });
   return new Map<string, CallCounts>(
     groups.map((g) => [
-      (g as unknown as Record<typeof by, string>)[by],
+      // Prisma cannot type a group over a column chosen at run time; `by` is one of the grouped columns.
+      String(g[by as keyof typeof g]),
       { successes: g._sum.successes ?? 0, failures: g._sum.failures ?? 0, rateLimited: g._sum.rateLimited ?? 0 },
     ]),
   );
