@@ -19,6 +19,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const links = viewer
     ? [
         { href: '/keys', label: 'Keys' },
+        { href: '/usage', label: 'Usage' },
         { href: '/upgrade', label: 'Upgrade to Pro' },
         { href: '/docs', label: 'Connect & docs' },
         ...(isStaff(viewer) ? [{ href: '/support', label: 'Support' }] : []),

@@ -25,7 +25,7 @@ export default async function KeysPage() {
       <p className="muted">
         A key authenticates your calls to <code>/mcp</code>. Open a key for its usage, to rename, reissue or disable it,
         or to ask for Pro. Daily quotas start again at {formatUtc(quotaResetsAt)} ({formatRelative(quotaResetsAt, now)}
-        ).
+        ). <Link href="/usage">Usage of all your keys</Link>
       </p>
       <StoppedKeysNotice keys={stoppedByOthers} />
       <CreateKey hasKeys={keys.length > 0} />

@@ -3,6 +3,7 @@
  * columns (the address under the actor, the user under the key) so that it fits a 1280 px screen.
  */
 import Link from 'next/link';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { When } from '@/components/When.tsx';
 import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
 
@@ -58,7 +59,7 @@ function Change({ change }: { change: FieldChange }) {
 export function AuditTable({ events, caption }: { events: AuditRow[]; caption: string }) {
   if (!events.length) return <p className="empty">No audit events match.</p>;
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Audit events">
       <table>
         <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>
           {caption}
@@ -115,6 +116,6 @@ export function AuditTable({ events, caption }: { events: AuditRow[]; caption: s
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,5 +1,6 @@
 /** Calls counted by outcome, one row per tool or per day, with an optional totals row. */
 import type { ReactNode } from 'react';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
 
 export interface CallCounts {
@@ -35,7 +36,7 @@ export function CallCountsTable({
   total?: { label: string } & CallCounts;
 }) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={caption}>
       <table>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -69,6 +70,6 @@ export function CallCountsTable({
           </tfoot>
         )}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

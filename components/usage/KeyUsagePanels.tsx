@@ -1,20 +1,23 @@
 /**
- * The usage of one key: quota and limits, today's calls per tool (table and chart), the 7-day trend and
- * the last calls. Shared by the developer's key page and the support console; it only renders a
+ * The usage of one key: quota and limits, today's calls per tool (table and chart), the trend over the
+ * chosen range (7, 30 or 90 days) with its call log as CSV, and the last calls. Shared by the developer's key page and the support console; it only renders a
  * KeyReport, so the caller decides who may see it. No hooks: it renders on the server or inside
  * LiveKeyUsage alike.
  */
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { formatCalls, formatCount, formatRate, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
+import { CallLogExport } from './CallLogExport.tsx';
 import { LastCallsTable } from './LastCallsTable.tsx';
+import { RangeChoice } from './RangeChoice.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';
 import { ToolUsageTable } from './ToolUsageTable.tsx';
 import { TrendChart } from './TrendChart.tsx';
 import { TrendTable } from './TrendTable.tsx';
 import './usage.css';
 
-export function KeyUsagePanels({ report }: { report: KeyReport }) {
+/** `callLogCsv`: the key's CSV export route, which checks who may read it as the panels' JSON route does. */
+export function KeyUsagePanels({ report, callLogCsv }: { report: KeyReport; callLogCsv: string }) {
   const resets = `${formatUtc(report.quotaResetsAt)} (${formatRelative(report.quotaResetsAt)})`;
   const quotaReached = report.remainingToday === 0;
   return (
@@ -89,12 +92,16 @@ export function KeyUsagePanels({ report }: { report: KeyReport }) {
       </section>
 
       <section className="panel">
-        <h2>Last 7 days</h2>
+        <div className="panel-head">
+          <h2>Last {report.range.days} days</h2>
+          <RangeChoice current={report.range.days} />
+        </div>
         <TrendChart trend={report.trend} />
         <details>
-          <summary>The last 7 days as a table</summary>
+          <summary>The last {report.range.days} days as a table</summary>
           <TrendTable trend={report.trend} />
         </details>
+        <CallLogExport href={callLogCsv} range={report.range} />
       </section>
 
       <section className="panel">

@@ -4,6 +4,7 @@
  * still being used.
  */
 
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { OutcomeBadge } from './OutcomeBadge.tsx';
@@ -13,7 +14,7 @@ const formatLatency = (ms: number) => `${ms < 10 ? ms.toFixed(1) : formatCount(M
 
 export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Last calls">
       <table>
         <caption className="visually-hidden">Last calls</caption>
         <thead>
@@ -54,6 +55,6 @@ export function LastCallsTable({ calls }: { calls: KeyReport['lastCalls'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

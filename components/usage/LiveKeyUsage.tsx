@@ -19,7 +19,15 @@ export const REFRESH_INTERVAL_MS = 5_000;
 
 type FetchProblem = { kind: 'retrying'; message: string } | { kind: 'stopped'; message: string };
 
-export function LiveKeyUsage({ initial, endpoint }: { initial: KeyReport; endpoint: string }) {
+export function LiveKeyUsage({
+  initial,
+  endpoint,
+  callLogCsv,
+}: {
+  initial: KeyReport;
+  endpoint: string;
+  callLogCsv: string;
+}) {
   const [report, setReport] = useState(initial);
   const [updatedAt, setUpdatedAt] = useState<string | null>(null);
   const [problem, setProblem] = useState<FetchProblem | null>(null);
@@ -110,7 +118,7 @@ export function LiveKeyUsage({ initial, endpoint }: { initial: KeyReport; endpoi
         </p>
       )}
       <RefusedCalls report={report} />
-      <KeyUsagePanels report={report} />
+      <KeyUsagePanels report={report} callLogCsv={callLogCsv} />
     </>
   );
 }

@@ -4,6 +4,7 @@
  * is the sign of a leak (or of a client nobody switched over), so owner and support both see it. Renders
  * a KeyReport only: LiveKeyUsage keeps it current.
  */
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { formatCalls, formatCount, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
 import './usage.css';
@@ -43,8 +44,7 @@ export function RefusedCalls({ report }: { report: KeyReport }) {
               Someone still holds a secret of this key that no longer works. If it is not one of your clients, the
               secret has leaked: it stays refused, and its calls are counted here.
             </p>
-            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls on a phone must be reachable by keyboard (axe scrollable-region-focusable) */}
-            <section className="table-wrap" aria-label="Last refused calls" tabIndex={0}>
+            <ScrollRegion label="Last refused calls">
               <table>
                 <caption className="visually-hidden">Last refused calls, newest first</caption>
                 <thead>
@@ -79,7 +79,7 @@ export function RefusedCalls({ report }: { report: KeyReport }) {
                   ))}
                 </tbody>
               </table>
-            </section>
+            </ScrollRegion>
           </>
         )}
       </section>

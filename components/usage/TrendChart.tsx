@@ -1,8 +1,9 @@
 'use client';
-/** Successes and failures per quota day over the last 7 days, stacked. */
+/** Successful, failed and rate-limited calls per quota day over the chosen range, stacked as today's chart. */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount } from '@/lib/portal/format.ts';
 import type { DayUsage } from '@/lib/usage/queries.ts';
-import { OUTCOME_COLORS } from './chart-colors.ts';
+import { OUTCOME_SERIES, OUTCOME_TOOLTIP } from './outcome-series.ts';
 
 /** "2026-11-26" → "11-26": the year only crowds the axis. */
 const shortDay = (day: string) => day.slice(5);
@@ -12,29 +13,18 @@ export function TrendChart({ trend }: { trend: DayUsage[] }) {
     <div
       className="chart"
       role="img"
-      aria-label="Bar chart of successful and failed calls per day over the last 7 days (the table below has the numbers)"
+      aria-label={`Bar chart of successful, failed and rate-limited calls per day over the last ${trend.length} days (the table below has the numbers)`}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={trend} margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="day" tickFormatter={shortDay} />
-          <YAxis allowDecimals={false} width={48} />
-          <Tooltip />
+          <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={12} />
+          <YAxis allowDecimals={false} width={48} tickFormatter={formatCount} />
+          <Tooltip {...OUTCOME_TOOLTIP} />
           <Legend itemSorter={null} />
-          <Bar
-            dataKey="successes"
-            name="Successes"
-            stackId="calls"
-            fill={OUTCOME_COLORS.successes}
-            isAnimationActive={false}
-          />
-          <Bar
-            dataKey="failures"
-            name="Failures"
-            stackId="calls"
-            fill={OUTCOME_COLORS.failures}
-            isAnimationActive={false}
-          />
+          {OUTCOME_SERIES.map((series) => (
+            <Bar key={series.dataKey} {...series} stackId="calls" isAnimationActive={false} />
+          ))}
         </BarChart>
       </ResponsiveContainer>
     </div>

@@ -20,6 +20,7 @@ import {
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { type KeyReport, keyReport, keyStatus } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
+import { DEFAULT_USAGE_RANGE, type UsageRange } from '../usage/range.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
 import { formatUtc } from './format.ts';
 import { refuseFreeText } from './text-input.ts';
@@ -62,7 +63,7 @@ export interface KeyList {
   quotaResetsAt: string;
 }
 
-function listStatus(key: ApiKey, now: number): KeyListStatus {
+export function listStatus(key: ApiKey, now: number): KeyListStatus {
   return key.replacedById ? 'replaced' : keyStatus(key, now);
 }
 
@@ -182,9 +183,15 @@ export async function createMyKey(
   );
 }
 
-/** "My key and usage": settings, limits, today's calls per tool, the 7-day trend and the last calls. */
-export async function myKeyReport(db: Db, viewer: Viewer, keyId: string, now = Date.now()): Promise<KeyReport> {
-  return keyReport(db, await ownKey(db, viewer, keyId), now);
+/** "My key and usage": settings, limits, today's calls per tool, the trend over `range` days and the last calls. */
+export async function myKeyReport(
+  db: Db,
+  viewer: Viewer,
+  keyId: string,
+  range: UsageRange = DEFAULT_USAGE_RANGE,
+  now = Date.now(),
+): Promise<KeyReport> {
+  return keyReport(db, await ownKey(db, viewer, keyId), now, range);
 }
 
 /** Which actions the key page offers; the same rules refuse them here when called anyway. */
@@ -204,10 +211,11 @@ export async function myKeyDetail(
   db: Db,
   viewer: Viewer,
   keyId: string,
+  range: UsageRange = DEFAULT_USAGE_RANGE,
   now = Date.now(),
 ): Promise<{ report: KeyReport; actions: MyKeyActions }> {
   const key = await ownKey(db, viewer, keyId);
-  const report = await keyReport(db, key, now);
+  const report = await keyReport(db, key, now, range);
   const usable = disableRefusal(key, now) === null;
   const refusal = reissueRefusal(key, now);
   return {

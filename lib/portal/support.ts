@@ -24,6 +24,7 @@ import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
 import { keyReport, keyStatus } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
+import type { UsageRange } from '../usage/range.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
 import { auditTrail } from './audit-trail.ts';
 import { checkedGrace } from './keys.ts';
@@ -112,15 +113,15 @@ export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Da
 export type KeySearch = Awaited<ReturnType<typeof searchKeys>>;
 
 /** One key's report for staff (the support key page's live usage panels poll it). */
-export async function staffKeyReport(db: Db, viewer: Viewer, keyId: string) {
-  return keyReport(db, await anyKeyForStaff(db, viewer, keyId));
+export async function staffKeyReport(db: Db, viewer: Viewer, keyId: string, range?: UsageRange) {
+  return keyReport(db, await anyKeyForStaff(db, viewer, keyId), Date.now(), range);
 }
 
 /** Everything the staff key page shows: the report (settings, usage), the raw overrides, and its audit trail. */
-export async function staffKeyDetail(db: Db, viewer: Viewer, keyId: string, auditPage = 1) {
+export async function staffKeyDetail(db: Db, viewer: Viewer, keyId: string, auditPage = 1, range?: UsageRange) {
   const key = await anyKeyForStaff(db, viewer, keyId);
   const [report, tiers, audit, replaces] = await Promise.all([
-    keyReport(db, key),
+    keyReport(db, key, Date.now(), range),
     db.tier.findMany({ orderBy: { dailyQuota: 'asc' } }),
     auditTrail(db, viewer, { key: key.id, page: auditPage }),
     db.apiKey.findUnique({ where: { replacedById: key.id }, select: { id: true, start: true, end: true } }),

@@ -1,6 +1,7 @@
 /**
  * Everything shown about one key ("my key and usage"): settings, effective limits, today's calls per
- * tool, the 7-day trend, the last 10 calls and the requests refused once it stopped working. Used by `key show` and the portal.
+ * tool, the trend over a range of days (7 by default), the last 10 calls and the calls refused once it
+ * stopped working. Used by `key show` and the portal.
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -8,6 +9,7 @@ import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
+import { DEFAULT_USAGE_RANGE, type UsageRange } from './range.ts';
 import { refusedReport } from './refused-report.ts';
 
 export type KeyStatus = 'active' | 'disabled' | 'expired';
@@ -33,14 +35,14 @@ export function disabledBy(
   return key.disabledReason?.startsWith('leaked:') ? 'leak_report' : 'operator';
 }
 
-export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
+export async function keyReport(db: Db, key: ApiKey, now = Date.now(), range: UsageRange = DEFAULT_USAGE_RANGE) {
   const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
   const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
   const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
   // Usage is the allowance's (every key of the reissue chain), the same count the limiter admits against.
   const [today, trend, calls, lineageKeys, predecessor, refused] = await Promise.all([
     usageByTool(db, key.lineageId, day),
-    dailyTrend(db, key.lineageId, day),
+    dailyTrend(db, key.lineageId, day, range),
     lastCalls(db, key.lineageId, 10),
     db.apiKey.count({ where: { lineageId: key.lineageId } }),
     db.apiKey.findUnique({ where: { replacedById: key.id } }),
@@ -85,6 +87,8 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
     refused,
     createdAt: key.createdAt.toISOString(),
     today,
+    /** The trend's length in quota days, and how far back the call log (and so its CSV export) reaches. */
+    range: { days: range, callLogRetentionDays: config().callLogRetentionDays },
     trend,
     // A call made with another secret of the chain names it, so an owner sees an old secret still in use.
     lastCalls: calls.map(({ key: madeWith, ...c }) => ({

@@ -314,7 +314,7 @@ describe('pages called as the wrong person', () => {
     '/support/leaks',
     '/support/upgrades',
   ];
-  const signedInPages = () => ['/keys', ownerPage(), '/upgrade', '/account', ...staffPages(), '/admin/users'];
+  const signedInPages = () => ['/keys', '/usage', ownerPage(), '/upgrade', '/account', ...staffPages(), '/admin/users'];
 
   const get = (path: string, who: Who) =>
     webRequest(server.baseUrl + path, { headers: { cookie: jars[who].header() } });
@@ -350,7 +350,7 @@ describe('pages called as the wrong person', () => {
 
   it('control: the same pages open for the right people', async () => {
     const allowed: [Who, string[]][] = [
-      ['ada', [ownerPage()]],
+      ['ada', [ownerPage(), '/usage']],
       ['grace', staffPages()],
       ['admin', ['/admin/users', ...staffPages()]],
     ];
@@ -390,6 +390,36 @@ describe('JSON routes called as the wrong person', () => {
       // The same answer this caller gets for a key that does not exist: ids cannot be probed.
       const missing = await get(path.replace(adaKey.id, 'no-such-key'), who);
       assert.deepEqual([missing.status, missing.text], [404, answer.text], `${path} as ${who}`);
+    }
+  });
+
+  it("a key's call-log CSV: the owner's route answers only the owner, the support route only staff; signed out gets 401, all others the same 404", async () => {
+    const mine = `/api/portal/keys/${adaKey.id}/calls.csv?range=30`;
+    const staff = `/api/support/keys/${adaKey.id}/calls.csv?range=30`;
+    const cases: [string, Who, number][] = [
+      [mine, 'anonymous', 401],
+      [mine, 'bob', 404],
+      [mine, 'grace', 404],
+      [mine, 'admin', 404],
+      [mine, 'ada', 200],
+      [staff, 'anonymous', 401],
+      [staff, 'ada', 404],
+      [staff, 'bob', 404],
+      [staff, 'grace', 200],
+      [staff, 'admin', 200],
+    ];
+    for (const [path, who, status] of cases) {
+      const answer = await get(path, who);
+      assert.equal(answer.status, status, `${path} as ${who}`);
+      assert.equal(answer.headers['cache-control'], 'no-store');
+      if (status === 200) {
+        assert.equal(answer.headers['content-type'], 'text/csv; charset=utf-8', `${path} as ${who}`);
+        assert.ok(answer.text.startsWith('time (UTC),tool,outcome,error code,latency ms,key\r\n'), `${path} as ${who}`);
+        continue;
+      }
+      // The same answer this caller gets for a key that does not exist: ids cannot be probed.
+      const missing = await get(path.replace(adaKey.id, 'no-such-key'), who);
+      assert.deepEqual([missing.status, missing.text], [status, answer.text], `${path} as ${who}`);
     }
   });
 

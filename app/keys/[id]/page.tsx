@@ -7,15 +7,24 @@ import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { getDb } from '@/lib/db/client.ts';
 import { myKeyDetail } from '@/lib/portal/keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
+import { parseUsageRange } from '@/lib/usage/range.ts';
 import { KeyActions } from './KeyActions.tsx';
 import '../keys.css';
 
 export const metadata: Metadata = { title: 'My key and usage' };
 
-export default async function KeyPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function KeyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ range?: string | string[] }>;
+}) {
   const { id } = await params;
+  const range = parseUsageRange((await searchParams).range);
   const viewer = await requireViewer(`/keys/${encodeURIComponent(id)}`);
-  const { report, actions } = await orNotFound(myKeyDetail(getDb(), viewer, id));
+  const { report, actions } = await orNotFound(myKeyDetail(getDb(), viewer, id, range));
+  const api = `/api/portal/keys/${encodeURIComponent(report.id)}`;
   return (
     <>
       <p>
@@ -45,7 +54,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
       </div>
 
       <h2>Usage</h2>
-      <LiveKeyUsage initial={report} endpoint={`/api/portal/keys/${encodeURIComponent(report.id)}/usage`} />
+      <LiveKeyUsage initial={report} endpoint={`${api}/usage?range=${range}`} callLogCsv={`${api}/calls.csv`} />
     </>
   );
 }

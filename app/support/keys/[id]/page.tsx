@@ -8,14 +8,22 @@ import { getDb } from '@/lib/db/client.ts';
 import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { staffKeyDetail } from '@/lib/portal/support.ts';
 import { orNotFound, requireStaffViewer } from '@/lib/portal/viewer.ts';
+import { parseUsageRange } from '@/lib/usage/range.ts';
 import { KeyActions } from './KeyActions.tsx';
 
 export const metadata: Metadata = { title: 'Key (support)' };
 
-export default async function SupportKeyPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function SupportKeyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ range?: string | string[] }>;
+}) {
   const { id } = await params;
+  const range = parseUsageRange((await searchParams).range);
   const viewer = await requireStaffViewer(`/support/keys/${encodeURIComponent(id)}`);
-  const detail = await orNotFound(staffKeyDetail(getDb(), viewer, id));
+  const detail = await orNotFound(staffKeyDetail(getDb(), viewer, id, 1, range));
   const { report: r, overrides } = detail;
   const tier = detail.tiers.find((t) => t.id === r.tier);
 
@@ -140,7 +148,11 @@ export default async function SupportKeyPage({ params }: { params: Promise<{ id:
         tiers={detail.tiers}
       />
 
-      <LiveKeyUsage initial={r} endpoint={`/api/support/keys/${encodeURIComponent(r.id)}/usage`} />
+      <LiveKeyUsage
+        initial={r}
+        endpoint={`/api/support/keys/${encodeURIComponent(r.id)}/usage?range=${range}`}
+        callLogCsv={`/api/support/keys/${encodeURIComponent(r.id)}/calls.csv`}
+      />
 
       <h2>Audit trail of this key</h2>
       <AuditTable

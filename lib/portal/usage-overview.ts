@@ -1,0 +1,70 @@
+/**
+ * The usage overview (/usage): each of the viewer's keys with its calls today and over the chosen range,
+ * and the calls per tool over all of them. Only the viewer's own keys are read.
+ */
+import { config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { displayKey } from '../keys/format.ts';
+import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { type CallCounts, type TodayAndRange, usageByKeyOfOwner, usageByToolOfOwner } from '../usage/owner-usage.ts';
+import { daysEndingWith } from '../usage/queries.ts';
+import type { UsageRange } from '../usage/range.ts';
+import type { Viewer } from './access.ts';
+import { KEYS_SHOWN, type KeyListStatus, listStatus } from './keys.ts';
+
+export interface OverviewKeyRow extends TodayAndRange {
+  id: string;
+  name: string;
+  display: string;
+  status: KeyListStatus;
+}
+
+const NONE: CallCounts = { successes: 0, failures: 0, rateLimited: 0 };
+
+function add(a: CallCounts, b: CallCounts): CallCounts {
+  return {
+    successes: a.successes + b.successes,
+    failures: a.failures + b.failures,
+    rateLimited: a.rateLimited + b.rateLimited,
+  };
+}
+
+export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange, now = Date.now()) {
+  const { day } = quotaDayCalculator(config().quotaTimeZone)(now);
+  const [fromDay] = daysEndingWith(day, range);
+  const [keys, total, byKey, tools] = await Promise.all([
+    db.apiKey.findMany({
+      where: { ownerId: viewer.id },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: KEYS_SHOWN,
+    }),
+    db.apiKey.count({ where: { ownerId: viewer.id } }),
+    usageByKeyOfOwner(db, viewer.id, fromDay, day),
+    usageByToolOfOwner(db, viewer.id, fromDay, day),
+  ]);
+  const allKeys = [...byKey.values()].reduce(
+    (sum, k) => ({ today: add(sum.today, k.today), range: add(sum.range, k.range) }),
+    { today: NONE, range: NONE },
+  );
+  return {
+    range,
+    fromDay,
+    today: day,
+    /** The newest KEYS_SHOWN keys; `totalKeys` says how many there are. */
+    keys: keys.map(
+      (key): OverviewKeyRow => ({
+        id: key.id,
+        name: key.name,
+        display: displayKey(key),
+        status: listStatus(key, now),
+        ...(byKey.get(key.id) ?? { today: NONE, range: NONE }),
+      }),
+    ),
+    totalKeys: total,
+    tools,
+    /** Over every key, also those past the newest KEYS_SHOWN. */
+    allKeys,
+  };
+}
+
+export type UsageOverview = Awaited<ReturnType<typeof myUsageOverview>>;
