@@ -6,17 +6,9 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { keyStatus } from '../keys/status.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
-
-export type KeyStatus = 'active' | 'disabled' | 'expired';
-
-/** A disabledAt still ahead is a reissued key's grace period: the key works until then. */
-export function keyStatus(key: Pick<ApiKey, 'disabledAt' | 'expiresAt'>, now = Date.now()): KeyStatus {
-  if (key.disabledAt && key.disabledAt.getTime() <= now) return 'disabled';
-  if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
-  return 'active';
-}
 
 export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
   const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
@@ -45,6 +37,9 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now()) {
     tier: tier.id,
     dailyQuota,
     ratePerSecond: key.ratePerSecond ?? tier.ratePerSecond,
+    /** The tier's own limits, and whether staff set this key's limits instead (so the owner can be told). */
+    tierLimits: { dailyQuota: tier.dailyQuota, ratePerSecond: tier.ratePerSecond },
+    limitsSetForKey: { dailyQuota: key.dailyQuota !== null, ratePerSecond: key.ratePerSecond !== null },
     usedToday,
     remainingToday: Math.max(0, dailyQuota - usedToday),
     quotaDay: day,

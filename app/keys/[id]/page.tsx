@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { getDb } from '@/lib/db/client.ts';
@@ -22,7 +22,7 @@ export default async function KeyPage({ params }: { params: Promise<{ id: string
       </p>
       <div className="key-head">
         <h1>{report.name}</h1>
-        <StatusBadge status={keyBadgeStatus(report)} />
+        <StatusBadge status={report.status} />
       </div>
       <p className="muted">My key and usage: what this key may do, what it did today and lately.</p>
 
