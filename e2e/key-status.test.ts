@@ -58,7 +58,8 @@ for (const width of ['1280', '390'] as const) {
     const key = (name: string, ...options: string[]) =>
       server.cliJson('key', 'create', '--owner', owner, '--name', name, ...options);
 
-    const expiresSoon = new Date(Date.now() + 2_000).toISOString();
+    // Far enough ahead for a slow CLI start on a busy machine; the test waits for it below.
+    const expiresSoon = new Date(Date.now() + 20_000).toISOString();
     const keys: Record<KeyStatus | 'replaced in its grace period', CliIssuedKey> = {
       expired: key('soon expired', '--expires', expiresSoon),
       active: key('in use'),
