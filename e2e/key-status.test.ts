@@ -252,12 +252,9 @@ for (const width of ['1280', '390'] as const) {
     assert.equal(await quotaLine(ownerPage, 'Per-second limit'), "1 call/s (the free tier's)");
 
     const staff = await personAt(width, `support-quota-${width}@example.test`, 'support', `/support/keys/${raised.id}`);
-    await staff.getByLabel(/^Daily quota/).fill('2000');
-    await staff.getByLabel(/^Per-second limit/).fill('5');
-    await staff
-      .getByLabel(/^Reason/)
-      .last()
-      .fill('pilot project (ticket 31)');
+    await staff.getByRole('spinbutton', { name: /^Daily quota/ }).fill('2000');
+    await staff.getByRole('spinbutton', { name: /^Per-second limit/ }).fill('5');
+    await staff.getByRole('textbox', { name: /^Reason/ }).fill('pilot project (ticket 31)');
     await staff.getByRole('button', { name: 'Save settings' }).click();
     await staff
       .getByRole('status')
