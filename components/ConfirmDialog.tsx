@@ -6,8 +6,11 @@
  *
  * The caller owns the action state (useActionState): a successful action often re-renders the page
  * without this dialog (a disabled key offers no "Disable"), and the outcome must survive that.
+ *
+ * Closing (Escape, Cancel, success) puts the focus back on the trigger, so a keyboard user goes on from
+ * where they were.
  */
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { ActionState } from '@/lib/portal/action-result.ts';
@@ -42,6 +45,7 @@ export function ConfirmDialog<T extends object = object>({
   onClosedAfterSuccess?: (state: Success<T>) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const triggerButton = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const close = () => dialog.current?.close();
@@ -57,16 +61,27 @@ export function ConfirmDialog<T extends object = object>({
     if (state?.ok && !showsSuccess) dialog.current?.close();
   }, [state, showsSuccess]);
 
+  // Mounted in place of a dialog whose action just succeeded (Disable swapped for Re-enable): the focus,
+  // lost with that dialog's button, comes to this one's.
+  const takeOverFocus = useEffectEvent(() => {
+    if (state?.ok && (!document.activeElement || document.activeElement === document.body))
+      triggerButton.current?.focus();
+  });
+  useEffect(() => takeOverFocus(), []);
+
   return (
     <>
-      <button type="button" className={triggerClass} onClick={open}>
+      <button type="button" className={triggerClass} onClick={open} ref={triggerButton}>
         {trigger}
       </button>
       <dialog
         ref={dialog}
         className="confirm-dialog"
         aria-labelledby={titleId}
-        onClose={() => (state?.ok ? onClosedAfterSuccess?.(state) : undefined)}
+        onClose={() => {
+          triggerButton.current?.focus();
+          if (state?.ok) onClosedAfterSuccess?.(state);
+        }}
       >
         <h2 id={titleId}>{title}</h2>
         {state?.ok && success ? (

@@ -255,7 +255,11 @@ test('a key that ran out of quota and is reissued on its page is still out of qu
     [2, 0, [null, oldDisplay, oldDisplay]],
   );
   await page.goto(`${server.baseUrl}/keys`);
-  await expect(page.getByRole('row', { name: /rotated/ }).getByText('2 / 2 calls')).toHaveCount(2);
+  // One row for the chain: the old key is folded under its successor, which counts the chain's calls.
+  const chain = page.getByRole('row', { name: /rotated/ });
+  await expect(chain).toHaveCount(1);
+  await expect(chain.getByText('2 / 2 calls')).toBeVisible();
+  await expect(chain.getByText('Replaces 1 older key')).toBeVisible();
   await page.context().close();
 });
 
@@ -337,7 +341,10 @@ test('a developer reports a key as leaked, then reissues it: the new secret is s
   assert.equal((await queryCompound(secret, 'ethanol')).status, 200);
   assert.equal((await queryCompound(old.key, 'ethanol')).status, 401);
   await page.goto(`${server.baseUrl}/keys`);
-  await expect(page.getByRole('row', { name: /pushed by mistake/ }).getByText('replaced')).toBeVisible();
+  const row = page.getByRole('row', { name: /pushed by mistake/ });
+  await expect(row.locator('td[data-label="Status"]')).toHaveText('active');
+  await row.getByText('Replaces 1 older key').click();
+  await expect(row.locator('.older-keys li')).toHaveText(/^cf_\S+ replaced\s*$/);
   await page.context().close();
 });
 
@@ -395,14 +402,14 @@ for (const [label, viewport] of [
       assert.equal(toolResult(answer).isError, false, what);
     }
 
-    // The keys list: the old row is replaced and says until when it works.
+    // The keys list: the old key, folded under the new one in view (it still works), says until when.
     await page.goto(`${server.baseUrl}/keys`);
     const rows = page.getByRole('row', { name: /deployed agent/ });
-    await expect(rows).toHaveCount(2);
-    const oldRow = page.getByRole('row').filter({ hasText: `cf_${old.key.slice(3, 7)}` });
-    await expect(oldRow.getByText('replaced')).toBeVisible();
-    await expect(oldRow.getByText(/works until/)).toContainText(stopsAtText);
-    await expect(oldRow.locator('time').first()).toHaveAttribute('datetime', new Date(stopsAt).toISOString());
+    await expect(rows).toHaveCount(1);
+    const oldKey = rows.locator('.older-keys li').filter({ hasText: `cf_${old.key.slice(3, 7)}` });
+    await expect(oldKey.getByText('replaced')).toBeVisible();
+    await expect(oldKey.getByText(/works until/)).toContainText(stopsAtText);
+    await expect(oldKey.locator('time').first()).toHaveAttribute('datetime', new Date(stopsAt).toISOString());
     if (label === '390') await assertFitsPhoneWidth(page);
     assert.deepEqual(await seriousAxeViolations(page, 'main'), [], 'axe on the keys list');
 

@@ -45,5 +45,5 @@ test('Leaked keys: a paste over 1 MB is refused on the form with a message; one 
   // "€" is 3 bytes of UTF-8: just under a million characters is close to 3 MB on the wire.
   await submit(`${key}\n${'€'.repeat(999_000)}`);
   await page.getByRole('region', { name: 'Outcome' }).waitFor({ timeout: 60_000 });
-  assert.equal(JSON.parse(server.cli('key', 'show', key, '--json').stdout).status, 'disabled');
+  assert.equal(JSON.parse(server.cli('key', 'show', key, '--json').stdout).status, 'leaked');
 });

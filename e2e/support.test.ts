@@ -204,7 +204,7 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
   assert.ok(!(await page.content()).includes(secret), 'the secret is gone once the dialog is closed');
   const fresh = server.cliJson('key', 'show', secret);
   assert.deepEqual([fresh.status, fresh.dailyQuota, fresh.owner], ['active', 77, server.adminEmail]);
-  assert.equal(server.cliJson('key', 'show', key.id).status, 'disabled');
+  assert.equal(server.cliJson('key', 'show', key.id).status, 'replaced');
 });
 
 test('support reissues a key with "Old secret stops: in 24 hours" at 1280 and 390 px: both secrets work, the old key says until when, the audit trail shows the choice; disabling the old key stops it at once', async (t) => {
@@ -321,5 +321,5 @@ test('support pastes a log with leaked secrets on Leaked keys: the matching keys
   assert.ok(!(await page.content()).includes(first.key), 'the secrets are not echoed back');
   await capture(page, 'support-leaks');
   const shown = server.cliJson('key', 'show', first.id);
-  assert.deepEqual([shown.status, shown.disabledReason], ['disabled', 'leaked: https://paste.example/abc']);
+  assert.deepEqual([shown.status, shown.disabledReason], ['leaked', 'leaked: https://paste.example/abc']);
 });

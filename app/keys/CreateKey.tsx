@@ -92,6 +92,8 @@ function CreateKeyForm({
  */
 export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Whichever button is shown: the empty state's becomes "Create key" once the first key exists.
+  const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const [issued, setIssued] = useState<(IssuedSecret & { name: string }) | null>(null);
   const [round, setRound] = useState(0);
@@ -100,7 +102,7 @@ export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
     <>
       {hasKeys ? (
         <div className="actions keys-toolbar">
-          <button type="button" onClick={() => dialog.current?.showModal()}>
+          <button type="button" ref={opener} onClick={() => dialog.current?.showModal()}>
             Create key
           </button>
         </div>
@@ -110,12 +112,12 @@ export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
             You have no API keys yet. A key lets your MCP client or script call the chemistry tools at <code>/mcp</code>
             .
           </p>
-          <button type="button" onClick={() => dialog.current?.showModal()}>
+          <button type="button" ref={opener} onClick={() => dialog.current?.showModal()}>
             Create your first key
           </button>
         </div>
       )}
-      <dialog ref={dialog} className="secret-dialog" aria-labelledby={titleId}>
+      <dialog ref={dialog} className="secret-dialog" aria-labelledby={titleId} onClose={() => opener.current?.focus()}>
         <CreateKeyForm
           key={round}
           titleId={titleId}
@@ -134,6 +136,7 @@ export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
           onClosed={() => {
             setIssued(null);
             setRound((r) => r + 1);
+            opener.current?.focus();
           }}
         />
       )}

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
+import { When } from '@/components/When.tsx';
 import type { KeySearch } from '@/lib/portal/support.ts';
 
 export function KeyResultsTable({ results }: { results: KeySearch['results'] }) {
@@ -34,6 +35,12 @@ export function KeyResultsTable({ results }: { results: KeySearch['results'] }) 
               <td>{key.tier}</td>
               <td>
                 <StatusBadge status={key.status} />
+                {key.worksUntil && (
+                  <>
+                    {' '}
+                    works until <When date={key.worksUntil} />
+                  </>
+                )}
               </td>
               <td>
                 <QuotaMeter used={key.usedToday} quota={key.dailyQuota} />

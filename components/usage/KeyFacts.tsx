@@ -1,11 +1,21 @@
 /**
- * What a key is: display form, status (with why it was disabled), tier, expiry and creation; its last use
- * is in the live usage panels. Shared by the key detail page and the support console (which also shows the owner).
+ * What a key is: display form, status (with why it was disabled), tier and its limits (saying when staff set
+ * them instead of the tier), expiry and creation; its last use is in the live usage panels.
  */
 import Link from 'next/link';
-import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
+import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
+
+/** "(the free tier's)" or, for a limit staff set on this key, "(set by support; the free tier's default is 1,000)". */
+function limitOrigin(setForKey: boolean, tier: string, tierDefault: string) {
+  return (
+    <span className="muted">
+      {setForKey ? `(set by support; the ${tier} tier's default is ${tierDefault})` : `(the ${tier} tier's)`}
+    </span>
+  );
+}
 
 export function KeyFacts({
   report,
@@ -16,7 +26,7 @@ export function KeyFacts({
   showOwner?: boolean;
   keyHref?: (id: string) => string;
 }) {
-  const status = keyBadgeStatus(report);
+  const { status } = report;
   return (
     <dl className="facts">
       <dt>Key</dt>
@@ -49,7 +59,7 @@ export function KeyFacts({
             )}
           </>
         )}
-        {status === 'disabled' && report.disabledAt && (
+        {(status === 'disabled' || status === 'leaked') && report.disabledAt && (
           <>
             {' '}
             since <When date={report.disabledAt} relative />
@@ -74,6 +84,16 @@ export function KeyFacts({
       )}
       <dt>Tier</dt>
       <dd>{report.tier}</dd>
+      <dt>Daily quota</dt>
+      <dd>
+        {formatCount(report.dailyQuota)} calls/day{' '}
+        {limitOrigin(report.limitsSetForKey.dailyQuota, report.tier, formatCount(report.tierLimits.dailyQuota))}
+      </dd>
+      <dt>Per-second limit</dt>
+      <dd>
+        {formatRate(report.ratePerSecond)}{' '}
+        {limitOrigin(report.limitsSetForKey.ratePerSecond, report.tier, formatRate(report.tierLimits.ratePerSecond))}
+      </dd>
       <dt>Expires</dt>
       <dd>
         <When date={report.expiresAt} relative empty="never (no expiry)" />

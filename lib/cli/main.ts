@@ -204,10 +204,11 @@ async function keyReissue(db: Db, args: string[]) {
   }
 }
 
-/** "active", "disabled (reason)", or for a reissued key in its grace period "replaced — works until …". */
+/** The status word the portal shows (lib/keys/status.ts), with why a key is off or until when a replaced one works. */
 function statusLine(r: KeyReport): string {
-  if (r.worksUntil) return `replaced — works until ${r.worksUntil} (by key ${r.replacedById})`;
-  return `${r.status}${r.status === 'disabled' && r.disabledReason ? ` (${r.disabledReason})` : ''}`;
+  if (r.status === 'replaced')
+    return `replaced${r.worksUntil ? ` — works until ${r.worksUntil}` : ''} (by key ${r.replacedById})`;
+  return `${r.status}${(r.status === 'disabled' || r.status === 'leaked') && r.disabledReason ? ` (${r.disabledReason})` : ''}`;
 }
 
 function printReport(r: KeyReport): void {

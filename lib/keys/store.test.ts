@@ -221,18 +221,18 @@ test('reissueKey with a grace period: the old key stops at now + grace, the audi
     [86_400, new Date(now + 86_400_000).toISOString(), key.id],
   );
 
-  // The old key: still active, replaced, works until the moment; the new key names its live predecessor.
+  // The old key: replaced, works until the moment; the new key names its live predecessor.
   const oldReport = await keyReport(db, replaced, now + 1000);
-  assert.deepEqual([oldReport.status, oldReport.worksUntil], ['active', new Date(now + 86_400_000).toISOString()]);
+  assert.deepEqual([oldReport.status, oldReport.worksUntil], ['replaced', new Date(now + 86_400_000).toISOString()]);
   const newReport = await keyReport(db, key, now + 1000);
   assert.deepEqual(newReport.predecessor, {
     id: old.key.id,
     display: oldReport.display,
     worksUntil: new Date(now + 86_400_000).toISOString(),
   });
-  // Once the moment has passed: disabled, and the successor no longer mentions it.
+  // Once the moment has passed: replaced (no longer working), and the successor no longer mentions it.
   const later = await keyReport(db, replaced, now + 86_400_000);
-  assert.deepEqual([later.status, later.worksUntil], ['disabled', null]);
+  assert.deepEqual([later.status, later.worksUntil], ['replaced', null]);
   assert.equal((await keyReport(db, key, now + 86_400_000)).predecessor, null);
 
   // Without a grace period, as before: the old key stops at once, and the audit says 0.

@@ -158,14 +158,20 @@ test("listMyKeys: only my keys, newest first, with status, effective quota and t
   await db.apiKey.update({ where: { id: active.id }, data: { lastUsedAt: new Date(now - 60_000) } });
 
   // Listed as of now, after the disable: a disabledAt later than the listing's clock would read as still to come.
-  const { keys, quotaResetsAt } = await listMyKeys(db, ada, Date.now());
+  const { keys, shown, quotaResetsAt } = await listMyKeys(db, ada, Date.now());
   assert.ok(Date.parse(quotaResetsAt) > now && Date.parse(quotaResetsAt) <= now + DAY);
-  const row = (id: string) => keys.find((k) => k.id === id)!;
+  const row = (id: string) => keys.flatMap((k) => [k, ...k.replaces]).find((k) => k.id === id)!;
   assert.deepEqual(
     keys.map((k) => k.name),
-    ['reissued', 'reissued', 'disabled', 'expired', 'small quota', 'active'],
+    ['reissued', 'disabled', 'expired', 'small quota', 'active'],
   );
   assert.equal(keys[0].id, successor.id, 'the reissued key (same name) is the newest');
+  assert.deepEqual(
+    keys.map((k) => k.replaces.map((r) => r.id)),
+    [[reissued.id], [], [], [], []],
+    'the replaced key is folded under its successor',
+  );
+  assert.equal(shown, 6);
   assert.deepEqual(
     [active, small, expired, disabled, reissued, successor].map((k) => [
       row(k.id).status,
@@ -299,7 +305,7 @@ test('reissueMyKey with a grace period: both secrets work until then, the old ke
     assert.ok((await verifyKey(secret, Date.now())).ok, 'the new secret works');
     assert.ok((await verifyKey(old.secret, Date.now())).ok, 'the old secret works during its grace period');
 
-    const listed = (await listMyKeys(db, ada)).keys;
+    const listed = (await listMyKeys(db, ada)).keys.flatMap((k) => [k, ...k.replaces]);
     assert.deepEqual(
       listed.map((k) => [k.id, k.status, k.worksUntil]),
       [
@@ -323,7 +329,7 @@ test('reissueMyKey with a grace period: both secrets work until then, the old ke
     const refused = await verifyKey(old.secret, Date.now());
     assert.ok(!refused.ok && refused.reason === 'disabled', 'reported leaked: refused at once');
     assert.deepEqual(
-      (await listMyKeys(db, ada)).keys.map((k) => k.worksUntil),
+      (await listMyKeys(db, ada)).keys.flatMap((k) => [k, ...k.replaces]).map((k) => k.worksUntil),
       [null, null],
     );
     assert.equal((await myKeyDetail(db, ada, old.key.id)).actions.disable, false);

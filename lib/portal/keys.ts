@@ -8,6 +8,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { type KeyStatus, keyStatus, OWNER_LEAK_REASON } from '../keys/status.ts';
 import {
   disableKey,
   isDisabledAt,
@@ -18,7 +19,7 @@ import {
   renameKey,
 } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { type KeyReport, keyReport, keyStatus } from '../usage/key-report.ts';
+import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
 import { DEFAULT_USAGE_RANGE, type UsageRange } from '../usage/range.ts';
 import { ownKey, PortalInputError, type Viewer } from './access.ts';
@@ -34,17 +35,13 @@ export type ExpiryDays = (typeof EXPIRY_DAYS)[number] | null;
 
 const DAY_MS = 86_400_000;
 const OWNER_DISABLED_REASON = 'disabled by owner';
-const OWNER_LEAK_REASON = 'reported leaked by the owner';
-
-/** What the keys table shows per key: "replaced" is a key disabled because it was reissued. */
-export type KeyListStatus = ReturnType<typeof keyStatus> | 'replaced';
 
 export interface KeyListRow {
   id: string;
   name: string;
   display: string;
   tier: string;
-  status: KeyListStatus;
+  status: KeyStatus;
   /** A replaced key in its grace period: when its old secret stops working (ISO), else null. */
   worksUntil: string | null;
   expiresAt: string | null;
@@ -54,17 +51,20 @@ export interface KeyListRow {
   createdAt: string;
 }
 
+/** A row of the keys table: a key, with the keys it replaced (its reissue chain) folded under it, newest first. */
+export interface KeyListEntry extends KeyListRow {
+  replaces: KeyListRow[];
+}
+
 export interface KeyList {
-  /** The newest KEYS_SHOWN of the viewer's keys. */
-  keys: KeyListRow[];
+  /** The newest KEYS_SHOWN of the viewer's keys, each replaced key under the key that replaced it. */
+  keys: KeyListEntry[];
+  /** How many keys that is, the folded ones included. */
+  shown: number;
   /** How many keys the viewer has in all. */
   total: number;
   /** When today's quota counts start again (ISO). */
   quotaResetsAt: string;
-}
-
-export function listStatus(key: ApiKey, now: number): KeyListStatus {
-  return key.replacedById ? 'replaced' : keyStatus(key, now);
 }
 
 function checkedName(name: unknown): string {
@@ -134,23 +134,37 @@ export async function listMyKeys(db: Db, viewer: Viewer, now = Date.now()): Prom
     db.apiKey.count({ where: { ownerId: viewer.id } }),
   ]);
   const usedByLineage = await usedOnDayByLineage(db, [...new Set(keys.map((k) => k.lineageId))], day);
-  return {
-    quotaResetsAt: new Date(resetsAt).toISOString(),
-    total,
-    keys: keys.map((key) => ({
-      id: key.id,
-      name: key.name,
-      display: displayKey(key),
-      tier: key.tierId,
-      status: listStatus(key, now),
-      worksUntil: graceEnd(key, now)?.toISOString() ?? null,
-      expiresAt: key.expiresAt?.toISOString() ?? null,
-      dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
-      usedToday: usedByLineage.get(key.lineageId) ?? 0,
-      lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
-      createdAt: key.createdAt.toISOString(),
-    })),
-  };
+  const rows = keys.map((key) => ({
+    id: key.id,
+    name: key.name,
+    display: displayKey(key),
+    tier: key.tierId,
+    status: keyStatus(key, now),
+    worksUntil: graceEnd(key, now)?.toISOString() ?? null,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
+    usedToday: usedByLineage.get(key.lineageId) ?? 0,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+  }));
+  return { quotaResetsAt: new Date(resetsAt).toISOString(), total, shown: rows.length, keys: foldReissues(keys, rows) };
+}
+
+/**
+ * Every key of a reissue chain shares its lineage, and only the newest is not replaced: the older keys go
+ * under it (newest first, as listed). A replaced key whose successor is not in the list stays a row of its own.
+ */
+function foldReissues(keys: ApiKey[], rows: KeyListRow[]): KeyListEntry[] {
+  const liveKeyOfLineage = new Map(keys.filter((k) => !k.replacedById).map((k) => [k.lineageId, k.id]));
+  const entries = new Map<string, KeyListEntry>();
+  const olderKeys: [string, KeyListRow][] = [];
+  keys.forEach((key, i) => {
+    const successor = key.replacedById ? liveKeyOfLineage.get(key.lineageId) : undefined;
+    if (successor) olderKeys.push([successor, rows[i]]);
+    else entries.set(key.id, { ...rows[i], replaces: [] });
+  });
+  for (const [successor, row] of olderKeys) entries.get(successor)?.replaces.push(row);
+  return [...entries.values()];
 }
 
 /** A new free-tier key for the viewer, expiring after one of EXPIRY_DAYS or never (null); the secret is returned once and never stored. */

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { displayKey } from '../keys/format.ts';
-import { type DisabledBy, disabledBy } from '../usage/key-report.ts';
+import { type DisabledBy, disabledBy, LEAK_REASON_PREFIX } from '../keys/status.ts';
 import type { Viewer } from './access.ts';
 
 /** How long a key disabled by someone else stays in the notice on /keys; the key page always says it. */
@@ -35,7 +35,7 @@ export function whoDisabled(by: Exclude<DisabledBy, 'owner'>): string {
 
 /** The reason as the owner reads it: a leak report's "leaked: <where>" becomes "<where>". */
 export function readableReason(reason: string | null): string | null {
-  return reason?.replace(/^leaked:\s*/, '') || null;
+  return (reason?.startsWith(LEAK_REASON_PREFIX) ? reason.slice(LEAK_REASON_PREFIX.length) : reason) || null;
 }
 
 /** The viewer's keys disabled by someone else in the last NOTICE_DAYS and not reissued since, newest first. */

@@ -82,6 +82,7 @@ test('search results carry owner, tier, status and today’s calls against the e
       owner: 'ada@example.test',
       tier: 'free',
       status: 'disabled',
+      worksUntil: null,
       usedToday: 10,
       dailyQuota: 50,
     },
@@ -148,7 +149,7 @@ test('reissue on the owner’s behalf with a grace period: the old secret works 
   const stopsAt = Date.parse(fresh.oldWorksUntil!);
   assert.ok(stopsAt >= before + 7 * 86_400_000 && stopsAt <= Date.now() + 7 * 86_400_000);
   const detail = await staffKeyDetail(db, support, old.key.id);
-  assert.deepEqual([detail.report.status, detail.report.worksUntil], ['active', fresh.oldWorksUntil]);
+  assert.deepEqual([detail.report.status, detail.report.worksUntil], ['replaced', fresh.oldWorksUntil]);
   const event = detail.audit.events.find((e) => e.action === 'key.reissue')!;
   assert.deepEqual(
     event.changes.filter((c) => c.field === 'graceSeconds' || c.field === 'disabledAt'),
@@ -159,7 +160,8 @@ test('reissue on the owner’s behalf with a grace period: the old secret works 
   );
   // Disabling it during the grace period stops it now.
   await staffDisableKey(db, support, old.key.id, 'found in a public log', actor(support));
-  assert.equal((await staffKeyDetail(db, support, old.key.id)).report.status, 'disabled');
+  const stopped = (await staffKeyDetail(db, support, old.key.id)).report;
+  assert.deepEqual([stopped.status, stopped.worksUntil], ['replaced', null]);
 });
 
 test('settings: blank limits mean the tier default, blank expiry never; only changed fields are audited', async (t) => {

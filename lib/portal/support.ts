@@ -11,6 +11,7 @@ import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
 import { hashKey } from '../keys/hash.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
+import { keyStatus } from '../keys/status.ts';
 import {
   changeKeySettings,
   disableKey,
@@ -22,7 +23,7 @@ import {
 } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
-import { keyReport, keyStatus } from '../usage/key-report.ts';
+import { keyReport } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
 import type { UsageRange } from '../usage/range.ts';
 import { actorOf, anyKeyForStaff, assertStaff, PortalInputError, type Viewer } from './access.ts';
@@ -104,6 +105,9 @@ export async function searchKeys(db: Db, viewer: Viewer, query: string, now = Da
       owner: key.owner.email,
       tier: key.tierId,
       status: keyStatus(key, now),
+      /** A replaced key in its reissue grace period: when its secret stops (ISO), as the owner's list says. */
+      worksUntil:
+        key.replacedById && key.disabledAt && !isDisabledAt(key.disabledAt, now) ? key.disabledAt.toISOString() : null,
       usedToday: used.get(key.lineageId) ?? 0,
       dailyQuota: key.dailyQuota ?? key.tier.dailyQuota,
     })),

@@ -11,8 +11,8 @@ import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { keyStatus } from '../keys/status.ts';
 import { announceCommitted, applyKeySettings, isDisabledAt, MAX_LIMIT } from '../keys/store.ts';
-import { keyStatus } from '../usage/key-report.ts';
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import { refuseFreeText } from './text-input.ts';
 
@@ -118,7 +118,19 @@ export async function requestUpgrade(db: Db, viewer: Viewer, input: UpgradeReque
 }
 
 const REQUEST_VIEW = {
-  key: { select: { id: true, name: true, start: true, end: true, tierId: true, disabledAt: true, expiresAt: true } },
+  key: {
+    select: {
+      id: true,
+      name: true,
+      start: true,
+      end: true,
+      tierId: true,
+      disabledAt: true,
+      disabledReason: true,
+      replacedById: true,
+      expiresAt: true,
+    },
+  },
   user: { select: { email: true, name: true } },
 } as const;
 

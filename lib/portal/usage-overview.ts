@@ -5,18 +5,19 @@
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { type KeyStatus, keyStatus } from '../keys/status.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { type CallCounts, type TodayAndRange, usageByKeyOfOwner, usageByToolOfOwner } from '../usage/owner-usage.ts';
 import { daysEndingWith } from '../usage/queries.ts';
 import type { UsageRange } from '../usage/range.ts';
 import type { Viewer } from './access.ts';
-import { KEYS_SHOWN, type KeyListStatus, listStatus } from './keys.ts';
+import { KEYS_SHOWN } from './keys.ts';
 
 export interface OverviewKeyRow extends TodayAndRange {
   id: string;
   name: string;
   display: string;
-  status: KeyListStatus;
+  status: KeyStatus;
 }
 
 const NONE: CallCounts = { successes: 0, failures: 0, rateLimited: 0 };
@@ -56,7 +57,7 @@ export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange,
         id: key.id,
         name: key.name,
         display: displayKey(key),
-        status: listStatus(key, now),
+        status: keyStatus(key, now),
         ...(byKey.get(key.id) ?? { today: NONE, range: NONE }),
       }),
     ),

@@ -7,33 +7,11 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { disabledBy, keyStatus } from '../keys/status.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
 import { DEFAULT_USAGE_RANGE, type UsageRange } from './range.ts';
 import { refusedReport } from './refused-report.ts';
-
-export type KeyStatus = 'active' | 'disabled' | 'expired';
-
-/** A disabledAt still ahead is a reissued key's grace period: the key works until then. */
-export function keyStatus(key: Pick<ApiKey, 'disabledAt' | 'expiresAt'>, now = Date.now()): KeyStatus {
-  if (key.disabledAt && key.disabledAt.getTime() <= now) return 'disabled';
-  if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
-  return 'active';
-}
-
-/** Who turned a key off: its owner, support staff, a public leak report, or the operator's CLI. */
-export type DisabledBy = 'owner' | 'staff' | 'leak_report' | 'operator';
-
-/** Null unless the key is disabled (a replaced key is off because of its reissue, not of anyone's decision). */
-export function disabledBy(
-  key: Pick<ApiKey, 'disabledAt' | 'disabledById' | 'disabledReason' | 'ownerId' | 'replacedById'>,
-  now = Date.now(),
-): DisabledBy | null {
-  if (!key.disabledAt || key.disabledAt.getTime() > now || key.replacedById) return null;
-  if (key.disabledById === key.ownerId) return 'owner';
-  if (key.disabledById) return 'staff';
-  return key.disabledReason?.startsWith('leaked:') ? 'leak_report' : 'operator';
-}
 
 export async function keyReport(db: Db, key: ApiKey, now = Date.now(), range: UsageRange = DEFAULT_USAGE_RANGE) {
   const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
@@ -63,6 +41,9 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now(), range: Us
     tier: tier.id,
     dailyQuota,
     ratePerSecond: key.ratePerSecond ?? tier.ratePerSecond,
+    /** The tier's own limits, and whether staff set this key's limits instead (so the owner can be told). */
+    tierLimits: { dailyQuota: tier.dailyQuota, ratePerSecond: tier.ratePerSecond },
+    limitsSetForKey: { dailyQuota: key.dailyQuota !== null, ratePerSecond: key.ratePerSecond !== null },
     usedToday,
     remainingToday: Math.max(0, dailyQuota - usedToday),
     quotaDay: day,

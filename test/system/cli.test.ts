@@ -198,7 +198,7 @@ describe('key reissue', () => {
       { tier: 'pro', dailyQuota: 42, rps: 3, expiresAt: '2031-02-03T04:05:06.000Z', replaces: old.id },
     );
     const replaced = show(old.id);
-    assert.equal(replaced.status, 'disabled');
+    assert.equal(replaced.status, 'replaced');
     assert.equal(replaced.replacedById, next.id);
     assert.equal(show(next.key).status, 'active');
     fails(1, /already reissued/, 'key', 'reissue', old.id);

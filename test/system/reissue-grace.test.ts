@@ -47,7 +47,7 @@ test('key reissue --grace 1h: both secrets answer tools/call; key show says when
   const oldReport = server.cliJson('key', 'show', old.id);
   assert.deepEqual(
     [oldReport.status, oldReport.worksUntil, oldReport.replacedById],
-    ['active', oldWorksUntil, next.id],
+    ['replaced', oldWorksUntil, next.id],
   );
   assert.deepEqual(server.cliJson('key', 'show', next.id).predecessor, {
     id: old.id,
@@ -67,7 +67,8 @@ test('key reissue --grace 1h: both secrets answer tools/call; key show says when
   assert.equal(refused.status, 401, 'the disabled old secret is refused');
   assert.match(errorBody(refused).message ?? '', /disabled/);
   await assertAnswers(next.key, 'the new secret after the old one was disabled');
-  assert.equal(server.cliJson('key', 'show', old.id).status, 'disabled');
+  const stopped = server.cliJson('key', 'show', old.id);
+  assert.deepEqual([stopped.status, stopped.worksUntil], ['replaced', null]);
 });
 
 test('key reissue without --grace stops the old secret at once, as before', async () => {

@@ -6,7 +6,7 @@
  * and the outcome (or a reissued secret) must survive that.
  */
 import { useRouter } from 'next/navigation';
-import { useActionState, useState } from 'react';
+import { useActionState, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
 import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
@@ -24,6 +24,12 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
   const [newName, setNewName] = useState(name);
   const [secretClosed, setSecretClosed] = useState<typeof reissueState>(null);
   const keyField = <input type="hidden" name="keyId" value={keyId} />;
+  // Disabling takes the Disable and Report buttons away with their dialogs: the focus goes to the outcome.
+  const outcome = useRef<HTMLDivElement>(null);
+  const stopped = disableState?.ok || leakState?.ok;
+  useEffect(() => {
+    if (stopped && (!document.activeElement || document.activeElement === document.body)) outcome.current?.focus();
+  }, [stopped]);
   const reissued = reissueState?.ok && reissueState.secret && reissueState !== secretClosed ? reissueState : null;
 
   return (
@@ -47,8 +53,10 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
       </form>
       <FormMessage state={renameState} />
 
-      <FormMessage state={disableState?.ok ? disableState : null} />
-      <FormMessage state={leakState?.ok ? leakState : null} />
+      <div ref={outcome} tabIndex={-1}>
+        <FormMessage state={disableState?.ok ? disableState : null} />
+        <FormMessage state={leakState?.ok ? leakState : null} />
+      </div>
 
       {(actions.reissue || actions.reportLeaked || actions.disable) && (
         <div className="actions">

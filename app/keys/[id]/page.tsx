@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StoppedKeyNotice } from '@/components/keys/StoppedKeyNotices.tsx';
-import { keyBadgeStatus, StatusBadge } from '@/components/StatusBadge.tsx';
+import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { getDb } from '@/lib/db/client.ts';
@@ -32,7 +32,7 @@ export default async function KeyPage({
       </p>
       <div className="key-head">
         <h1>{report.name}</h1>
-        <StatusBadge status={keyBadgeStatus(report)} />
+        <StatusBadge status={report.status} />
       </div>
       <p className="muted">My key and usage: what this key may do, what it did today and lately.</p>
       <StoppedKeyNotice report={report} />

@@ -8,6 +8,7 @@ import { FormMessage } from '@/components/FormMessage.tsx';
 import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { When } from '@/components/When.tsx';
+import type { KeyStatus } from '@/lib/keys/status.ts';
 import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import { changeSettingsAction, type ReissueResult, reissueKeyAction, switchKeyAction } from './actions.ts';
 
@@ -15,8 +16,9 @@ export interface KeyActionsProps {
   keyId: string;
   display: string;
   owner: string;
-  status: 'active' | 'disabled' | 'expired';
-  reissued: boolean;
+  status: KeyStatus;
+  /** A replaced key whose secret still works (its reissue grace period): it can still be disabled. */
+  inGrace: boolean;
   settings: { tierId: string; dailyQuota: number | null; ratePerSecond: number | null; expiresOn: string };
   tiers: { id: string; name: string; dailyQuota: number; ratePerSecond: number }[];
 }
@@ -132,19 +134,21 @@ export function KeyActions(props: KeyActionsProps) {
   const [switchState, switchKey] = useActionState(switchKeyAction, null);
   const [reissueState, reissue] = useActionState(reissueKeyAction, null);
   const hidden = <input type="hidden" name="keyId" value={props.keyId} />;
+  // A leaked secret should be replaced, not turned back on: Reissue is the primary action, Re-enable secondary.
+  const leaked = props.status === 'leaked';
   return (
     <div className="key-actions">
       <section className="panel" aria-labelledby="status-actions">
         <h3 id="status-actions">Turn on or off</h3>
-        {props.status === 'disabled' ? (
-          props.reissued ? (
+        {props.status === 'disabled' || leaked || (props.status === 'replaced' && !props.inGrace) ? (
+          props.status === 'replaced' ? (
             <p className="muted">
               This key was reissued; its successor is the live secret, so it cannot be re-enabled.
             </p>
           ) : (
             <ConfirmDialog
               trigger="Re-enable…"
-              triggerClass=""
+              triggerClass={leaked ? 'secondary' : ''}
               title="Re-enable this key?"
               confirm="Re-enable key"
               confirmClass=""
@@ -158,6 +162,12 @@ export function KeyActions(props: KeyActionsProps) {
                 {props.display} of {props.owner} will accept calls again at once. Only do this when the secret is known
                 to be safe.
               </p>
+              {leaked && (
+                <p className="alert error">
+                  This key was disabled because its secret leaked: re-enabling it turns the leaked secret back on.
+                  Reissue it instead, unless you know the leak report was wrong.
+                </p>
+              )}
               <ReasonField hint="Why it is safe to turn on again (kept in the audit trail)" />
             </ConfirmDialog>
           )
@@ -183,7 +193,7 @@ export function KeyActions(props: KeyActionsProps) {
       </section>
       <section className="panel" aria-labelledby="reissue-actions">
         <h3 id="reissue-actions">Reissue</h3>
-        {props.reissued ? (
+        {props.status === 'replaced' ? (
           <p className="muted">Already reissued; reissue its successor instead.</p>
         ) : (
           <>
@@ -192,8 +202,14 @@ export function KeyActions(props: KeyActionsProps) {
               you choose. The owner can reissue it themselves from their key page, even once you have disabled it, so
               nobody has to hand a secret over: reissue here only when they cannot.
             </p>
+            {leaked && (
+              <p>
+                <strong>The secret leaked:</strong> give the owner a new one.
+              </p>
+            )}
             <ConfirmDialog<ReissueResult>
               trigger="Reissue…"
+              triggerClass={leaked ? '' : 'secondary'}
               title="Reissue this key?"
               confirm="Reissue key"
               confirmClass=""

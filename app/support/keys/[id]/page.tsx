@@ -46,13 +46,13 @@ export default async function SupportKeyPage({
             <dd>
               {r.worksUntil ? (
                 <>
-                  <StatusBadge status="replaced" /> works until <When date={r.worksUntil} relative />, then stops
+                  <StatusBadge status={r.status} /> works until <When date={r.worksUntil} relative />, then stops
                   (reissue grace period)
                 </>
               ) : (
                 <>
                   <StatusBadge status={r.status} />
-                  {r.status === 'disabled' && r.disabledAt ? (
+                  {(r.status === 'disabled' || r.status === 'leaked') && r.disabledAt ? (
                     <>
                       {' '}
                       since <When date={r.disabledAt} relative />
@@ -138,7 +138,7 @@ export default async function SupportKeyPage({
         display={r.display}
         owner={r.owner}
         status={r.status}
-        reissued={Boolean(r.replacedById)}
+        inGrace={r.worksUntil !== null}
         settings={{
           tierId: overrides.tierId,
           dailyQuota: overrides.dailyQuota,
