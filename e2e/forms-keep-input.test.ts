@@ -121,7 +121,7 @@ for (const [width, viewport] of VIEWPORTS) {
     await signIn(page, server.baseUrl, staff, PASSWORD, `/support/keys/${key.id}`);
 
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save settings' }) });
-    await form.getByLabel('Tier').selectOption('pro');
+    await form.getByRole('combobox', { name: /^Tier/ }).selectOption('pro');
     await form.getByLabel(/^Daily quota/).fill('2000000000');
     await form.getByLabel(/^Per-second limit/).fill('7');
     await form.getByLabel(/^Expires on/).fill('2030-06-30');
@@ -129,7 +129,7 @@ for (const [width, viewport] of VIEWPORTS) {
     await form.getByRole('button', { name: 'Save settings' }).click();
     const quota = form.getByLabel(/^Daily quota/);
     await assertRefusedAt(quota, /^The daily quota must be a whole number of at least 1 and at most/);
-    await expect(form.getByLabel('Tier')).toHaveValue('pro');
+    await expect(form.getByRole('combobox', { name: /^Tier/ })).toHaveValue('pro');
     await expect(quota).toHaveValue('2000000000');
     await expect(form.getByLabel(/^Per-second limit/)).toHaveValue('7');
     await expect(form.getByLabel(/^Expires on/)).toHaveValue('2030-06-30');
