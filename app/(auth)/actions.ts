@@ -25,7 +25,12 @@ export const signInAction = publicAction(
   async ({ email, password, next }) => {
     if (!email || !password) throw new PortalInputError('Enter your email and password.', email ? 'password' : 'email');
     try {
-      await signIn('credentials', { email, password, redirect: false });
+      // With a return path, Auth.js redirects there on success (Next's redirect is thrown, and passes on below);
+      // without one, the landing depends on who signed in, known only afterwards.
+      await signIn(
+        'credentials',
+        next ? { email, password, redirectTo: safeReturnPath(next) } : { email, password, redirect: false },
+      );
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const { code, retryAfterMs } = error as AuthError & { code?: string; retryAfterMs?: number };
@@ -35,8 +40,8 @@ export const signInAction = publicAction(
           : 'Wrong email or password.',
       );
     }
-    // Signed in: to the page that asked for sign-in, or where this account's work is.
-    redirect(next ? safeReturnPath(next) : landingPath(await roleOf(email)));
+    // Signed in without a return path: where this account's work is.
+    redirect(landingPath(await roleOf(email)));
   },
 );
 

@@ -29,7 +29,8 @@ export function FieldError({ name }: { name: string }) {
   const form = useActionForm();
   if (!form?.refusal || form.refusal.field !== name) return null;
   return (
-    <p id={fieldErrorId(form.idPrefix, name)} className="field-error">
+    // An alert too, so it is announced as it appears; the focus then on the field reads it again as its description.
+    <p id={fieldErrorId(form.idPrefix, name)} className="field-error" role="alert">
       {form.refusal.error}
     </p>
   );

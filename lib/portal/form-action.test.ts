@@ -214,8 +214,8 @@ test('signedOutRefusal: says the session ended and what did not happen, marked s
 
 test('a refusal about one field names it, so the form shows the message there; others are for the whole form', async (t) => {
   const { db } = await scratchPortal(t);
-  const signUp = publicAction(signUpFields, async ({ email, password }) => {
-    await createUser(db, { email, password }, { label: 'test' });
+  const signUp = publicAction(signUpFields, async ({ email, password, name }) => {
+    await createUser(db, { email, password, name: name || undefined }, { label: 'test' });
     return {};
   });
   const refused = async (fields: [string, string][]) => signUp(null, formOf(fields));
