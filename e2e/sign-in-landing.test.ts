@@ -31,6 +31,10 @@ async function assertNoSeriousAxe(page: Page, what: string) {
   assert.deepEqual(await seriousAxeViolations(page), [], `axe: ${what}`);
 }
 
+/** The client navigation after sign-in has rendered the new page: its title has replaced sign-in's. */
+const pageRendered = (page: Page) =>
+  page.waitForFunction(() => document.title !== '' && !document.title.startsWith('Sign in'));
+
 /** Signs in through the form at /signin (with `next` when given); the path it lands on. */
 async function signInAt(page: Page, email: string, next?: string): Promise<string> {
   await page.goto(`${server.baseUrl}/signin${next ? `?next=${encodeURIComponent(next)}` : ''}`);
@@ -39,6 +43,7 @@ async function signInAt(page: Page, email: string, next?: string): Promise<strin
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname !== '/signin');
+  await pageRendered(page);
   return new URL(page.url()).pathname;
 }
 

@@ -79,6 +79,8 @@ for (const [width, viewport] of VIEWPORTS) {
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     await page.waitForURL((url) => url.pathname === keyPage);
+    // The client navigation has rendered the key's page: its title has replaced sign-in's.
+    await page.waitForFunction(() => document.title !== '' && !document.title.startsWith('Sign in'));
     await expect(dialog).toBeVisible();
     await expect(page.getByRole('banner').getByText(email)).toBeVisible();
     assert.equal(new URL(page.url()).searchParams.get('dialog'), null, 'a reload does not open the dialog again');
