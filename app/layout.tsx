@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { SignedInOnly } from '@/components/forms/SignedInOnly.tsx';
 import { NavLinks } from '@/components/NavLinks.tsx';
 import { isStaff } from '@/lib/portal/access.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
@@ -26,6 +27,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         ...(viewer.role === 'admin' ? [{ href: '/admin/users', label: 'Users' }] : []),
       ]
     : [{ href: '/docs', label: 'Connect & docs' }];
+  const signInLinks = (
+    <>
+      <Link href="/signin">Sign in</Link>
+      <Link href="/signup" className="button">
+        Sign up
+      </Link>
+    </>
+  );
   return (
     <html lang="en">
       <body>
@@ -40,7 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <NavLinks links={links} />
             <div className="who">
               {viewer ? (
-                <>
+                <SignedInOnly signedOut={signInLinks}>
                   <Link href="/account" title="Your account and password">
                     {viewer.email}
                     {viewer.role !== 'developer' ? ` (${viewer.role})` : ''}
@@ -54,14 +63,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       Sign out
                     </button>
                   </form>
-                </>
+                </SignedInOnly>
               ) : (
-                <>
-                  <Link href="/signin">Sign in</Link>
-                  <Link href="/signup" className="button">
-                    Sign up
-                  </Link>
-                </>
+                signInLinks
               )}
             </div>
           </div>

@@ -1,8 +1,9 @@
 'use client';
-/** The sign-in and sign-up forms (the server actions do the work; errors come back as messages). */
+/** The sign-in and sign-up forms (the server actions do the work; refusals come back at their fields). */
 import { useActionState } from 'react';
 import type { ActionState } from '@/lib/portal/action-result.ts';
-import { FormMessage } from './FormMessage.tsx';
+import { ActionForm } from './forms/ActionForm.tsx';
+import { FieldError } from './forms/Field.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
@@ -10,44 +11,63 @@ type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
 export function SignInForm({ action, next }: { action: Action; next: string }) {
   const [state, formAction] = useActionState(action, null);
   return (
-    <form action={formAction} className="stack">
-      <FormMessage state={state && !state.ok ? state : null} />
-      <input type="hidden" name="next" value={next} />
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
-      <label>
-        Password
-        <input name="password" type="password" autoComplete="current-password" required />
-      </label>
-      <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
-    </form>
+    <ActionForm action={formAction} state={state} className="stack">
+      {(field) => (
+        <>
+          <input type="hidden" name="next" value={next} />
+          <label>
+            Email
+            <input {...field('email')} type="email" autoComplete="email" required />
+          </label>
+          <FieldError name="email" />
+          <label>
+            Password
+            <input {...field('password')} type="password" autoComplete="current-password" required />
+          </label>
+          <FieldError name="password" />
+          <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>
+        </>
+      )}
+    </ActionForm>
   );
 }
 
 export function SignUpForm({ action }: { action: Action }) {
   const [state, formAction] = useActionState(action, null);
   return (
-    <form action={formAction} className="stack">
-      <FormMessage state={state && !state.ok ? state : null} />
-      <label>
-        Name <span className="hint">(optional)</span>
-        <input name="name" autoComplete="name" maxLength={100} />
-      </label>
-      <label>
-        Email
-        <input name="email" type="email" autoComplete="email" required />
-      </label>
-      <label>
-        Password <span className="hint">At least 10 characters. A long phrase is better than a clever word.</span>
-        <input name="password" type="password" autoComplete="new-password" minLength={10} maxLength={200} required />
-      </label>
-      <label>
-        Repeat the password
-        <input name="confirm" type="password" autoComplete="new-password" required />
-      </label>
-      <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
-    </form>
+    <ActionForm action={formAction} state={state} className="stack">
+      {(field) => (
+        <>
+          <label>
+            Name <span className="hint">(optional)</span>
+            <input {...field('name')} autoComplete="name" maxLength={100} />
+          </label>
+          <FieldError name="name" />
+          <label>
+            Email
+            <input {...field('email')} type="email" autoComplete="email" required />
+          </label>
+          <FieldError name="email" />
+          <label>
+            Password <span className="hint">At least 10 characters. A long phrase is better than a clever word.</span>
+            <input
+              {...field('password')}
+              type="password"
+              autoComplete="new-password"
+              minLength={10}
+              maxLength={200}
+              required
+            />
+          </label>
+          <FieldError name="password" />
+          <label>
+            Repeat the password
+            <input {...field('confirm')} type="password" autoComplete="new-password" required />
+          </label>
+          <FieldError name="confirm" />
+          <SubmitButton pendingText="Creating your account…">Create account</SubmitButton>
+        </>
+      )}
+    </ActionForm>
   );
 }

@@ -3,6 +3,7 @@
  * A destructive action behind a confirmation: the trigger button opens a native modal dialog that says
  * what will happen; only its submit button runs the server action. A refusal shows inside the dialog;
  * success closes it, unless `success` renders something only this response has (a new secret) in its place.
+ * A dialog with `reopenAs` opens by itself on a page loaded with ?dialog=<reopenAs> (sign-in's way back to it).
  *
  * The caller owns the action state (useActionState): a successful action often re-renders the page
  * without this dialog (a disabled key offers no "Disable"), and the outcome must survive that.
@@ -11,7 +12,8 @@
  * where they were.
  */
 import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
-import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { useReopenAfterSignIn } from '@/components/forms/reopen-dialog.ts';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { ActionState } from '@/lib/portal/action-result.ts';
 import './confirm-dialog.css';
@@ -30,6 +32,7 @@ export function ConfirmDialog<T extends object = object>({
   children,
   success,
   onClosedAfterSuccess,
+  reopenAs,
 }: {
   trigger: string;
   triggerClass?: string;
@@ -43,6 +46,8 @@ export function ConfirmDialog<T extends object = object>({
   success?: (state: Success<T>, close: () => void) => ReactNode;
   /** Called when the dialog closes (button or Escape) after a success shown inside it. */
   onClosedAfterSuccess?: (state: Success<T>) => void;
+  /** The dialog's name in a return path (?dialog=disable), so signing in again comes back to it. */
+  reopenAs?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const triggerButton = useRef<HTMLButtonElement>(null);
@@ -68,6 +73,7 @@ export function ConfirmDialog<T extends object = object>({
       triggerButton.current?.focus();
   });
   useEffect(() => takeOverFocus(), []);
+  useReopenAfterSignIn(reopenAs, open);
 
   return (
     <>
@@ -87,9 +93,8 @@ export function ConfirmDialog<T extends object = object>({
         {state?.ok && success ? (
           success(state, close)
         ) : (
-          <form action={formAction} className="stack">
+          <ActionForm action={formAction} state={state} dialog={reopenAs} className="stack">
             {children}
-            <FormMessage state={state && !state.ok ? state : null} />
             <div className="actions">
               <SubmitButton className={confirmClass} pendingText={pendingText}>
                 {confirm}
@@ -98,7 +103,7 @@ export function ConfirmDialog<T extends object = object>({
                 Cancel
               </button>
             </div>
-          </form>
+          </ActionForm>
         )}
       </dialog>
     </>

@@ -4,9 +4,10 @@ import { redirect } from 'next/navigation';
 import { AuthError } from 'next-auth';
 import { z } from 'zod';
 import { signIn, signOut } from '@/lib/auth/auth.ts';
-import { safeReturnPath } from '@/lib/auth/return-path.ts';
+import { landingPath, safeReturnPath } from '@/lib/auth/return-path.ts';
 import { signUp, takeSignUpAttempt } from '@/lib/auth/sign-up.ts';
 import { SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
+import { normaliseEmail } from '@/lib/auth/users.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
 import { publicAction } from '@/lib/portal/form-action.ts';
@@ -22,12 +23,16 @@ function minutes(ms: number): string {
 export const signInAction = publicAction(
   z.object({ email: trimmedText, password: verbatimText, next: trimmedText }),
   async ({ email, password, next }) => {
-    if (!email || !password) throw new PortalInputError('Enter your email and password.');
+    if (!email || !password) throw new PortalInputError('Enter your email and password.', email ? 'password' : 'email');
     try {
-      // On success Auth.js redirects (Next's redirect is thrown), so the return below is never reached.
-      await signIn('credentials', { email, password, redirectTo: safeReturnPath(next) });
+      // With a return path, Auth.js redirects there on success (Next's redirect is thrown, and passes on below);
+      // without one, the landing depends on who signed in, known only afterwards.
+      await signIn(
+        'credentials',
+        next ? { email, password, redirectTo: safeReturnPath(next) } : { email, password, redirect: false },
+      );
     } catch (error) {
-      if (!(error instanceof AuthError)) throw error; // the redirect after a successful sign-in
+      if (!(error instanceof AuthError)) throw error;
       const { code, retryAfterMs } = error as AuthError & { code?: string; retryAfterMs?: number };
       throw new PortalInputError(
         code === 'too_many_attempts'
@@ -35,9 +40,15 @@ export const signInAction = publicAction(
           : 'Wrong email or password.',
       );
     }
-    return {};
+    // Signed in without a return path: where this account's work is.
+    redirect(landingPath(await roleOf(email)));
   },
 );
+
+async function roleOf(email: string): Promise<string | undefined> {
+  const user = await getDb().user.findUnique({ where: { email: normaliseEmail(email) }, select: { role: true } });
+  return user?.role;
+}
 
 /**
  * Sign-up answers the same whether or not the email already has an account (lib/auth/sign-up.ts): the
@@ -46,7 +57,8 @@ export const signInAction = publicAction(
 export const signUpAction = publicAction(
   z.object({ email: trimmedText, password: verbatimText, confirm: verbatimText, name: trimmedText }),
   async ({ email, password, confirm, name }) => {
-    if (password !== confirm) throw new PortalInputError('The two passwords differ; type the same password twice.');
+    if (password !== confirm)
+      throw new PortalInputError('The two passwords differ; type the same password twice.', 'confirm');
     const ip = await clientIp();
     const wait = await takeSignUpAttempt(ip ?? 'unknown');
     if (wait > 0)

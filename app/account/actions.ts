@@ -14,7 +14,7 @@ export const changePasswordAction = portalAction(
   {
     input: z.object({ current: verbatimText, next: verbatimText, confirm: verbatimText }),
     access: 'signed-in',
-    returnTo: '/account',
+    notDone: 'the password was not changed',
   },
   async ({ current, next, confirm }, { viewer, actor }) => {
     await changeMyPassword(getDb(), viewer, { current, next, confirm }, actor);

@@ -4,7 +4,9 @@
  * remounted after each key, so the secret does not linger in its state once the developer closes it.
  */
 import { useActionState, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
-import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { FieldError } from '@/components/forms/Field.tsx';
+import { useReopenAfterSignIn } from '@/components/forms/reopen-dialog.ts';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { createKeyAction, type IssuedSecret } from './actions.ts';
@@ -26,9 +28,8 @@ function CreateKeyForm({
   onCancel: () => void;
 }) {
   const [state, action] = useActionState(createKeyAction, null);
-  // Controlled, so a refused submission keeps what was typed (React resets uncontrolled fields after an action).
+  // Controlled: the new secret's dialog is titled with the name as typed when the key was created.
   const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState('90');
 
   // Only a new answer from the server hands on a secret, with the name typed then (a later edit of the
   // name, or a new onIssued from the parent, does not hand it on again).
@@ -39,50 +40,54 @@ function CreateKeyForm({
   }, [state]);
 
   return (
-    <form action={action} className="stack">
-      <h2 id={titleId}>Create a key</h2>
-      <FormMessage state={state && !state.ok ? state : null} />
-      <label>
-        Name <span className="hint">Where you will use it, e.g. &quot;laptop&quot; or &quot;CI&quot;.</span>
-        <input
-          name="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          maxLength={100}
-          required
-          // biome-ignore lint/a11y/noAutofocus: the dialog's first field; showModal() puts the cursor there so the developer types the name at once
-          autoFocus
-          autoComplete="off"
-        />
-      </label>
-      <fieldset>
-        <legend>Expires after</legend>
-        <div className="radio-row">
-          {EXPIRY_OPTIONS.map((option) => (
-            <label key={option.value}>
-              <input
-                type="radio"
-                name="expiry"
-                value={option.value}
-                checked={expiry === option.value}
-                onChange={() => setExpiry(option.value)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-        <p className="hint muted">
-          A key that expires limits the damage if it ever leaks. You can reissue or replace it any time.
-        </p>
-      </fieldset>
-      <p className="muted">New keys start on the free tier; ask for Pro on the key&apos;s page.</p>
-      <div className="actions">
-        <SubmitButton pendingText="Creating…">Create key</SubmitButton>
-        <button type="button" className="secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    <ActionForm action={action} state={state} dialog="create-key" className="stack">
+      {(field) => (
+        <>
+          <h2 id={titleId}>Create a key</h2>
+          <label>
+            Name <span className="hint">Where you will use it, e.g. &quot;laptop&quot; or &quot;CI&quot;.</span>
+            <input
+              {...field('name')}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              maxLength={100}
+              required
+              // biome-ignore lint/a11y/noAutofocus: the dialog's first field; showModal() puts the cursor there so the developer types the name at once
+              autoFocus
+              autoComplete="off"
+            />
+          </label>
+          <FieldError name="name" />
+          <fieldset>
+            <legend>Expires after</legend>
+            <div className="radio-row">
+              {EXPIRY_OPTIONS.map((option) => (
+                <label key={option.value}>
+                  <input
+                    {...field('expiry')}
+                    type="radio"
+                    value={option.value}
+                    defaultChecked={option.value === '90'}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+            <p className="hint muted">
+              A key that expires limits the damage if it ever leaks. You can reissue or replace it any time.
+            </p>
+          </fieldset>
+          <FieldError name="expiry" />
+          <p className="muted">New keys start on the free tier; ask for Pro on the key&apos;s page.</p>
+          <div className="actions">
+            <SubmitButton pendingText="Creating…">Create key</SubmitButton>
+            <button type="button" className="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
+    </ActionForm>
   );
 }
 
@@ -97,6 +102,7 @@ export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
   const titleId = useId();
   const [issued, setIssued] = useState<(IssuedSecret & { name: string }) | null>(null);
   const [round, setRound] = useState(0);
+  useReopenAfterSignIn('create-key', () => dialog.current?.showModal());
 
   return (
     <>

@@ -21,11 +21,11 @@ export interface IssuedSecret {
 /** The expiry radio's value: "30", "90", "365" or "never"; the service refuses anything else (NaN included). */
 const expiryDays = trimmedText.transform((raw): number | null => (raw === 'never' ? null : Number(raw)));
 
-/** An action on one key: sign-in comes back to that key's page. */
-const onKey = <S extends z.ZodRawShape>(fields: S) => ({
+/** An action on one of the developer's keys; `notDone` is what did not happen when the session had ended. */
+const onKey = <S extends z.ZodRawShape>(fields: S, notDone: string) => ({
   input: z.object({ keyId: trimmedText, ...fields }),
   access: 'signed-in' as const,
-  returnTo: ({ keyId }: { keyId: string }) => `/keys/${encodeURIComponent(keyId)}`,
+  notDone,
 });
 
 function refresh(...keyIds: string[]): void {
@@ -34,7 +34,11 @@ function refresh(...keyIds: string[]): void {
 }
 
 export const createKeyAction = portalAction(
-  { input: z.object({ name: trimmedText, expiry: expiryDays }), access: 'signed-in', returnTo: '/keys' },
+  {
+    input: z.object({ name: trimmedText, expiry: expiryDays }),
+    access: 'signed-in',
+    notDone: 'the key was not created',
+  },
   async ({ name, expiry }, { viewer, actor }): Promise<IssuedSecret> => {
     const { key, secret } = await createMyKey(getDb(), viewer, { name, expiryDays: expiry }, actor);
     refresh();
@@ -43,7 +47,7 @@ export const createKeyAction = portalAction(
 );
 
 export const renameKeyAction = portalAction(
-  onKey({ name: trimmedText }),
+  onKey({ name: trimmedText }, 'the key was not renamed'),
   async ({ keyId, name }, { viewer, actor }) => {
     const key = await renameMyKey(getDb(), viewer, keyId, name, actor);
     refresh(key.id);
@@ -52,7 +56,7 @@ export const renameKeyAction = portalAction(
 );
 
 export const disableKeyAction = portalAction(
-  onKey({ reason: trimmedText }),
+  onKey({ reason: trimmedText }, 'the key was not disabled'),
   async ({ keyId, reason }, { viewer, actor }) => {
     const key = await disableMyKey(getDb(), viewer, keyId, reason || undefined, actor);
     refresh(key.id);
@@ -62,7 +66,7 @@ export const disableKeyAction = portalAction(
 
 /** `grace`: when the old secret stops ("none", "1h", "24h", "7d"); the service refuses anything else. */
 export const reissueKeyAction = portalAction(
-  onKey({ grace: trimmedText }),
+  onKey({ grace: trimmedText }, 'the key was not reissued'),
   async ({ keyId, grace }, { viewer, actor }): Promise<IssuedSecret> => {
     const { key, secret } = await reissueMyKey(getDb(), viewer, keyId, actor, Date.now(), grace);
     refresh(keyId, key.id);
@@ -70,11 +74,14 @@ export const reissueKeyAction = portalAction(
   },
 );
 
-export const reportLeakedAction = portalAction(onKey({}), async ({ keyId }, { viewer, actor }) => {
-  const key = await reportMyKeyLeaked(getDb(), viewer, keyId, actor);
-  refresh(key.id);
-  return {
-    message:
-      'Thank you: the key is disabled and the leak is on record. Reissue it to get a new secret with the same settings.',
-  };
-});
+export const reportLeakedAction = portalAction(
+  onKey({}, 'the key was not disabled and no leak was recorded'),
+  async ({ keyId }, { viewer, actor }) => {
+    const key = await reportMyKeyLeaked(getDb(), viewer, keyId, actor);
+    refresh(key.id);
+    return {
+      message:
+        'Thank you: the key is disabled and the leak is on record. Reissue it to get a new secret with the same settings.',
+    };
+  },
+);

@@ -13,7 +13,7 @@ import { trimmedText } from '@/lib/portal/form-input.ts';
 import { looksLikeSecret, searchKeys, searchQueryProblem } from '@/lib/portal/support.ts';
 
 export const searchAction = portalAction(
-  { input: z.object({ q: trimmedText }), access: 'staff', returnTo: '/support' },
+  { input: z.object({ q: trimmedText }), access: 'staff', notDone: 'the search did not run' },
   async ({ q }, { viewer }) => {
     if (!looksLikeSecret(q)) {
       const problem = searchQueryProblem(q);

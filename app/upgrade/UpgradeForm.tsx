@@ -1,7 +1,8 @@
 'use client';
 /** The request form: which key, what for, how many calls, how to reach you. */
 import { useActionState } from 'react';
-import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { FieldError } from '@/components/forms/Field.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
 import { requestUpgradeAction } from './actions.ts';
@@ -19,36 +20,43 @@ export function UpgradeForm({ keys, selected, contact, useCaseMax, contactMax }:
   const firstOpen = keys.find((k) => !k.pending)?.id ?? '';
   const initial = keys.some((k) => k.id === selected && !k.pending) ? selected : firstOpen;
   return (
-    <form action={formAction} className="stack">
-      <label>
-        Key to upgrade
-        <select name="keyId" defaultValue={initial} required>
-          {keys.map((k) => (
-            <option key={k.id} value={k.id} disabled={k.pending}>
-              {k.name} ({k.display}){k.pending ? ': request pending' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Use case{' '}
-        <span className="hint">
-          What does your agent do with the tools? Up to {formatCount(useCaseMax)} characters.
-        </span>
-        <textarea name="useCase" required maxLength={useCaseMax} rows={5} />
-      </label>
-      <label>
-        Expected calls per day <span className="hint">calls/day, a whole number</span>
-        <input name="expectedDailyCalls" type="number" inputMode="numeric" min={1} step={1} required />
-      </label>
-      <label>
-        Contact <span className="hint">How staff can reach you: email, phone or chat handle</span>
-        <input name="contact" required maxLength={contactMax} defaultValue={contact} autoComplete="email" />
-      </label>
-      <FormMessage state={state} />
-      <div className="actions">
-        <SubmitButton pendingText="Sending…">Request Pro</SubmitButton>
-      </div>
-    </form>
+    <ActionForm action={formAction} state={state} className="stack">
+      {(field) => (
+        <>
+          <label>
+            Key to upgrade
+            <select {...field('keyId')} defaultValue={initial} required>
+              {keys.map((k) => (
+                <option key={k.id} value={k.id} disabled={k.pending}>
+                  {k.name} ({k.display}){k.pending ? ': request pending' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError name="keyId" />
+          <label>
+            Use case{' '}
+            <span className="hint">
+              What does your agent do with the tools? Up to {formatCount(useCaseMax)} characters.
+            </span>
+            <textarea {...field('useCase')} required maxLength={useCaseMax} rows={5} />
+          </label>
+          <FieldError name="useCase" />
+          <label>
+            Expected calls per day <span className="hint">calls/day, a whole number</span>
+            <input {...field('expectedDailyCalls')} type="number" inputMode="numeric" min={1} step={1} required />
+          </label>
+          <FieldError name="expectedDailyCalls" />
+          <label>
+            Contact <span className="hint">How staff can reach you: email, phone or chat handle</span>
+            <input {...field('contact')} required maxLength={contactMax} defaultValue={contact} autoComplete="email" />
+          </label>
+          <FieldError name="contact" />
+          <div className="actions">
+            <SubmitButton pendingText="Sending…">Request Pro</SubmitButton>
+          </div>
+        </>
+      )}
+    </ActionForm>
   );
 }

@@ -16,11 +16,14 @@ export const requestUpgradeAction = portalAction(
       contact: trimmedText,
     }),
     access: 'signed-in',
-    returnTo: '/upgrade',
+    notDone: 'the request was not sent',
   },
   async ({ keyId, useCase, expectedDailyCalls, contact }, { viewer }) => {
     if (!/^\d+$/.test(expectedDailyCalls))
-      throw new PortalInputError('Expected calls per day must be a whole number of at least 1, like 20000.');
+      throw new PortalInputError(
+        'Expected calls per day must be a whole number of at least 1, like 20000.',
+        'expectedDailyCalls',
+      );
     await requestUpgrade(getDb(), viewer, { keyId, useCase, expectedDailyCalls: Number(expectedDailyCalls), contact });
     // The form may disappear once every key has a pending request, so the page itself confirms (?sent=1).
     redirect('/upgrade?sent=1');

@@ -16,6 +16,7 @@ import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
 import { recordSignInFailure, recordSignInSuccess, signInWait } from '../limits/sign-in-throttle.ts';
 import { log } from '../ops/log.ts';
 import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
+import { authErrorLogEntry } from './auth-log.ts';
 import { deviceCookieIn, isDeviceCookieFor, rememberDevice } from './device-cookie.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { safeReturnPath } from './return-path.ts';
@@ -108,10 +109,10 @@ function authConfig(): NextAuthConfig {
       },
     },
     logger: {
-      // A wrong password is an expected outcome, not a server error; everything else is logged (never credentials).
+      // A wrong password is not logged, an unreadable session cookie is a warn, the rest an error (auth-log.ts); never credentials.
       error(error) {
-        if ((error as { type?: string }).type === 'CredentialsSignin') return;
-        log('error', 'auth error', { error: `${error.name}: ${error.message}` });
+        const entry = authErrorLogEntry(error);
+        if (entry) log(entry.level, entry.msg, entry.fields);
       },
       warn(code) {
         log('warn', 'auth warning', { code });

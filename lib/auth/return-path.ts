@@ -9,6 +9,14 @@
 import { containsSecretFragment } from '../ops/redact.ts';
 
 export const DEFAULT_RETURN_PATH = '/keys';
+
+/**
+ * Where sign-in lands when nothing asked for a page: staff (support, admin) at the support console, where
+ * their work is; developers at their keys. A return path of the visitor's own always wins over this.
+ */
+export function landingPath(role: string | null | undefined): string {
+  return role === 'support' || role === 'admin' ? '/support' : DEFAULT_RETURN_PATH;
+}
 /** Longer values are refused: no page of the portal needs one, and it bounds what is echoed. */
 export const MAX_RETURN_PATH_LENGTH = 2048;
 

@@ -10,6 +10,8 @@ export class UserStoreError extends Error {
   constructor(
     readonly code: 'invalid' | 'exists' | 'not_found' | 'wrong_password',
     message: string,
+    /** The input property the message is about (a form shows it next to that field). */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -38,18 +40,19 @@ export async function createUser(
     throw new UserStoreError(
       'invalid',
       `Email addresses have at most ${MAX_EMAIL_LENGTH} characters; this one has ${email.length}.`,
+      'email',
     );
   // Addresses are shown to staff and kept in the audit trail: one holding a secret (or most of one) is refused unechoed.
-  if (containsSecretFragment(email)) throw new UserStoreError('invalid', SECRET_REFUSAL('email address'));
+  if (containsSecretFragment(email)) throw new UserStoreError('invalid', SECRET_REFUSAL('email address'), 'email');
   // JSON quoting shows an invisible character instead of printing it.
   if (!EMAIL.test(email))
-    throw new UserStoreError('invalid', `${JSON.stringify(input.email)} is not an email address.`);
+    throw new UserStoreError('invalid', `${JSON.stringify(input.email)} is not an email address.`, 'email');
   const name = nameProblem(input.name);
-  if (name) throw new UserStoreError('invalid', name);
+  if (name) throw new UserStoreError('invalid', name, 'name');
   const role = input.role ?? 'developer';
   if (!isRole(role)) throw new UserStoreError('invalid', `Unknown role "${role}"; use one of ${ROLES.join(', ')}.`);
   const problem = passwordProblem(input.password);
-  if (problem) throw new UserStoreError('invalid', problem);
+  if (problem) throw new UserStoreError('invalid', problem, 'password');
   const passwordHash = await hashPassword(input.password);
   const exists = () => new UserStoreError('exists', `A user with email ${email} already exists.`);
   try {
@@ -114,10 +117,14 @@ export async function changePassword(db: Db, userId: string, current: string, ne
     throw new UserStoreError('invalid', 'This account signs in with GitHub and has no password to change.');
   // No stored password is longer than the maximum, so a longer "current" one is wrong without hashing it.
   if (current.length > MAX_PASSWORD_LENGTH || !(await verifyPassword(current, user.passwordHash)))
-    throw new UserStoreError('wrong_password', 'The current password is wrong; type the password you signed in with.');
+    throw new UserStoreError(
+      'wrong_password',
+      'The current password is wrong; type the password you signed in with.',
+      'current',
+    );
   if (next === current)
-    throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.');
-  await writePassword(db, userId, next, actor);
+    throw new UserStoreError('invalid', 'The new password is the same as the current one; choose another.', 'next');
+  await writePassword(db, userId, next, actor, 'next');
 }
 
 /**
@@ -131,9 +138,10 @@ export async function setPassword(db: Db, email: string, password: string, actor
   return user;
 }
 
-async function writePassword(db: Db, userId: string, password: string, actor: Actor) {
+/** `field`: the form field that holds the new password, for a refusal of it. */
+async function writePassword(db: Db, userId: string, password: string, actor: Actor, field = 'password') {
   const problem = passwordProblem(password);
-  if (problem) throw new UserStoreError('invalid', problem);
+  if (problem) throw new UserStoreError('invalid', problem, field);
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: userId }, data: { passwordHash, ...END_SESSIONS } });

@@ -22,8 +22,18 @@ export class PortalNotFound extends Error {
   }
 }
 
-/** Input a person can correct; the message says how. */
-export class PortalInputError extends Error {}
+/**
+ * Input a person can correct; the message says how. `field` names the form field it is about (the
+ * service's input property, which the forms use as the field's name), so the form shows it there.
+ */
+export class PortalInputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
 
 export function isStaff(viewer: Viewer): boolean {
   return viewer.role === 'support' || viewer.role === 'admin';

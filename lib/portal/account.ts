@@ -32,9 +32,9 @@ export async function changeMyPassword(
   input: { current: string; next: string; confirm: string },
   actor: Actor = actorOf(viewer),
 ): Promise<void> {
-  if (!input.current) throw new PortalInputError('Type your current password.');
+  if (!input.current) throw new PortalInputError('Type your current password.', 'current');
   if (input.next !== input.confirm)
-    throw new PortalInputError('The two new passwords differ; type the same new password twice.');
+    throw new PortalInputError('The two new passwords differ; type the same new password twice.', 'confirm');
   const address = actor.ip ?? 'unknown';
   // A signed-in session is at least as much proof as a device cookie: others' guesses at this email
   // elsewhere must not stop its owner from changing the password (the pair and address limits still hold).

@@ -8,10 +8,13 @@ import { UserStoreError } from '../auth/users.ts';
 import { KeyStoreError } from '../keys/store.ts';
 import { PortalInputError, PortalNotFound } from './access.ts';
 
-export type ActionState<T = object> =
-  | ({ ok: true; message?: string } & Partial<T>)
-  | { ok: false; error: string }
-  | null;
+/**
+ * A refusal: `field` names the form field the message is about (the form shows it there and moves the
+ * focus to it); `signedOut` says the session had ended, so nothing was done and the person signs in again.
+ */
+export type ActionRefusal = { ok: false; error: string; field?: string; signedOut?: true };
+
+export type ActionState<T = object> = ({ ok: true; message?: string } & Partial<T>) | ActionRefusal | null;
 
 export async function runAction<T extends object>(
   work: () => Promise<{ message?: string } & T>,
@@ -19,12 +22,12 @@ export async function runAction<T extends object>(
   try {
     return { ok: true, ...(await work()) } as ActionState<T>;
   } catch (error) {
-    if (
-      error instanceof PortalNotFound ||
-      error instanceof PortalInputError ||
-      error instanceof KeyStoreError ||
-      error instanceof UserStoreError
-    ) {
+    if (error instanceof PortalInputError || error instanceof UserStoreError) {
+      return error.field
+        ? { ok: false, error: error.message, field: error.field }
+        : { ok: false, error: error.message };
+    }
+    if (error instanceof PortalNotFound || error instanceof KeyStoreError) {
       return { ok: false, error: error.message };
     }
     throw error;

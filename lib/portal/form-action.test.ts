@@ -4,9 +4,9 @@
  * work's refusals mapped to messages by runAction, with real services on a scratch SQLite database.
  * The session steps need Next's request scope, which a unit test does not have: here they are shown
  * to come after the form is read (a malformed post never reaches them; a well-formed one does, with
- * its return path computed from the input). Who the session lets through is tested over HTTP against
- * the production build: test/system/access-http.test.ts calls every action signed out (sent to sign
- * in), as the wrong developer and the wrong role (404 or the not-found message, nothing changed);
+ * its signed-out text computed from the input). Who the session lets through is tested over HTTP against
+ * the production build: test/system/access-http.test.ts calls every action signed out (answered "You
+ * were signed out", nothing changed), as the wrong developer and the wrong role (404 or the not-found message, nothing changed);
  * e2e/developer-keys.test.ts and e2e/support.test.ts use the actions from the browser as the right people.
  */
 process.env.KEY_HASH_SECRET = 'x'.repeat(64);
@@ -16,7 +16,8 @@ import { test } from 'node:test';
 import { z } from 'zod';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { createUser } from '../auth/users.ts';
-import { type Access, portalAction, publicAction } from './form-action.ts';
+import { PortalNotFound } from './access.ts';
+import { type Access, portalAction, publicAction, signedOutRefusal } from './form-action.ts';
 import { readForm, trimmedText, UNREADABLE_FORM, verbatimText } from './form-input.ts';
 import { renameMyKey } from './keys.ts';
 
@@ -89,7 +90,11 @@ test('publicAction: the service gets the parsed input; its refusals are its own 
     () => assert.fail('a short password is refused'),
     (error: Error) => error.message,
   );
-  assert.deepEqual(await signUp(null, formOf(Object.entries(tooShort))), { ok: false, error: serviceSays });
+  assert.deepEqual(await signUp(null, formOf(Object.entries(tooShort))), {
+    ok: false,
+    error: serviceSays,
+    field: 'password',
+  });
 
   const users = await db.user.count();
   const answer = await signUp(
@@ -140,9 +145,9 @@ test('portalAction: a malformed post is refused before the session is read, for 
       {
         input: z.object({ keyId: trimmedText }),
         access,
-        returnTo: () => {
+        notDone: () => {
           reached = true;
-          return '/keys';
+          return 'nothing was done';
         },
       },
       async () => {
@@ -161,11 +166,11 @@ test('portalAction: a malformed post is refused before the session is read, for 
       { ok: false, error: UNREADABLE_FORM },
       access,
     );
-    assert.equal(reached, false, `${access}: neither the return path nor the work ran`);
+    assert.equal(reached, false, `${access}: neither the signed-out text nor the work ran`);
   }
 });
 
-test('portalAction: a well-formed post computes its return path from the parsed input, then reads the session (which needs a request) before any work', async () => {
+test('portalAction: a well-formed post computes what a signed-out answer would say from the parsed input, then reads the session (which needs a request) before any work', async () => {
   for (const access of ['signed-in', 'staff', 'admin'] as Access[]) {
     const seen: unknown[] = [];
     let worked = false;
@@ -173,9 +178,9 @@ test('portalAction: a well-formed post computes its return path from the parsed 
       {
         input: z.object({ keyId: trimmedText, name: trimmedText }),
         access,
-        returnTo: (input) => {
+        notDone: (input) => {
           seen.push(input);
-          return `/keys/${encodeURIComponent(input.keyId)}`;
+          return `the key ${input.keyId} was not renamed`;
         },
       },
       async () => {
@@ -197,4 +202,51 @@ test('portalAction: a well-formed post computes its return path from the parsed 
     assert.deepEqual(seen, [{ keyId: 'k1', name: 'laptop' }], access);
     assert.equal(worked, false, `${access}: no work without a viewer`);
   }
+});
+
+test('signedOutRefusal: says the session ended and what did not happen, marked so the form offers sign-in', () => {
+  assert.deepEqual(signedOutRefusal('the key was not disabled'), {
+    ok: false,
+    signedOut: true,
+    error: 'You were signed out; the key was not disabled.',
+  });
+});
+
+test('a refusal about one field names it, so the form shows the message there; others are for the whole form', async (t) => {
+  const { db } = await scratchPortal(t);
+  const signUp = publicAction(signUpFields, async ({ email, password, name }) => {
+    await createUser(db, { email, password, name: name || undefined }, { label: 'test' });
+    return {};
+  });
+  const refused = async (fields: [string, string][]) => signUp(null, formOf(fields));
+  assert.deepEqual(
+    await refused([
+      ['email', 'not an address'],
+      ['password', 'a long enough password'],
+    ]),
+    {
+      ok: false,
+      error: '"not an address" is not an email address.',
+      field: 'email',
+    },
+  );
+  assert.deepEqual(
+    await refused([
+      ['email', 'hal@example.test'],
+      ['name', 'x'.repeat(101)],
+      ['password', 'a long enough password'],
+    ]),
+    {
+      ok: false,
+      error: 'Keep the name under 100 characters.',
+      field: 'name',
+    },
+  );
+  const notFound = publicAction(z.object({}), async () => {
+    throw new PortalNotFound();
+  });
+  assert.deepEqual(await notFound(null, formOf([])), {
+    ok: false,
+    error: 'That page does not exist, or you do not have access to it.',
+  });
 });

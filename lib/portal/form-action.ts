@@ -1,16 +1,20 @@
 /**
  * Every portal server action is built here, so none can skip a step: read the form with its schema
  * (form-input.ts), establish the signed-in viewer (viewer.ts), let only the right role past, build the
- * audit actor, then run the work with runAction's mapping of known refusals to messages. The work
+ * audit actor, then run the work with runAction's mapping of known refusals to messages. A session that
+ * has ended (signed out elsewhere, expired) is answered, not redirected: the form says what did not
+ * happen and offers sign-in, so the page and what was typed stay where they are. The work
  * calls a service in lib/portal/, which decides (and checks the role again, where the access matrices
  * test it). Sign-up and sign-in have no viewer yet: publicAction reads and maps the same way.
  */
+
+import { notFound } from 'next/navigation';
 import type { z } from 'zod';
 import type { Actor } from '../audit/write.ts';
-import { assertAdmin, type Viewer } from './access.ts';
-import { type ActionState, runAction } from './action-result.ts';
+import { assertAdmin, isStaff, type Viewer } from './access.ts';
+import { type ActionRefusal, type ActionState, runAction } from './action-result.ts';
 import { type FormSchema, readForm } from './form-input.ts';
-import { currentActor, requireStaffViewer, requireViewer } from './viewer.ts';
+import { currentActor, currentViewer } from './viewer.ts';
 
 /** What a form's useActionState calls: the previous answer and the form, to the next answer. */
 export type FormAction<T extends object> = (previous: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
@@ -22,7 +26,7 @@ export type Done<T extends object> = { message?: string } & T;
 type Data<T extends object> = [T] extends [never] ? object : T;
 
 /**
- * Who may call an action. Signed out, everyone is sent to sign in. A signed-in caller without the
+ * Who may call an action. Signed out, everyone gets the signed-out answer. A signed-in caller without the
  * role is refused as today: staff actions answer Next's 404, as the staff pages do; the admin action
  * answers the admin services' own refusal (the words of a missing page), as the admin page turns into 404.
  */
@@ -32,8 +36,13 @@ export interface PortalActionRule<S extends FormSchema> {
   /** The form's fields (shape only: the service decides what is acceptable, and says why not). */
   input: S;
   access: Access;
-  /** Where sign-in comes back to: the form's page, from the input when the page is a key's. */
-  returnTo: string | ((input: z.output<S>) => string);
+  /** What did not happen when the session had ended, e.g. "the key was not disabled" (from the input when it depends on it). */
+  notDone: string | ((input: z.output<S>) => string);
+}
+
+/** The answer to a form sent after the session ended: what did not happen; the form offers sign-in. */
+export function signedOutRefusal(notDone: string): ActionRefusal {
+  return { ok: false, signedOut: true, error: `You were signed out; ${notDone}.` };
 }
 
 export function portalAction<S extends FormSchema, T extends object>(
@@ -44,8 +53,10 @@ export function portalAction<S extends FormSchema, T extends object>(
     // A form that cannot be read is refused before the session is read: nothing is looked up or changed.
     const read = readForm(rule.input, form);
     if (!read.ok) return { ok: false, error: read.error };
-    const returnTo = typeof rule.returnTo === 'function' ? rule.returnTo(read.input) : rule.returnTo;
-    const viewer = rule.access === 'staff' ? await requireStaffViewer(returnTo) : await requireViewer(returnTo);
+    const notDone = typeof rule.notDone === 'function' ? rule.notDone(read.input) : rule.notDone;
+    const viewer = await currentViewer();
+    if (!viewer) return signedOutRefusal(notDone);
+    if (rule.access === 'staff' && !isStaff(viewer)) notFound();
     const actor = await currentActor(viewer);
     return runAction(async () => {
       if (rule.access === 'admin') assertAdmin(viewer);

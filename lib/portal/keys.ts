@@ -72,16 +72,17 @@ function checkedName(name: unknown): string {
   if (!trimmed || trimmed.length > 100) {
     throw new PortalInputError(
       'Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".',
+      'name',
     );
   }
-  refuseFreeText(trimmed, 'key name');
+  refuseFreeText(trimmed, 'key name', false, 'name');
   return trimmed;
 }
 
 function checkedExpiry(expiryDays: number | null): ExpiryDays {
   if (expiryDays === null || EXPIRY_DAYS.includes(expiryDays as (typeof EXPIRY_DAYS)[number]))
     return expiryDays as ExpiryDays;
-  throw new PortalInputError('Choose when the key expires: in 30, 90 or 365 days, or never.');
+  throw new PortalInputError('Choose when the key expires: in 30, 90 or 365 days, or never.', 'expiry');
 }
 
 function refuseWith(refusal: string | null): void {
@@ -261,8 +262,8 @@ export async function disableMyKey(
   const key = await ownKey(db, viewer, keyId);
   refuseWith(disableRefusal(key));
   const text = typeof reason === 'string' ? reason.trim() : '';
-  if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  refuseFreeText(text, 'reason', true);
+  if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.', 'reason');
+  refuseFreeText(text, 'reason', true, 'reason');
   return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor);
 }
 
@@ -288,7 +289,7 @@ export function checkedGrace(raw: unknown): ReissueGrace {
   try {
     return parseReissueGrace(raw === '' ? undefined : raw);
   } catch {
-    throw new PortalInputError('Choose when the old secret stops: now, in 1 hour, in 24 hours or in 7 days.');
+    throw new PortalInputError('Choose when the old secret stops: now, in 1 hour, in 24 hours or in 7 days.', 'grace');
   }
 }
 

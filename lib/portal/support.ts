@@ -147,9 +147,9 @@ export async function staffKeyDetail(db: Db, viewer: Viewer, keyId: string, audi
 
 function requireReason(reason: string, what: string): string {
   const text = typeof reason === 'string' ? reason.trim() : '';
-  if (!text) throw new PortalInputError(`Give a reason for ${what}; it is kept in the audit trail.`);
-  if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  refuseFreeText(text, 'reason', true);
+  if (!text) throw new PortalInputError(`Give a reason for ${what}; it is kept in the audit trail.`, 'reason');
+  if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.', 'reason');
+  refuseFreeText(text, 'reason', true, 'reason');
   return text;
 }
 
@@ -209,13 +209,15 @@ export interface SettingsForm {
   reason?: string;
 }
 
-function optionalWholeNumber(raw: string, label: string): number | null {
+/** `field`: the settings form's field the number comes from. */
+function optionalWholeNumber(raw: string, label: string, field: keyof SettingsForm): number | null {
   const text = raw.trim();
   if (!text) return null;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < 1 || value > MAX_LIMIT) {
     throw new PortalInputError(
       `The ${label} must be a whole number of at least 1 and at most ${MAX_LIMIT}, or blank for the tier's default.`,
+      field,
     );
   }
   return value;
@@ -226,7 +228,7 @@ export function endOfUtcDay(day: string): Date {
   const date = new Date(`${day}T23:59:59.999Z`);
   // The round trip refuses days the calendar lacks, which Date rolls over (2027-02-31 would be March 3).
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
-    throw new PortalInputError('The expiry must be a date like 2027-01-31, or blank for never.');
+    throw new PortalInputError('The expiry must be a date like 2027-01-31, or blank for never.', 'expiresOn');
   }
   return date;
 }
@@ -243,24 +245,24 @@ export async function staffChangeSettings(
   const tierId = (typeof form.tierId === 'string' && form.tierId.trim()) || key.tierId;
   if (!(await db.tier.findUnique({ where: { id: tierId } }))) {
     const tiers = await db.tier.findMany({ orderBy: { dailyQuota: 'asc' }, select: { id: true } });
-    throw new PortalInputError(`Choose one of the tiers: ${tiers.map((t) => t.id).join(', ')}.`);
+    throw new PortalInputError(`Choose one of the tiers: ${tiers.map((t) => t.id).join(', ')}.`, 'tierId');
   }
   const changes: KeySettingsChange = {
     tierId,
-    dailyQuota: optionalWholeNumber(form.dailyQuota ?? '', 'daily quota'),
-    ratePerSecond: optionalWholeNumber(form.ratePerSecond ?? '', 'per-second limit'),
+    dailyQuota: optionalWholeNumber(form.dailyQuota ?? '', 'daily quota', 'dailyQuota'),
+    ratePerSecond: optionalWholeNumber(form.ratePerSecond ?? '', 'per-second limit', 'ratePerSecond'),
   };
   const expiresOn = form.expiresOn?.trim() ?? '';
   // An unchanged day keeps the key's exact expiry time (keys created for "30 days" expire mid-day).
   if (expiresOn !== (key.expiresAt?.toISOString().slice(0, 10) ?? '')) {
     const expiresAt = expiresOn ? endOfUtcDay(expiresOn) : null;
     if (expiresAt && expiresAt.getTime() <= now)
-      throw new PortalInputError('That expiry is in the past. To stop the key now, disable it instead.');
+      throw new PortalInputError('That expiry is in the past. To stop the key now, disable it instead.', 'expiresOn');
     changes.expiresAt = expiresAt;
   }
   const reason = typeof form.reason === 'string' ? form.reason.trim() : '';
-  if (reason.length > 500) throw new PortalInputError('Keep the reason under 500 characters.');
-  refuseFreeText(reason, 'reason', true);
+  if (reason.length > 500) throw new PortalInputError('Keep the reason under 500 characters.', 'reason');
+  refuseFreeText(reason, 'reason', true, 'reason');
   const { changed } = await changeKeySettings(db, key.id, changes, actor, reason || undefined);
   return { changed };
 }
@@ -278,14 +280,16 @@ export async function bulkDisableLeaked(
   if (!where)
     throw new PortalInputError(
       'Say where the secrets were found (a URL, a ticket number); it becomes the reason in the audit trail.',
+      'source',
     );
-  if (where.length > 300) throw new PortalInputError('Keep the source under 300 characters.');
+  if (where.length > 300) throw new PortalInputError('Keep the source under 300 characters.', 'source');
   // A secret in the source is kept, redacted (the key store and writeAudit cut it out): the source names
   // where keys leaked, often by a URL that holds one, so refusing it would lose what staff need.
-  refuseControlCharacters(where, 'source');
+  refuseControlCharacters(where, 'source', false, 'source');
   if (typeof text !== 'string' || !text.trim())
-    throw new PortalInputError('Paste the text that contains the leaked secrets.');
-  if (text.length > 1_000_000) throw new PortalInputError('That text is over 1 MB; split it into smaller pastes.');
+    throw new PortalInputError('Paste the text that contains the leaked secrets.', 'text');
+  if (text.length > 1_000_000)
+    throw new PortalInputError('That text is over 1 MB; split it into smaller pastes.', 'text');
   const secrets = secretsInText(text);
   const outcome = await disableLeakedSecrets(db, secrets, actor, where);
   const keys = outcome.keyIds.length

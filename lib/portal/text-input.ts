@@ -24,9 +24,10 @@ export function controlCharacterProblem(text: string, label: string, multiLine =
   return null;
 }
 
-export function refuseControlCharacters(text: string, label: string, multiLine = false): void {
+/** `field`, here and below: the form field the refusal is shown at (PortalInputError). */
+export function refuseControlCharacters(text: string, label: string, multiLine = false, field?: string): void {
   const problem = controlCharacterProblem(text, label, multiLine);
-  if (problem) throw new PortalInputError(problem);
+  if (problem) throw new PortalInputError(problem, field);
 }
 
 /** Why `text` cannot be stored in the field called `label`: a control character, or a secret fragment. */
@@ -40,7 +41,7 @@ export function freeTextProblem(text: string, label: string, multiLine = false):
 }
 
 /** Refuses free text people type that others will see (names, reasons, notes, contacts). */
-export function refuseFreeText(text: string, label: string, multiLine = false): void {
+export function refuseFreeText(text: string, label: string, multiLine = false, field?: string): void {
   const problem = freeTextProblem(text, label, multiLine);
-  if (problem) throw new PortalInputError(problem);
+  if (problem) throw new PortalInputError(problem, field);
 }

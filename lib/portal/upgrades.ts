@@ -69,21 +69,32 @@ function checkInput(input: UpgradeRequestInput): UpgradeRequestInput {
   if (!useCase)
     throw new PortalInputError(
       'Describe your use case: what your agent does with the tools, so staff can size the upgrade.',
+      'useCase',
     );
   if (useCase.length > USE_CASE_MAX)
-    throw new PortalInputError(`Keep the use case under ${USE_CASE_MAX} characters (it has ${useCase.length}).`);
-  refuseFreeText(useCase, 'use case', true);
+    throw new PortalInputError(
+      `Keep the use case under ${USE_CASE_MAX} characters (it has ${useCase.length}).`,
+      'useCase',
+    );
+  refuseFreeText(useCase, 'use case', true, 'useCase');
   if (
     !Number.isInteger(input.expectedDailyCalls) ||
     input.expectedDailyCalls < 1 ||
     input.expectedDailyCalls > MAX_LIMIT
   ) {
-    throw new PortalInputError(`Expected calls per day must be a whole number of at least 1 and at most ${MAX_LIMIT}.`);
+    throw new PortalInputError(
+      `Expected calls per day must be a whole number of at least 1 and at most ${MAX_LIMIT}.`,
+      'expectedDailyCalls',
+    );
   }
   if (!contact)
-    throw new PortalInputError('Say how staff can reach you (an email address, a phone number or a chat handle).');
-  if (contact.length > CONTACT_MAX) throw new PortalInputError(`Keep the contact under ${CONTACT_MAX} characters.`);
-  refuseFreeText(contact, 'contact');
+    throw new PortalInputError(
+      'Say how staff can reach you (an email address, a phone number or a chat handle).',
+      'contact',
+    );
+  if (contact.length > CONTACT_MAX)
+    throw new PortalInputError(`Keep the contact under ${CONTACT_MAX} characters.`, 'contact');
+  refuseFreeText(contact, 'contact', false, 'contact');
   return { ...input, useCase, contact };
 }
 
@@ -215,9 +226,10 @@ function checkNote(note: string | undefined, required: boolean): string | null {
   if (required && !text)
     throw new PortalInputError(
       'Write a note for the developer: why the request is declined and what they can do instead.',
+      'note',
     );
-  if (text.length > NOTE_MAX) throw new PortalInputError(`Keep the note under ${NOTE_MAX} characters.`);
-  refuseFreeText(text, 'note', true);
+  if (text.length > NOTE_MAX) throw new PortalInputError(`Keep the note under ${NOTE_MAX} characters.`, 'note');
+  refuseFreeText(text, 'note', true, 'note');
   return text || null;
 }
 

@@ -75,14 +75,17 @@ async function act(action: string, who: Who, page: string, fields: Record<string
   return callServerAction(server.baseUrl, { page, actionId, args: [null, formOf(fields)], jar: jars[who] });
 }
 
-/** docs/portal.md "Roles": signed out, sign in first; signed in without the right, the same 404 as a missing page. */
+/**
+ * docs/portal.md "Roles": signed out, the action answers "You were signed out; … was not …" (the form
+ * offers sign-in; no redirect); signed in without the right, the same 404 as a missing page.
+ */
 function assertRefused(answer: WebAnswer, who: Who, what: string): void {
   if (who === 'anonymous') {
-    const target = new URL(String(answer.headers['x-action-redirect']).split(';', 1)[0], server.baseUrl);
-    assert.equal(
-      target.pathname,
-      '/signin',
-      `${what}: sent to sign in (answer ${answer.status}: ${answer.text.slice(0, 200)})`,
+    assert.equal(answer.headers['x-action-redirect'], undefined, `${what}: answered in place, not redirected`);
+    assert.match(
+      answer.text,
+      /"ok":false,"signedOut":true,"error":"You were signed out; [^"]+\."/,
+      `${what}: says the session ended and what did not happen (answer ${answer.status}: ${answer.text.slice(0, 200)})`,
     );
     return;
   }

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { SignInForm } from '@/components/AuthForm.tsx';
 import { signIn } from '@/lib/auth/auth.ts';
 import { githubConfigured } from '@/lib/auth/github.ts';
-import { safeReturnPath } from '@/lib/auth/return-path.ts';
+import { DEFAULT_RETURN_PATH, landingPath, safeReturnPath } from '@/lib/auth/return-path.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
 import { signInAction } from '../actions.ts';
@@ -15,7 +15,8 @@ type Params = { next?: string | string[]; error?: string; notice?: string };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Params> }) {
   const params = await searchParams;
-  const next = safeReturnPath(params.next ?? '/keys');
+  // No return path of the visitor's own: '' lets sign-in land where the account's work is (landingPath).
+  const next = typeof params.next === 'string' && params.next ? safeReturnPath(params.next) : '';
   // Auth.js names what went wrong with a short code (AccessDenied, OAuthCallbackError…); anything else in
   // the address is someone's text, not ours to show.
   const error =
@@ -24,7 +25,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       : params.error
         ? 'unknown'
         : undefined;
-  if (await currentViewer()) redirect(next);
+  const viewer = await currentViewer();
+  if (viewer) redirect(next || landingPath(viewer.role));
   return (
     <>
       <h1>Sign in</h1>
@@ -43,7 +45,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <form
           action={async () => {
             'use server';
-            await signIn('github', { redirectTo: next });
+            await signIn('github', { redirectTo: next || DEFAULT_RETURN_PATH });
           }}
           style={{ marginTop: '1rem' }}
         >

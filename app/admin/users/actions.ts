@@ -7,7 +7,7 @@ import { trimmedText } from '@/lib/portal/form-input.ts';
 import { changeUserRole } from '@/lib/portal/users.ts';
 
 export const changeRoleAction = portalAction(
-  { input: z.object({ userId: trimmedText, role: trimmedText }), access: 'admin', returnTo: '/admin/users' },
+  { input: z.object({ userId: trimmedText, role: trimmedText }), access: 'admin', notDone: 'the role was not changed' },
   async ({ userId, role }, { viewer, actor }) => {
     const user = await changeUserRole(getDb(), viewer, userId, role, actor);
     refresh();

@@ -9,11 +9,27 @@ import { useRouter } from 'next/navigation';
 import { useActionState, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { FieldError, useField } from '@/components/forms/Field.tsx';
 import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { MyKeyActions } from '@/lib/portal/keys.ts';
 import { disableKeyAction, reissueKeyAction, renameKeyAction, reportLeakedAction } from '../actions.ts';
+
+/** The disable dialog's optional reason, tied to its refusal. */
+function DisableReason() {
+  const field = useField();
+  return (
+    <>
+      <label>
+        Reason <span className="hint">(optional, kept in the audit trail)</span>
+        <input {...field('reason')} maxLength={500} placeholder="disabled by owner" autoComplete="off" />
+      </label>
+      <FieldError name="reason" />
+    </>
+  );
+}
 
 export function KeyActions({ keyId, name, actions }: { keyId: string; name: string; actions: MyKeyActions }) {
   const router = useRouter();
@@ -21,7 +37,6 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
   const [disableState, disable] = useActionState(disableKeyAction, null);
   const [leakState, reportLeak] = useActionState(reportLeakedAction, null);
   const [reissueState, reissue] = useActionState(reissueKeyAction, null);
-  const [newName, setNewName] = useState(name);
   const [secretClosed, setSecretClosed] = useState<typeof reissueState>(null);
   const keyField = <input type="hidden" name="keyId" value={keyId} />;
   // Disabling takes the Disable and Report buttons away with their dialogs: the focus goes to the outcome.
@@ -34,24 +49,22 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
 
   return (
     <div className="key-actions">
-      <form action={rename} className="inline">
-        {keyField}
-        <label>
-          Name
-          <input
-            name="name"
-            value={newName}
-            onChange={(e) => setNewName(e.target.value)}
-            maxLength={100}
-            required
-            autoComplete="off"
-          />
-        </label>
-        <SubmitButton className="secondary" pendingText="Renaming…">
-          Rename
-        </SubmitButton>
-      </form>
-      <FormMessage state={renameState} />
+      <ActionForm action={rename} state={renameState} className="inline">
+        {(field) => (
+          <>
+            {keyField}
+            <label>
+              Name
+              <input {...field('name')} defaultValue={name} maxLength={100} required autoComplete="off" />
+            </label>
+            <SubmitButton className="secondary" pendingText="Renaming…">
+              Rename
+            </SubmitButton>
+            <FieldError name="name" />
+          </>
+        )}
+      </ActionForm>
+      <FormMessage state={renameState?.ok ? renameState : null} />
 
       <div ref={outcome} tabIndex={-1}>
         <FormMessage state={disableState?.ok ? disableState : null} />
@@ -64,6 +77,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
             <ConfirmDialog
               trigger="Reissue…"
               title="Reissue this key?"
+              reopenAs="reissue"
               confirm="Reissue key"
               confirmClass=""
               pendingText="Reissuing…"
@@ -95,6 +109,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
             <ConfirmDialog
               trigger="Report as leaked…"
               title="Report this key as leaked?"
+              reopenAs="report-leak"
               confirm="Disable and report leak"
               pendingText="Reporting…"
               state={leakState}
@@ -113,6 +128,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
               trigger="Disable…"
               triggerClass="danger"
               title="Disable this key?"
+              reopenAs="disable"
               confirm="Disable key"
               pendingText="Disabling…"
               state={disableState}
@@ -123,10 +139,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
                 Every call with this key gets 401 from then on. You cannot turn it back on yourself (you can reissue it,
                 or create a new key).
               </p>
-              <label>
-                Reason <span className="hint">(optional, kept in the audit trail)</span>
-                <input name="reason" maxLength={500} placeholder="disabled by owner" autoComplete="off" />
-              </label>
+              <DisableReason />
             </ConfirmDialog>
           )}
         </div>

@@ -2,7 +2,8 @@
 /** Paste text with leaked secrets; every matching active key is disabled and the outcome counted. */
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { FieldError } from '@/components/forms/Field.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { bulkDisableAction } from './actions.ts';
 
@@ -11,31 +12,37 @@ export function LeakForm() {
   const outcome = state?.ok ? state.outcome : undefined;
   return (
     <>
-      <form action={formAction} className="stack" style={{ maxWidth: '48rem' }}>
-        <label>
-          Text with leaked secrets
-          <span className="hint">
-            Paste anything (a log, a file, a list): every cf_ key with a valid checksum in it is found. The text is not
-            stored.
-          </span>
-          <textarea name="text" rows={10} required spellCheck={false} autoComplete="off" />
-        </label>
-        <label>
-          Where were they found?
-          <span className="hint">A URL or ticket number; it is the reason in the audit trail (“leaked: …”).</span>
-          <input name="source" required maxLength={300} />
-        </label>
-        <label className="radio-row" style={{ display: 'flex' }}>
-          <input type="checkbox" name="confirm" value="yes" required style={{ width: 'auto' }} />
-          Disable every active key whose secret is in this text, at once
-        </label>
-        <FormMessage state={state && !state.ok ? state : null} />
-        <div className="actions">
-          <SubmitButton className="danger" pendingText="Disabling…">
-            Disable leaked keys
-          </SubmitButton>
-        </div>
-      </form>
+      <ActionForm action={formAction} state={state} className="stack" style={{ maxWidth: '48rem' }}>
+        {(field) => (
+          <>
+            <label>
+              Text with leaked secrets
+              <span className="hint">
+                Paste anything (a log, a file, a list): every cf_ key with a valid checksum in it is found. The text is
+                not stored.
+              </span>
+              <textarea {...field('text')} rows={10} required spellCheck={false} autoComplete="off" />
+            </label>
+            <FieldError name="text" />
+            <label>
+              Where were they found?
+              <span className="hint">A URL or ticket number; it is the reason in the audit trail (“leaked: …”).</span>
+              <input {...field('source')} required maxLength={300} />
+            </label>
+            <FieldError name="source" />
+            <label className="radio-row" style={{ display: 'flex' }}>
+              <input {...field('confirm')} type="checkbox" value="yes" required style={{ width: 'auto' }} />
+              Disable every active key whose secret is in this text, at once
+            </label>
+            <FieldError name="confirm" />
+            <div className="actions">
+              <SubmitButton className="danger" pendingText="Disabling…">
+                Disable leaked keys
+              </SubmitButton>
+            </div>
+          </>
+        )}
+      </ActionForm>
       {outcome ? (
         <section aria-labelledby="leak-outcome">
           <h2 id="leak-outcome">Outcome</h2>

@@ -13,11 +13,11 @@ export const bulkDisableAction = portalAction(
   {
     input: z.object({ text: verbatimText, source: trimmedText, confirm: verbatimText }),
     access: 'staff',
-    returnTo: '/support/leaks',
+    notDone: 'no key was disabled',
   },
   async ({ text, source, confirm }, { viewer, actor }): Promise<LeakResult> => {
     if (confirm !== 'yes')
-      throw new PortalInputError('Tick the confirmation box: every matching key will stop working at once.');
+      throw new PortalInputError('Tick the confirmation box: every matching key will stop working at once.', 'confirm');
     return { outcome: await bulkDisableLeaked(getDb(), viewer, text, source, actor) };
   },
 );

@@ -2,6 +2,8 @@
 /** Approve (optional note) or decline (note required) one pending upgrade request. */
 import { useActionState } from 'react';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { FieldError } from '@/components/forms/Field.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { approveAction, declineAction } from './actions.ts';
 
@@ -12,30 +14,38 @@ export function DecideForms({ requestId, label }: { requestId: string; label: st
   if (message) return <FormMessage state={message} />;
   return (
     <div className="decide">
-      <form action={approve} aria-label={`Approve ${label}`}>
-        <input type="hidden" name="requestId" value={requestId} />
-        <label>
-          Note to the developer <span className="hint">(optional)</span>
-          <textarea name="note" rows={2} maxLength={2000} />
-        </label>
-        <FormMessage state={approved && !approved.ok ? approved : null} />
-        <div className="actions">
-          <SubmitButton pendingText="Approving…">Approve: make the key Pro</SubmitButton>
-        </div>
-      </form>
-      <form action={decline} aria-label={`Decline ${label}`}>
-        <input type="hidden" name="requestId" value={requestId} />
-        <label>
-          Why declined <span className="hint">(required; the developer reads it)</span>
-          <textarea name="note" rows={2} required maxLength={2000} />
-        </label>
-        <FormMessage state={declined && !declined.ok ? declined : null} />
-        <div className="actions">
-          <SubmitButton className="danger" pendingText="Declining…">
-            Decline
-          </SubmitButton>
-        </div>
-      </form>
+      <ActionForm action={approve} state={approved} label={`Approve ${label}`}>
+        {(field) => (
+          <>
+            <input type="hidden" name="requestId" value={requestId} />
+            <label>
+              Note to the developer <span className="hint">(optional)</span>
+              <textarea {...field('note')} rows={2} maxLength={2000} />
+            </label>
+            <FieldError name="note" />
+            <div className="actions">
+              <SubmitButton pendingText="Approving…">Approve: make the key Pro</SubmitButton>
+            </div>
+          </>
+        )}
+      </ActionForm>
+      <ActionForm action={decline} state={declined} label={`Decline ${label}`}>
+        {(field) => (
+          <>
+            <input type="hidden" name="requestId" value={requestId} />
+            <label>
+              Why declined <span className="hint">(required; the developer reads it)</span>
+              <textarea {...field('note')} rows={2} required maxLength={2000} />
+            </label>
+            <FieldError name="note" />
+            <div className="actions">
+              <SubmitButton className="danger" pendingText="Declining…">
+                Decline
+              </SubmitButton>
+            </div>
+          </>
+        )}
+      </ActionForm>
     </div>
   );
 }

@@ -6,27 +6,30 @@ import { portalAction } from '@/lib/portal/form-action.ts';
 import { trimmedText } from '@/lib/portal/form-input.ts';
 import { approveUpgrade, declineUpgrade } from '@/lib/portal/upgrades.ts';
 
-const decision = {
-  input: z.object({ requestId: trimmedText, note: trimmedText }),
-  access: 'staff',
-  returnTo: '/support/upgrades',
-} as const;
+const decision = (notDone: string) =>
+  ({ input: z.object({ requestId: trimmedText, note: trimmedText }), access: 'staff', notDone }) as const;
 
-export const approveAction = portalAction(decision, async ({ requestId, note }, { viewer, actor }) => {
-  const outcome = await approveUpgrade(getDb(), viewer, requestId, note, actor);
-  refresh();
-  const notes = [
-    outcome.followedReissue
-      ? `the key was reissued, so its successor ${outcome.display} got Pro`
-      : `${outcome.display} is now Pro`,
-    outcome.alreadyPro ? 'it was already Pro' : '',
-    outcome.disabled ? 'it is disabled; it keeps Pro if re-enabled' : '',
-  ].filter(Boolean);
-  return { message: `Approved: ${notes.join('; ')}.` };
-});
+export const approveAction = portalAction(
+  decision('the request was not approved'),
+  async ({ requestId, note }, { viewer, actor }) => {
+    const outcome = await approveUpgrade(getDb(), viewer, requestId, note, actor);
+    refresh();
+    const notes = [
+      outcome.followedReissue
+        ? `the key was reissued, so its successor ${outcome.display} got Pro`
+        : `${outcome.display} is now Pro`,
+      outcome.alreadyPro ? 'it was already Pro' : '',
+      outcome.disabled ? 'it is disabled; it keeps Pro if re-enabled' : '',
+    ].filter(Boolean);
+    return { message: `Approved: ${notes.join('; ')}.` };
+  },
+);
 
-export const declineAction = portalAction(decision, async ({ requestId, note }, { viewer }) => {
-  await declineUpgrade(getDb(), viewer, requestId, note);
-  refresh();
-  return { message: 'Declined; the developer sees your note on their Upgrade page.' };
-});
+export const declineAction = portalAction(
+  decision('the request was not declined'),
+  async ({ requestId, note }, { viewer }) => {
+    await declineUpgrade(getDb(), viewer, requestId, note);
+    refresh();
+    return { message: 'Declined; the developer sees your note on their Upgrade page.' };
+  },
+);

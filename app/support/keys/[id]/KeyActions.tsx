@@ -5,6 +5,8 @@ import { useActionState, useRef } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog.tsx';
 import { CopyButton } from '@/components/CopyButton.tsx';
 import { FormMessage } from '@/components/FormMessage.tsx';
+import { ActionForm } from '@/components/forms/ActionForm.tsx';
+import { FieldError, useField } from '@/components/forms/Field.tsx';
 import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { When } from '@/components/When.tsx';
@@ -24,11 +26,15 @@ export interface KeyActionsProps {
 }
 
 function ReasonField({ hint }: { hint: string }) {
+  const field = useField();
   return (
-    <label>
-      Reason <span className="hint">{hint}</span>
-      <textarea name="reason" required maxLength={500} rows={3} />
-    </label>
+    <>
+      <label>
+        Reason <span className="hint">{hint}</span>
+        <textarea {...field('reason')} required maxLength={500} rows={3} />
+      </label>
+      <FieldError name="reason" />
+    </>
   );
 }
 
@@ -74,57 +80,68 @@ function SettingsForm({ keyId, settings, tiers }: Pick<KeyActionsProps, 'keyId' 
   const tier = (id: string) => tiers.find((t) => t.id === id);
   const current = tier(settings.tierId);
   return (
-    <form action={formAction} className="stack">
-      <input type="hidden" name="keyId" value={keyId} />
-      <label>
-        Tier
-        <select name="tierId" defaultValue={settings.tierId}>
-          {tiers.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}: {formatCount(t.dailyQuota)} calls/day, {formatRate(t.ratePerSecond)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Daily quota{' '}
-        <span className="hint">
-          calls/day; blank = the tier’s default{current ? ` (${formatCount(current.dailyQuota)})` : ''}
-        </span>
-        <input
-          name="dailyQuota"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          defaultValue={settings.dailyQuota ?? ''}
-        />
-      </label>
-      <label>
-        Per-second limit{' '}
-        <span className="hint">calls/s; blank = the tier’s default{current ? ` (${current.ratePerSecond})` : ''}</span>
-        <input
-          name="ratePerSecond"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          defaultValue={settings.ratePerSecond ?? ''}
-        />
-      </label>
-      <label>
-        Expires on <span className="hint">the key works through this UTC day; blank = never</span>
-        <input name="expiresOn" type="date" defaultValue={settings.expiresOn} />
-      </label>
-      <label>
-        Reason <span className="hint">(optional, kept in the audit trail)</span>
-        <input name="reason" maxLength={500} />
-      </label>
-      <FormMessage state={state} />
-      <div className="actions">
-        <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
-      </div>
-    </form>
+    <ActionForm action={formAction} state={state} className="stack">
+      {(field) => (
+        <>
+          <input type="hidden" name="keyId" value={keyId} />
+          <label>
+            Tier
+            <select {...field('tierId')} defaultValue={settings.tierId}>
+              {tiers.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}: {formatCount(t.dailyQuota)} calls/day, {formatRate(t.ratePerSecond)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <FieldError name="tierId" />
+          <label>
+            Daily quota{' '}
+            <span className="hint">
+              calls/day; blank = the tier’s default{current ? ` (${formatCount(current.dailyQuota)})` : ''}
+            </span>
+            <input
+              {...field('dailyQuota')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              defaultValue={settings.dailyQuota ?? ''}
+            />
+          </label>
+          <FieldError name="dailyQuota" />
+          <label>
+            Per-second limit{' '}
+            <span className="hint">
+              calls/s; blank = the tier’s default{current ? ` (${current.ratePerSecond})` : ''}
+            </span>
+            <input
+              {...field('ratePerSecond')}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              defaultValue={settings.ratePerSecond ?? ''}
+            />
+          </label>
+          <FieldError name="ratePerSecond" />
+          <label>
+            Expires on <span className="hint">the key works through this UTC day; blank = never</span>
+            <input {...field('expiresOn')} type="date" defaultValue={settings.expiresOn} />
+          </label>
+          <FieldError name="expiresOn" />
+          <label>
+            Reason <span className="hint">(optional, kept in the audit trail)</span>
+            <input {...field('reason')} maxLength={500} />
+          </label>
+          <FieldError name="reason" />
+          <FormMessage state={state?.ok ? state : null} />
+          <div className="actions">
+            <SubmitButton pendingText="Saving…">Save settings</SubmitButton>
+          </div>
+        </>
+      )}
+    </ActionForm>
   );
 }
 
@@ -150,6 +167,7 @@ export function KeyActions(props: KeyActionsProps) {
               trigger="Re-enable…"
               triggerClass={leaked ? 'secondary' : ''}
               title="Re-enable this key?"
+              reopenAs="re-enable"
               confirm="Re-enable key"
               confirmClass=""
               pendingText="Re-enabling…"
@@ -176,6 +194,7 @@ export function KeyActions(props: KeyActionsProps) {
             trigger="Disable…"
             triggerClass="danger"
             title="Disable this key?"
+            reopenAs="disable"
             confirm="Disable key"
             pendingText="Disabling…"
             state={switchState}
@@ -211,6 +230,7 @@ export function KeyActions(props: KeyActionsProps) {
               trigger="Reissue…"
               triggerClass={leaked ? '' : 'secondary'}
               title="Reissue this key?"
+              reopenAs="reissue"
               confirm="Reissue key"
               confirmClass=""
               state={reissueState}

@@ -8,11 +8,14 @@ import { portalAction } from '@/lib/portal/form-action.ts';
 import { trimmedText } from '@/lib/portal/form-input.ts';
 import { staffChangeSettings, staffDisableKey, staffEnableKey, staffReissueKey } from '@/lib/portal/support.ts';
 
-/** A staff action on one key: sign-in comes back to that key's support page. */
-const onKey = <S extends z.ZodRawShape>(fields: S) => ({
+/** A staff action on one key; `notDone` is what did not happen when the session had ended. */
+const onKey = <S extends z.ZodRawShape>(
+  fields: S,
+  notDone: string | ((input: z.output<z.ZodObject<S>>) => string),
+) => ({
   input: z.object({ keyId: trimmedText, ...fields }),
   access: 'staff' as const,
-  returnTo: ({ keyId }: { keyId: string }) => `/support/keys/${encodeURIComponent(keyId)}`,
+  notDone,
 });
 
 /**
@@ -20,7 +23,9 @@ const onKey = <S extends z.ZodRawShape>(fields: S) => ({
  * the other in place and a form keeps the action it was first given.
  */
 export const switchKeyAction = portalAction(
-  onKey({ turn: trimmedText, reason: trimmedText }),
+  onKey({ turn: trimmedText, reason: trimmedText }, ({ turn }) =>
+    turn === 'on' ? 'the key was not re-enabled' : 'the key was not disabled',
+  ),
   async ({ keyId, turn, reason }, { viewer, actor }) => {
     if (turn === 'off') {
       await staffDisableKey(getDb(), viewer, keyId, reason, actor);
@@ -40,7 +45,7 @@ export type ReissueResult = { id: string; display: string; secret: string; oldWo
 
 /** No refresh here: the page would drop the dialog that shows the new secret; closing it navigates on. */
 export const reissueKeyAction = portalAction(
-  onKey({ grace: trimmedText }),
+  onKey({ grace: trimmedText }, 'the key was not reissued'),
   ({ keyId, grace }, { viewer, actor }): Promise<ReissueResult> =>
     staffReissueKey(getDb(), viewer, keyId, actor, grace),
 );
@@ -53,13 +58,16 @@ const SETTING_LABELS: Record<string, string> = {
 };
 
 export const changeSettingsAction = portalAction(
-  onKey({
-    tierId: trimmedText,
-    dailyQuota: trimmedText,
-    ratePerSecond: trimmedText,
-    expiresOn: trimmedText,
-    reason: trimmedText,
-  }),
+  onKey(
+    {
+      tierId: trimmedText,
+      dailyQuota: trimmedText,
+      ratePerSecond: trimmedText,
+      expiresOn: trimmedText,
+      reason: trimmedText,
+    },
+    'the settings were not saved',
+  ),
   async ({ keyId, ...settings }, { viewer, actor }) => {
     const { changed } = await staffChangeSettings(getDb(), viewer, keyId, settings, actor);
     refresh();
