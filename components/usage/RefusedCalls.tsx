@@ -17,7 +17,9 @@ const WHY: Record<KeyReport['refused']['recent'][number]['reason'], string> = {
 
 export function RefusedCalls({ report }: { report: KeyReport }) {
   const { refused } = report;
-  if (refused.total === 0 && report.status === 'active') return null;
+  // A replaced key still in its grace period works: nothing has been refused for it yet.
+  const stopped = report.status !== 'active' && !report.worksUntil;
+  if (refused.total === 0 && !stopped) return null;
   const last = refused.recent[0];
   return (
     // In a panel grid of its own: it comes and goes with the key's state, above the usage panels.
