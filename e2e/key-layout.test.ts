@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { seriousAxeViolations } from '../test/support/axe.ts';
 import { assertFitsPhoneWidth, signIn, signUp } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
@@ -169,13 +169,13 @@ for (const width of ['1280', '390'] as const) {
     await assertNoSeriousAxeViolations(page, 'the create-key dialog', 'dialog[open]');
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'hidden' });
-    assert.equal(await focused(page), 'BUTTON Create your first key', 'after Escape');
+    await expect.poll(() => focused(page), { message: 'after Escape' }).toBe('BUTTON Create your first key');
     await page.keyboard.press('Enter');
     await form.waitFor();
     await form.getByRole('button', { name: 'Cancel' }).focus();
     await page.keyboard.press('Enter');
     await form.waitFor({ state: 'hidden' });
-    assert.equal(await focused(page), 'BUTTON Create your first key', 'after Cancel');
+    await expect.poll(() => focused(page), { message: 'after Cancel' }).toBe('BUTTON Create your first key');
 
     // After success: the secret dialog closes onto "Create key", which took the empty state's place.
     await page.keyboard.press('Enter');
@@ -185,7 +185,7 @@ for (const width of ['1280', '390'] as const) {
     await reveal.getByRole('button', { name: 'I have stored it' }).focus();
     await page.keyboard.press('Enter');
     await reveal.waitFor({ state: 'hidden' });
-    assert.equal(await focused(page), 'BUTTON Create key', 'after the new key was stored');
+    await expect.poll(() => focused(page), { message: 'after the new key was stored' }).toBe('BUTTON Create key');
     await assertNoSeriousAxeViolations(page, 'keys list after creating a key');
 
     // The key page's confirmations: Escape and Cancel.
@@ -199,23 +199,25 @@ for (const width of ['1280', '390'] as const) {
       const dialog = page.getByRole('dialog', { name: title });
       await openWithKeyboard(page, button);
       await dialog.waitFor();
-      assert.equal(await focused(page), 'BUTTON Cancel', `${title}: the safe choice has the focus`);
+      await expect
+        .poll(() => focused(page), { message: `${title}: the safe choice has the focus` })
+        .toBe('BUTTON Cancel');
       await assertNoSeriousAxeViolations(page, title, 'dialog[open]');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      assert.equal(await focused(page), `BUTTON ${button}`, `${title}: after Escape`);
+      await expect.poll(() => focused(page), { message: `${title}: after Escape` }).toBe(`BUTTON ${button}`);
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await page.keyboard.press('Enter'); // Cancel
       await dialog.waitFor({ state: 'hidden' });
-      assert.equal(await focused(page), `BUTTON ${button}`, `${title}: after Cancel`);
+      await expect.poll(() => focused(page), { message: `${title}: after Cancel` }).toBe(`BUTTON ${button}`);
     }
 
     // After the owner disables the key its Disable button is gone: the focus goes to the outcome.
     await openWithKeyboard(page, 'Disable…');
     await page.getByRole('dialog', { name: 'Disable this key?' }).getByRole('button', { name: 'Disable key' }).click();
     await page.getByText('The key is disabled: calls with it now get 401.').waitFor();
-    assert.match(await focused(page), /^DIV The key is disabled: calls with it now get 401\./);
+    await expect.poll(() => focused(page)).toMatch(/^DIV The key is disabled: calls with it now get 401\./);
     await assertNoSeriousAxeViolations(page, 'key page after disabling');
 
     // Support: Disable swaps for Re-enable, which takes the focus; Re-enable swaps back.
@@ -231,14 +233,16 @@ for (const width of ['1280', '390'] as const) {
     await disable.getByRole('button', { name: 'Disable key' }).click();
     await page.getByRole('status').filter({ hasText: 'Key disabled' }).waitFor();
     await page.getByRole('button', { name: 'Re-enable…' }).waitFor();
-    assert.equal(await focused(page), 'BUTTON Re-enable…', 'after disabling, on the button in its place');
+    await expect
+      .poll(() => focused(page), { message: 'after disabling, on the button in its place' })
+      .toBe('BUTTON Re-enable…');
     await assertNoSeriousAxeViolations(page, 'support key page after disabling');
     await page.keyboard.press('Enter');
     const enable = page.getByRole('dialog', { name: 'Re-enable this key?' });
     await enable.getByLabel(/^Reason/).fill('false alarm (ticket 7)');
     await enable.getByRole('button', { name: 'Re-enable key' }).click();
     await page.getByRole('button', { name: 'Disable…' }).waitFor();
-    assert.equal(await focused(page), 'BUTTON Disable…', 'after re-enabling');
+    await expect.poll(() => focused(page), { message: 'after re-enabling' }).toBe('BUTTON Disable…');
     await page.context().close();
   });
 }
