@@ -237,7 +237,7 @@ function printReport(r: KeyReport): void {
             `    ${c.createdAt}  ${c.tool}  ${c.outcome}${c.errorCode ? ` (${c.errorCode})` : ''}  ${c.latencyMs.toFixed(1)} ms${c.otherKey ? `  with ${c.otherKey.display}` : ''}`,
         )
       : ['    none']),
-    `  Refused:     ${r.refused.total} request(s) with a secret that no longer works${r.refused.since ? ` since ${r.refused.since}` : ''}, ${r.refusedToday} today`,
+    `  Refused:     ${r.refused.total} call${r.refused.total === 1 ? '' : 's'} with a secret that no longer works${r.refused.since ? ` since ${r.refused.since}` : ''}, ${r.refusedToday} today`,
     ...r.refused.recent.map(
       (c) =>
         `    ${c.at}  from ${c.clientAddress ?? 'an unknown address'}  key ${c.reason}${c.key ? `  with ${c.key.display}` : ''}`,

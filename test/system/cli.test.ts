@@ -296,9 +296,10 @@ describe('key show', () => {
     assert.match(out, new RegExp(`${today}: 10 / 1 / 2`));
     const trend = out.split('Last 7 days')[1].split('Last 10 calls')[0];
     assert.equal(trend.match(/\d{4}-\d{2}-\d{2}: /g)?.length, 7);
-    const calls = out.split('Last 10 calls:\n')[1].trim().split('\n');
+    const calls = out.split('Last 10 calls:\n')[1].split('  Refused:')[0].trim().split('\n');
     assert.equal(calls.length, 10);
     assert.match(calls[0], /service_query_compound +success +1\.5 ms/);
+    assert.match(out, /Refused: +0 calls with a secret that no longer works, 0 today$/);
   });
 
   it('an unknown reference is refused with exit 1', () => {

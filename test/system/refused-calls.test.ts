@@ -70,6 +70,12 @@ test('a disabled key: every refused call is counted for it, with when, from wher
   assert.ok(last >= started && last <= Date.now(), report.refused.recent[0].at);
   // The refused calls used none of the quota.
   assert.equal(report.usedToday, 0);
+  const printed = server.cliOk('key', 'show', key.id);
+  assert.match(
+    printed,
+    new RegExp(`Refused: +3 calls with a secret that no longer works since ${report.quotaDay}, 3 today`),
+  );
+  assert.match(printed, /from 203\.0\.113\.7 +key disabled/);
 });
 
 test('an expired key and a replaced one are refused for what they are, and recorded so', async () => {
