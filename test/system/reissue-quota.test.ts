@@ -163,9 +163,10 @@ test('SQLite: a reissued key is the same allowance, in the limiter, across a res
       );
       assert.equal(report.lastCalls[2].otherKey?.id, usedUp.id);
 
-      const listed = (await listMyKeys(db, viewer)).keys.filter(
-        (k) => k.id === usedUp.id || k.id === usedUpSuccessor.id,
-      );
+      // The old key is folded under its successor on /keys.
+      const listed = (await listMyKeys(db, viewer)).keys
+        .flatMap((k) => [k, ...k.replaces])
+        .filter((k) => k.id === usedUp.id || k.id === usedUpSuccessor.id);
       assert.deepEqual(
         listed.map((k) => [k.status, k.usedToday]),
         [
