@@ -299,7 +299,7 @@ describe('key show', () => {
     const calls = out.split('Last 10 calls:\n')[1].split('  Refused:')[0].trim().split('\n');
     assert.equal(calls.length, 10);
     assert.match(calls[0], /service_query_compound +success +1\.5 ms/);
-    assert.match(out, /Refused: +0 calls with a secret that no longer works, 0 today$/);
+    assert.match(out, /Refused: +0 calls with a secret that no longer works, 0 today$/m);
   });
 
   it('an unknown reference is refused with exit 1', () => {
