@@ -178,7 +178,10 @@ test('SQLite: a reissued key is the same allowance, in the limiter, across a res
       const shown = server.cli('key', 'show', usedUpSuccessor.id);
       assert.equal(shown.status, 0, shown.stderr);
       assert.match(shown.stdout, /Today: +3 used, 0 left .*shared by the 2 keys of its reissue chain/);
-      assert.equal(shown.stdout.split(`with ${usedUp.start}`).length - 1, 4, shown.stdout);
+      const [lastCalls, refused] = shown.stdout.split('  Refused:');
+      assert.equal(lastCalls.split(`with ${usedUp.start}`).length - 1, 4, shown.stdout);
+      // The old secret was tried once after the reissue: refused, and named there too.
+      assert.match(refused, new RegExp(`key replaced +with ${usedUp.start}`));
     },
   );
 });
