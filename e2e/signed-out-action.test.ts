@@ -90,6 +90,8 @@ for (const [width, viewport] of VIEWPORTS) {
     await dialog.getByRole('button', { name: 'Disable key' }).click();
     await page.getByText('The key is disabled: calls with it now get 401.').waitFor();
     assert.equal(await mcpStatus(key.key), 401, 'the second confirm disabled the key');
+    // The page re-renders after the action; axe reads it once it has its title again.
+    await page.waitForFunction(() => document.title !== '');
     await assertNoSeriousAxe(page, 'the key page, disabled');
     await context.close();
   });
