@@ -20,6 +20,10 @@ export const AUDIT_ACTIONS = [
   'user.password',
   /** Someone signed up with the email of an existing account, which was left unchanged. */
   'user.signup-existing',
+  /** A messaging-app follower was bound to the account (a bind code, or an account made in the chat). */
+  'channel.bind',
+  /** A follower was unbound, by message or from /account. */
+  'channel.unbind',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
