@@ -6,6 +6,9 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/write.ts';
 import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
+import { pushMenu } from '../channels/wechat/api.ts';
+import { wechatMenu } from '../channels/wechat/menu.ts';
+import { wechatApiSettings, wechatLanguage } from '../channels/wechat/settings.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
 import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
 import { type ImportFormat, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
@@ -43,6 +46,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
+  channel wechat menu [--push]   (the menu JSON in WECHAT_LANGUAGE; --push sends it with WECHAT_APP_ID/SECRET)
                    (compounds import --help: the options and the CSV format)`;
 
 class UsageError extends Error {}
@@ -293,6 +297,16 @@ async function usagePrune(db: Db, args: string[]) {
   );
 }
 
+async function channelWechat(_db: Db, args: string[]) {
+  const { values, positionals } = parse(args, { push: { type: 'boolean' } }, 1, 'channel wechat subcommand (menu)');
+  if (positionals[0] !== 'menu') throw new UsageError(`Unknown subcommand "channel wechat ${positionals[0]}".`);
+  const menu = wechatMenu(wechatLanguage());
+  if (!values.push) return console.log(JSON.stringify(menu, null, 2));
+  const settings = wechatApiSettings();
+  if (!settings) throw new UsageError('channel wechat menu --push needs WECHAT_APP_ID and WECHAT_APP_SECRET.');
+  console.log(JSON.stringify(await pushMenu(menu, settings)));
+}
+
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
   'user role': userRole,
@@ -303,6 +317,7 @@ const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'key show': keyShow,
   'compounds import': compoundsImport,
   'usage prune': usagePrune,
+  'channel wechat': channelWechat,
 };
 
 /** Commands with a longer help, printed for --help without touching the database. */
