@@ -8,7 +8,7 @@ import { CLI_ACTOR } from '../audit/write.ts';
 import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
 import { pushMenu } from '../channels/wechat/api.ts';
 import { wechatMenu } from '../channels/wechat/menu.ts';
-import { wechatApiSettings, wechatLanguage } from '../channels/wechat/settings.ts';
+import { wechatApiSettings } from '../channels/wechat/settings.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
 import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
 import { type ImportFormat, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
@@ -46,7 +46,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
-  channel wechat menu [--push]   (the menu JSON in WECHAT_LANGUAGE; --push sends it with WECHAT_APP_ID/SECRET)
+  channel wechat menu [--push]   (menu JSON in WECHAT_LANGUAGE; --push: send it with WECHAT_APP_ID/SECRET)
                    (compounds import --help: the options and the CSV format)`;
 
 class UsageError extends Error {}
@@ -300,9 +300,12 @@ async function usagePrune(db: Db, args: string[]) {
 async function channelWechat(_db: Db, args: string[]) {
   const { values, positionals } = parse(args, { push: { type: 'boolean' } }, 1, 'channel wechat subcommand (menu)');
   if (positionals[0] !== 'menu') throw new UsageError(`Unknown subcommand "channel wechat ${positionals[0]}".`);
-  const menu = wechatMenu(wechatLanguage());
+  const wechat = config().wechat;
+  if (!wechat)
+    throw new UsageError('channel wechat menu reads the WeChat settings: set WECHAT_TOKEN (and WECHAT_LANGUAGE).');
+  const menu = wechatMenu(wechat.language);
   if (!values.push) return console.log(JSON.stringify(menu, null, 2));
-  const settings = wechatApiSettings();
+  const settings = wechatApiSettings(wechat);
   if (!settings) throw new UsageError('channel wechat menu --push needs WECHAT_APP_ID and WECHAT_APP_SECRET.');
   console.log(JSON.stringify(await pushMenu(menu, settings)));
 }

@@ -144,9 +144,15 @@ describe('plain mode', () => {
   });
 
   test('an image gets a reply (help), an unknown message type "success"', async () => {
-    const image = textMessage('oImage', '').replace('<MsgType><![CDATA[text]]></MsgType>', `<MsgType>${cdata('image')}</MsgType>`);
+    const image = textMessage('oImage', '').replace(
+      '<MsgType><![CDATA[text]]></MsgType>',
+      `<MsgType>${cdata('image')}</MsgType>`,
+    );
     plainReplyTo('oImage', await deliver(server, PLAIN, image));
-    const odd = textMessage('oImage', '').replace('<MsgType><![CDATA[text]]></MsgType>', `<MsgType>${cdata('hologram')}</MsgType>`);
+    const odd = textMessage('oImage', '').replace(
+      '<MsgType><![CDATA[text]]></MsgType>',
+      `<MsgType>${cdata('hologram')}</MsgType>`,
+    );
     assertSuccess(await deliver(server, PLAIN, odd), 'unknown MsgType');
   });
 

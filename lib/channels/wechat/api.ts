@@ -9,7 +9,7 @@
 import { WECHAT_REPLY_LIMIT } from '../types.ts';
 import type { WechatMenu } from './menu.ts';
 import { fitReply } from './reply-text.ts';
-import { type WechatApiSettings, WechatSettingsError, wechatApiSettings } from './settings.ts';
+import { type WechatApiSettings, wechatApiSettings } from './settings.ts';
 
 const TOKEN_INVALID = new Set([40001, 42001]);
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -106,7 +106,7 @@ async function post(settings: WechatApiSettings, path: string, body: unknown): P
 
 function requiredSettings(): WechatApiSettings {
   const settings = wechatApiSettings();
-  if (!settings) throw new WechatSettingsError('The WeChat API needs WECHAT_APP_ID and WECHAT_APP_SECRET');
+  if (!settings) throw new WechatApiError('The WeChat API needs WECHAT_APP_ID and WECHAT_APP_SECRET');
   return settings;
 }
 

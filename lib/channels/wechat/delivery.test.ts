@@ -36,7 +36,7 @@ test('a reply later than the deadline: "success" now, then the reply as a custom
   const { db } = await scratchPortal(t);
   const api = await startWechatApiStandIn(APP);
   t.after(api.close);
-  const settings: WechatSettings = { token: ACCOUNT.token, language: 'zh', api: { ...APP, apiBase: api.baseUrl } };
+  const settings: WechatSettings = { token: ACCOUNT.token, api: { ...APP, apiBase: api.baseUrl } };
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const slowConverse = async () => {
@@ -67,7 +67,7 @@ test('a reply later than the deadline: "success" now, then the reply as a custom
 
 test('a conversation that fails: "success" without a stack trace, and the retry is answered', async (t) => {
   const { db } = await scratchPortal(t);
-  const settings: WechatSettings = { token: ACCOUNT.token, language: 'en' };
+  const settings: WechatSettings = { token: ACCOUNT.token };
   const message = textMessage('oRetry', 'hello', { msgId: '9002' });
   let calls = 0;
   const flaky = async () => {

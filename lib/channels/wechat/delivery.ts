@@ -10,13 +10,13 @@
  * The platform waits 5 s for the answer. A reply not ready within REPLY_DEADLINE_MS is answered
  * "success" and sent when ready as a customer-service message (when WECHAT_APP_SECRET is set).
  */
-import { config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { readTextCapped, TOO_LARGE } from '../../http/read-text-capped.ts';
 import { errorText, log } from '../../ops/log.ts';
+import { conversationContext } from '../context.ts';
 import { converse as realConverse } from '../conversation.ts';
 import { type Answered, answerOnce } from '../deliveries.ts';
-import { type ConversationContext, WECHAT_REPLY_LIMIT } from '../types.ts';
+import { WECHAT_REPLY_LIMIT } from '../types.ts';
 import { sendText } from './api.ts';
 import { decryptMessage, encryptMessage, WechatCryptoError } from './crypto.ts';
 import { type Inbound, readInbound } from './inbound.ts';
@@ -81,22 +81,14 @@ async function readBody(
   }
 }
 
-function conversationContext(options: DeliveryOptions): ConversationContext {
-  const portalUrl = config().publicUrl?.replace(/\/+$/, '');
-  return {
-    db: options.db,
-    language: options.settings.language,
-    limit: WECHAT_REPLY_LIMIT,
-    portalUrl,
-    now: options.now,
-  };
-}
-
 /** The reply text in time, or the work still under way once the deadline passes. */
 async function answerInTime(options: DeliveryOptions, inbound: Extract<Inbound, { kind: 'answer' }>): Promise<Answer> {
   const converse = options.converse ?? realConverse;
   const work = answerOnce(options.db, 'wechat', inbound.deliveryId, async () =>
-    fitReply(await converse(conversationContext(options), inbound.follower, inbound.intent), WECHAT_REPLY_LIMIT),
+    fitReply(
+      await converse(conversationContext(options.db, 'wechat'), inbound.follower, inbound.intent),
+      WECHAT_REPLY_LIMIT,
+    ),
   );
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'late'>((resolve) => {
