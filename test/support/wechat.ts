@@ -92,6 +92,11 @@ export function verificationQuery(account: WechatAccount, echostr: string, parts
   return new URLSearchParams({ signature, timestamp, nonce, echostr }).toString();
 }
 
+export interface DeliveryParts extends SignedParts {
+  /** Replaces the computed msg_signature in safe mode (a forgery). */
+  msgSignature?: string;
+}
+
 /**
  * A POST as the platform makes it: in plain mode the XML as the body and `signature` in the query; in
  * safe mode the XML encrypted into an <Encrypt> envelope, with encrypt_type=aes and msg_signature too.

@@ -14,12 +14,12 @@ import { createDb, type Db } from '../../lib/db/client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   aesKeyOf,
+  type DeliveryParts,
   eventMessage,
   freshNonce,
   newEncodingAesKey,
   nowSeconds,
   openEncryptedReply,
-  type SignedParts,
   signedDelivery,
   textMessage,
   verificationQuery,
@@ -86,8 +86,6 @@ function plainReplyTo(openId: string, answer: Answer): string {
   assert.match(answer.type ?? '', /^application\/xml/);
   return replyTo(openId, parseWechatXml(answer.body));
 }
-
-type DeliveryParts = NonNullable<Parameters<typeof signedDelivery>[2]>;
 
 const minutesAgo = (minutes: number) => String(Math.floor(Date.now() / 1000) - minutes * 60);
 
