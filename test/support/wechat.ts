@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decryptMessage, encryptMessage } from '../../lib/channels/wechat/crypto.ts';
@@ -22,9 +22,10 @@ export interface WechatAccount {
 
 export const aesKeyOf = (encodingAesKey: string) => Buffer.from(`${encodingAesKey}=`, 'base64');
 
-/** A fresh EncodingAESKey as the platform generates them: 43 base64 characters. */
+/** A fresh EncodingAESKey as the platform generates them: 43 letters and digits. */
 export function newEncodingAesKey(): string {
-  return randomBytes(32).toString('base64').slice(0, 43);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return Array.from({ length: 43 }, () => alphabet[randomInt(alphabet.length)]).join('');
 }
 
 let nonceCounter = 0;

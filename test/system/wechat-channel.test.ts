@@ -5,6 +5,7 @@
  * platform reads it, and no answer ever carries a stack trace.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { createBindCode } from '../../lib/channels/bindings.ts';
 import { encryptMessage } from '../../lib/channels/wechat/crypto.ts';
@@ -54,6 +55,40 @@ async function send(server: TestServer, method: 'GET' | 'POST', query: string, b
   return answer;
 }
 
+/**
+ * POSTs `chunks` chunks of `size` bytes, chunked (no Content-Length), on a connection of its own: the
+ * server answers before the upload ends, and a connection left with half a body is no use to the next
+ * request (fetch's pool would reuse it).
+ */
+function postStreamed(server: TestServer, query: string, chunks: number, size: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request(`${server.baseUrl}${PATH}?${query}`, { method: 'POST', agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => {
+        answered = true;
+        request.destroy();
+        bodies.push(body);
+        resolve({ status: response.statusCode ?? 0, type: response.headers['content-type'] ?? null, body });
+      });
+    });
+    // Writes after the answer may fail (the server stops reading): only a failure before it counts.
+    request.on('error', (error) => answered || reject(error));
+    const chunk = Buffer.alloc(size, 'x');
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < chunks) {
+        sent += 1;
+        if (!request.write(chunk)) return void request.once('drain', writeMore);
+      }
+      request.end();
+    };
+    writeMore();
+  });
+}
+
 function deliver(server: TestServer, account: WechatAccount, xml: string, parts: DeliveryParts = {}) {
   const delivery = signedDelivery(account, xml, parts);
   return send(server, 'POST', delivery.query, delivery.body);
@@ -85,6 +120,14 @@ function plainReplyTo(openId: string, answer: Answer): string {
   assert.equal(answer.status, 200, answer.body);
   assert.match(answer.type ?? '', /^application\/xml/);
   return replyTo(openId, parseWechatXml(answer.body));
+}
+
+/** Whether the server logged a line `msg` whose reason starts with `reason`. */
+function logged(server: TestServer, msg: string, reason: string): boolean {
+  return server
+    .output()
+    .split('\n')
+    .some((line) => line.includes(`"msg":"${msg}"`) && line.includes(`"reason":"${reason}`));
 }
 
 const minutesAgo = (minutes: number) => String(Math.floor(Date.now() / 1000) - minutes * 60);
@@ -179,6 +222,8 @@ describe('plain mode', () => {
       const message = textMessage('oRefused', 'hello');
       assertRefused(await deliver(server, PLAIN, message, parts), what);
     }
+    for (const reason of ['stale or missing timestamp', 'bad signature'])
+      assert.ok(logged(server, 'wechat request refused', reason), `a log line: ${reason}`);
     assert.equal(await db.channelDelivery.count({ where: { deliveryId: { contains: 'oRefused' } } }), 0);
   });
 
@@ -209,16 +254,9 @@ describe('plain mode', () => {
     for (const [what, body] of cases) assertSuccess(await deliver(server, PLAIN, body), what);
 
     // 1 MB streamed without a Content-Length: the cap holds while reading too.
-    const delivery = signedDelivery(PLAIN, '');
-    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent++ < 16) controller.enqueue(chunk);
-        else controller.close();
-      },
-    });
-    assertSuccess(await send(server, 'POST', delivery.query, stream), 'streamed 1 MB');
+    assertSuccess(await postStreamed(server, signedDelivery(PLAIN, '').query, 16, 64 * 1024), 'streamed 1 MB');
+    for (const reason of ['DOCTYPE or ENTITY declaration', 'not well-formed XML', 'body over 65536 bytes'])
+      assert.ok(logged(server, 'wechat delivery not acted on', reason), `a log line: ${reason}`);
     assert.equal(await db.channelDelivery.count({ where: { deliveryId: { contains: 'oHostile' } } }), 0);
   });
 
