@@ -14,7 +14,7 @@ import {
 } from '../../../test/support/wechat.ts';
 import { answerDelivery } from './delivery.ts';
 import type { WechatSettings } from './settings.ts';
-import { parseWechatXml } from './xml.ts';
+import { cdata, parseWechatXml } from './xml.ts';
 
 const ACCOUNT: WechatAccount = { token: 'QDG6eK' };
 const APP = { appId: 'wx5823bf96d3bd56c7', appSecret: 'app-secret' };
@@ -81,4 +81,31 @@ test('a conversation that fails: "success" without a stack trace, and the retry 
   const retried = await answerDelivery(post(signedDelivery(ACCOUNT, message)), { db, settings, converse: flaky });
   assert.equal(parseWechatXml(await retried.text()).Content, 'Here is your answer.');
   assert.equal(calls, 2);
+});
+
+test('without safe mode set up: a safe-mode delivery is not acted on, a compatibility-mode one is read plain', async (t) => {
+  const { db } = await scratchPortal(t);
+  const settings: WechatSettings = { token: ACCOUNT.token };
+  const safeAccount: WechatAccount = {
+    token: ACCOUNT.token,
+    crypto: { encodingAesKey: 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C', appId: APP.appId },
+  };
+  let calls = 0;
+  const converse = async () => `reply ${++calls}`;
+  const safeOnly = signedDelivery(safeAccount, textMessage('oSafe', 'hello', { msgId: '9003' }));
+  const ignored = await answerDelivery(post(safeOnly), { db, settings, converse });
+  assert.equal(await ignored.text(), 'success');
+  assert.equal(calls, 0);
+
+  // Compatibility mode: the plain fields and the Encrypt element side by side.
+  const compatible = signedDelivery(safeAccount, textMessage('oCompat', 'hello', { msgId: '9004' }));
+  const { Encrypt } = parseWechatXml(compatible.body);
+  const body = textMessage('oCompat', 'hello', { msgId: '9004' }).replace(
+    '</xml>',
+    `<Encrypt>${cdata(Encrypt)}</Encrypt></xml>`,
+  );
+  const answered = await answerDelivery(post({ query: compatible.query, body }), { db, settings, converse });
+  const reply = parseWechatXml(await answered.text());
+  assert.equal(reply.ToUserName, 'oCompat');
+  assert.equal(reply.Content, 'reply 1');
 });

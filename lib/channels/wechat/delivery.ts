@@ -59,7 +59,10 @@ async function readBody(
     if (error instanceof WechatXmlError) return notActedOn(error.message);
     throw error;
   }
-  if (!settings.crypto) return fields;
+  if (!settings.crypto)
+    return fields.Encrypt && !fields.MsgType
+      ? notActedOn('encrypted message: set WECHAT_ENCODING_AES_KEY and WECHAT_APP_ID for safe mode')
+      : fields;
   const encrypted = fields.Encrypt;
   if (!encrypted) return notActedOn('safe mode message without Encrypt');
   const timestamp = query.get('timestamp')!;
@@ -151,11 +154,10 @@ export async function answerDelivery(request: Request, options: DeliveryOptions)
   if (!NONCE.test(nonce)) return refused('POST', 'missing or malformed nonce');
   if (!signatureMatches(query.get('signature'), settings.token, timestamp!, nonce))
     return refused('POST', 'bad signature');
-  const encrypted = query.get('encrypt_type') === 'aes';
-  if (Boolean(settings.crypto) !== encrypted)
-    return settings.crypto
-      ? refused('POST', 'plain message while safe mode is configured')
-      : notActedOn('encrypted message: set WECHAT_ENCODING_AES_KEY and WECHAT_APP_ID for safe mode');
+  // Without safe mode's settings an encrypted delivery is read as plain: compatibility mode's carries
+  // the plain fields too, and safe mode's lack them (and are logged as such).
+  if (settings.crypto && query.get('encrypt_type') !== 'aes')
+    return refused('POST', 'plain message while safe mode is configured');
 
   try {
     const fields = await readBody(request, settings, query);

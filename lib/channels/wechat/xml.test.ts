@@ -66,6 +66,7 @@ test('a reply survives text that tries to close its CDATA section', () => {
   assert.equal(fields.FromUserName, 'gh_account');
   assert.equal(fields.CreateTime, '1714036504');
   assert.equal(cdata('plain'), '<![CDATA[plain]]>');
+  assert.equal(parseWechatXml(`<xml><Content>${cdata('a\u0000b\u001bc\td')}</Content></xml>`).Content, 'abc\td');
 });
 
 test('the encrypted reply envelope carries its four fields', () => {

@@ -37,9 +37,16 @@ export function parseWechatXml(text: string): Record<string, string> {
   return fields;
 }
 
-/** A CDATA section holding `text`; a "]]>" inside is split across two sections so it cannot close the first. */
+/** Characters XML 1.0 allows nowhere, not even in CDATA: a reply holding one would not parse. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: they are dropped
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/**
+ * A CDATA section holding `text`, less the characters XML forbids; a "]]>" inside is split across two
+ * sections so it cannot close the first.
+ */
 export function cdata(text: string): string {
-  return `<![CDATA[${text.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+  return `<![CDATA[${text.replace(NOT_XML, '').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
 /** A passive text reply (被动回复 文本消息). */
