@@ -70,7 +70,7 @@ test('a developer binds a WeChat follower with a code from /account and unbinds 
   await expect(section.getByRole('listitem').filter({ hasText: 'Telegram:' })).toHaveText(
     `Telegram: send /bind ${code} to the bot.`,
   );
-  await section.getByRole('button', { name: 'Copy the bind code' }).waitFor();
+  await section.getByRole('button', { name: 'Copy code' }).waitFor();
   await checkWidths(page, '/account with a code');
 
   // The follower sends the code in WeChat.
@@ -78,7 +78,7 @@ test('a developer binds a WeChat follower with a code from /account and unbinds 
   assert.equal(bound.kind === 'bound' && bound.viewer.email, DEVELOPER);
 
   await page.reload();
-  const followers = section.getByRole('list', { name: 'Bound followers' });
+  const followers = section.getByRole('list', { name: 'Bound to this account' });
   const row = followers.getByRole('listitem');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/^WeChat follower oUpF…eS6o, bound since \d{4}-\d\d-\d\d \d\d:\d\d UTC/);

@@ -56,7 +56,7 @@ export function BindCode({ channels }: { channels: ChannelName[] }) {
               , once.
             </p>
           </div>
-          <CopyButton text={issued.code} label="Copy code" name="Copy the bind code" target={codeText} />
+          <CopyButton text={issued.code} label="Copy code" target={codeText} />
           <ul className="bind-steps">
             {channels.map((channel) => (
               <HowToSend key={channel} channel={channel} code={issued.code} />

@@ -25,8 +25,9 @@ export function BoundFollowers({ bindings }: { bindings: BoundFollower[] }) {
       <div ref={outcome} tabIndex={-1}>
         <FormMessage state={state?.ok ? state : null} />
       </div>
+      <h3 id="bound-followers">Bound to this account</h3>
       {bindings.length ? (
-        <ul className="bindings" aria-label="Bound followers">
+        <ul className="bindings" aria-labelledby="bound-followers">
           {bindings.map((b) => (
             <li key={b.id}>
               <span>
