@@ -29,6 +29,8 @@ export interface UpgradeRequestInput {
   useCase: string;
   expectedDailyCalls: number;
   contact: string;
+  /** The messaging app the request was made in ("wechat", "telegram": lib/channels); absent from the portal. */
+  channel?: string;
 }
 
 /** The tiers side by side, straight from the Tier table (staff may have changed the defaults there). */
@@ -123,6 +125,7 @@ export async function requestUpgrade(db: Db, viewer: Viewer, input: UpgradeReque
         useCase: checked.useCase,
         expectedDailyCalls: checked.expectedDailyCalls,
         contact: checked.contact,
+        channel: input.channel ?? null,
       },
     });
   });
