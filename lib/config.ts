@@ -317,14 +317,6 @@ export function secretSetting(
   return { value: process.env[envVar] || undefined, file: process.env[fileEnvVar] || defaultFile };
 }
 
-/**
- * The messaging-app doors this server has open: WeChat when WECHAT_TOKEN is set, Telegram when
- * TELEGRAM_BOT_TOKEN is. Read at each call, like secretSetting: /account offers bind codes only for these.
- */
-export function messagingAppsEnabled(): { wechat: boolean; telegram: boolean } {
-  return { wechat: Boolean(process.env.WECHAT_TOKEN), telegram: Boolean(process.env.TELEGRAM_BOT_TOKEN) };
-}
-
 /** The compound import size limit in megabytes (COMPOUND_IMPORT_MAX_MB), read by the CLI at each import. */
 export const DEFAULT_IMPORT_MAX_MB = 50;
 export function importMaxMegabytes(): number {

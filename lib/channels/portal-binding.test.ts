@@ -9,45 +9,45 @@ import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
 import { setEnvForTest } from '../../test/support/env.ts';
 import { SCRATCH_IP, scratchPortal } from '../../test/support/portal-db.ts';
+import { loadConfig } from '../config.ts';
 import { PortalInputError, PortalNotFound } from '../portal/access.ts';
 import { auditTrail } from '../portal/audit-trail.ts';
 import { redeemBindCode } from './bindings.ts';
 import { sourceLabel } from './labels.ts';
 import { enabledChannels, myBindCode, myBindings, shortFollowerId, unbindMine } from './portal-binding.ts';
-import type { Follower } from './types.ts';
+import { CHANNELS, type Follower } from './types.ts';
 
 const OPEN_ID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
 const WECHAT: Follower = { channel: 'wechat', id: OPEN_ID };
 const TELEGRAM: Follower = { channel: 'telegram', id: '987654321' };
 
 function openApps(t: TestContext, apps: { wechat?: boolean; telegram?: boolean }) {
-  setEnvForTest(t, 'WECHAT_TOKEN', apps.wechat ? 'wechat-token' : undefined);
+  setEnvForTest(t, 'WECHAT_TOKEN', apps.wechat ? 'chemflowtoken' : undefined);
   setEnvForTest(t, 'TELEGRAM_BOT_TOKEN', apps.telegram ? '123456:telegram-token' : undefined);
+  setEnvForTest(t, 'TELEGRAM_WEBHOOK_SECRET', apps.telegram ? 'webhook_secret' : undefined);
 }
 
 test('the apps open on this server are those whose token is set', (t) => {
   openApps(t, {});
-  assert.deepEqual(enabledChannels(), []);
+  assert.deepEqual(enabledChannels(loadConfig()), []);
   openApps(t, { telegram: true });
-  assert.deepEqual(enabledChannels(), ['telegram']);
+  assert.deepEqual(enabledChannels(loadConfig()), ['telegram']);
   openApps(t, { wechat: true, telegram: true });
-  assert.deepEqual(enabledChannels(), ['wechat', 'telegram']);
+  assert.deepEqual(enabledChannels(loadConfig()), ['wechat', 'telegram']);
 });
 
 test('no bind code when no messaging app is open; with one, a code that works for 10 minutes and binds once', async (t) => {
   const { db, ada, bob } = await scratchPortal(t);
-  openApps(t, {});
   await assert.rejects(
-    myBindCode(db, ada),
+    myBindCode(db, ada, []),
     (e: Error) =>
       e instanceof PortalInputError &&
       e.message === 'The messaging apps are not set up on this server, so there is nothing to bind.',
   );
   assert.equal(await db.channelBindCode.count(), 0);
 
-  openApps(t, { wechat: true });
   const now = Date.parse('2026-11-27T14:00:00Z');
-  const issued = await myBindCode(db, ada, now);
+  const issued = await myBindCode(db, ada, ['wechat'], now);
   assert.match(issued.code, /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   assert.deepEqual([issued.expiresAt, issued.minutes], ['2026-11-27T14:10:00.000Z', 10]);
 
@@ -64,9 +64,8 @@ test('no bind code when no messaging app is open; with one, a code that works fo
 
 test('unbinding: only one’s own follower (anything else is a 404), once, with its audit event', async (t) => {
   const { db, ada, bob, support, actor } = await scratchPortal(t);
-  openApps(t, { wechat: true, telegram: true });
   for (const follower of [WECHAT, TELEGRAM])
-    assert.equal((await redeemBindCode(db, follower, (await myBindCode(db, ada)).code)).kind, 'bound');
+    assert.equal((await redeemBindCode(db, follower, (await myBindCode(db, ada, CHANNELS)).code)).kind, 'bound');
   const [wechat, telegram] = await myBindings(db, ada);
   assert.deepEqual(
     [wechat.app, telegram.app, telegram.follower],
@@ -98,8 +97,7 @@ test('unbinding: only one’s own follower (anything else is a 404), once, with 
 
 test('the staff audit trail shows a bind and an unbind with the app and the whole follower id', async (t) => {
   const { db, ada, support, actor } = await scratchPortal(t);
-  openApps(t, { wechat: true });
-  await redeemBindCode(db, WECHAT, (await myBindCode(db, ada)).code);
+  await redeemBindCode(db, WECHAT, (await myBindCode(db, ada, ['wechat'])).code);
   await unbindMine(db, ada, (await myBindings(db, ada))[0].id, actor(ada));
 
   const events = (await auditTrail(db, support, { actor: 'ada@' })).events;

@@ -3,16 +3,16 @@
  * signed-in developer, the followers bound to them, and unbinding one. The chat's side is bindings.ts.
  */
 import type { Actor } from '../audit/write.ts';
-import { messagingAppsEnabled } from '../config.ts';
+import { config, type ServiceConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { PortalInputError, PortalNotFound, type Viewer } from '../portal/access.ts';
 import { BIND_CODE_MINUTES, bindingsOf, createBindCode, unbindForViewer } from './bindings.ts';
 import { sourceLabel } from './labels.ts';
 import { CHANNELS, type ChannelName } from './types.ts';
 
-export function enabledChannels(): ChannelName[] {
-  const enabled = messagingAppsEnabled();
-  return CHANNELS.filter((channel) => enabled[channel]);
+/** The apps this server has open (WECHAT_TOKEN, TELEGRAM_BOT_TOKEN set): /account offers bind codes for these. */
+export function enabledChannels(settings: Pick<ServiceConfig, ChannelName> = config()): ChannelName[] {
+  return CHANNELS.filter((channel) => settings[channel]);
 }
 
 /** "oUpF…eS6o": enough of a WeChat OpenID to tell one's own apart; a Telegram user id is short enough whole. */
@@ -39,8 +39,13 @@ export async function myBindings(db: Db, viewer: Viewer): Promise<BoundFollower[
 }
 
 /** A new code for the viewer (their earlier one stops working); refused when no messaging app could take it. */
-export async function myBindCode(db: Db, viewer: Viewer, now = Date.now()) {
-  if (!enabledChannels().length)
+export async function myBindCode(
+  db: Db,
+  viewer: Viewer,
+  open: readonly ChannelName[] = enabledChannels(),
+  now = Date.now(),
+) {
+  if (!open.length)
     throw new PortalInputError('The messaging apps are not set up on this server, so there is nothing to bind.');
   const { code, expiresAt } = await createBindCode(db, viewer.id, now);
   return { code, expiresAt: expiresAt.toISOString(), minutes: BIND_CODE_MINUTES };

@@ -240,8 +240,7 @@ test('the queue lists pending requests oldest first, then decisions newest first
 test('a request says which door it came through: null for the portal, the channel for a messaging app', async (t) => {
   const { db, ada, support, issue } = await scratchPortal(t);
   const portal = await requestUpgrade(db, ada, { ...ASK, keyId: (await issue(ada, 'portal')).key.id });
-  const chat = await requestUpgrade(db, ada, { ...ASK, keyId: (await issue(ada, 'chat')).key.id });
-  await db.upgradeRequest.update({ where: { id: chat.id }, data: { channel: 'wechat' } });
+  const chat = await requestUpgrade(db, ada, { ...ASK, keyId: (await issue(ada, 'chat')).key.id, channel: 'wechat' });
 
   const channels = (views: { id: string; channel: string | null }[]) =>
     Object.fromEntries(views.map((r) => [r.id, r.channel]));
