@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/write.ts';
 import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
+import { BIND_CODE_MINUTES, createBindCode } from '../channels/bindings.ts';
 import { pushMenu } from '../channels/wechat/api.ts';
 import { wechatMenu } from '../channels/wechat/menu.ts';
 import { wechatApiSettings } from '../channels/wechat/settings.ts';
@@ -27,6 +28,7 @@ import {
   reissueKey,
 } from '../keys/store.ts';
 import { ensureTiers } from '../portal/first-start.ts';
+import { formatUtc } from '../portal/format.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { pruneCallLog } from '../usage/retention.ts';
@@ -38,6 +40,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   user create --email E --password P [--role developer|support|admin]
   user role --email E --role developer|support|admin
   user password --email E --password P   (ends every session of the account)
+  user bind-code --email E   (a one-time code binding a WeChat/Telegram follower to E; the code is the last line)
   key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
              [--expires-in 30d | --expires ISO] [--json]
   key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
@@ -105,6 +108,20 @@ async function userPassword(db: Db, args: string[]) {
   if (!values.email || !values.password) throw new UsageError('user password needs --email and --password.');
   const user = await setPassword(db, text(values.email)!, text(values.password)!, CLI_ACTOR);
   console.log(`Set a new password for ${user.email}; every session of the account has ended.`);
+}
+
+async function userBindCode(db: Db, args: string[]) {
+  const { values } = parse(args, { email: { type: 'string' } });
+  if (!values.email) throw new UsageError('user bind-code needs --email.');
+  const user = await db.user.findUnique({ where: { email: normaliseEmail(text(values.email)!) } });
+  if (!user)
+    throw new UserStoreError('not_found', `No user with email ${values.email}; create one with "user create".`);
+  const { code, expiresAt } = await createBindCode(db, user.id);
+  // The code alone on the last line, for scripts (`tail -1`).
+  console.log(
+    `Bind code for ${user.email}: it works for ${BIND_CODE_MINUTES} minutes, until ${formatUtc(expiresAt)}, once; any earlier code stops working. Send it as a message to the WeChat Official Account, or /bind ${code} to the Telegram bot.`,
+  );
+  console.log(code);
 }
 
 async function keyCreate(db: Db, args: string[]) {
@@ -314,6 +331,7 @@ const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
   'user role': userRole,
   'user password': userPassword,
+  'user bind-code': userBindCode,
   'key create': keyCreate,
   'key disable': keyDisable,
   'key reissue': keyReissue,
