@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { createBindCode } from '../../lib/channels/bindings.ts';
 import { encryptMessage } from '../../lib/channels/wechat/crypto.ts';
 import { wechatSignature } from '../../lib/channels/wechat/signature.ts';
 import { cdata, parseWechatXml } from '../../lib/channels/wechat/xml.ts';
@@ -139,8 +138,6 @@ describe('plain mode', () => {
   before(async () => {
     server = await startTestServer({ WECHAT_TOKEN: PLAIN.token });
     db = createDb(server.env.DATABASE_URL);
-    // Bind codes are stored hashed under the server's key-hash secret: this process must use the same one.
-    process.env.KEY_HASH_SECRET_FILE = server.env.KEY_HASH_SECRET_FILE;
   });
 
   after(async () => {
@@ -198,8 +195,9 @@ describe('plain mode', () => {
   });
 
   test('a message delivered three times is acted on once and answered alike: a bind code binds once', async () => {
-    const user = await db.user.create({ data: { email: 'wechat-dev@example.test', role: 'developer' } });
-    const { code } = await createBindCode(db, user.id);
+    server.cliOk('user', 'create', '--email', 'wechat-dev@example.test', '--password', 'correct-horse-9');
+    const user = await db.user.findUniqueOrThrow({ where: { email: 'wechat-dev@example.test' } });
+    const code = server.cliOk('user', 'bind-code', '--email', user.email).trim().split('\n').at(-1)!;
     const message = textMessage('oBinder', code);
     const replies = [];
     for (let attempt = 0; attempt < 3; attempt++)
