@@ -2,9 +2,11 @@
  * Platforms retry a message or event they think went unanswered (WeChat three times, 5 s apart; Telegram
  * until it gets a 200). Each delivery is claimed by its id in the database before it is answered, so
  * across every instance it is acted on once; a retry gets the reply the first delivery produced, or an
- * empty answer while that one is still being worked out.
+ * empty answer while that one is still being worked out. A new key's secret is kept out of the stored
+ * copy: a retry shows its display form, and the secret lives only in the reply that was sent.
  */
 import type { Db } from '../db/client.ts';
+import { redactSecretFragments } from '../ops/redact.ts';
 import type { ChannelName } from './types.ts';
 
 /** Longer than any platform retries for; rows older than this are deleted as new ones arrive. */
@@ -16,7 +18,7 @@ export type Answered = { reply: string; repeated: false } | { reply: string | nu
 
 /**
  * Answers delivery `deliveryId` of `channel` with `produce()` the first time; a repeat of it gets the
- * stored reply (null while the first is still being produced). A produce() that throws releases the
+ * stored reply, secrets cut (null while the first is still being produced). A produce() that throws releases the
  * claim, so the platform's retry can try again.
  */
 export async function answerOnce(
@@ -39,7 +41,10 @@ export async function answerOnce(
   }
   try {
     const reply = await produce();
-    await db.channelDelivery.update({ where: { channel_deliveryId: { channel, deliveryId } }, data: { reply } });
+    await db.channelDelivery.update({
+      where: { channel_deliveryId: { channel, deliveryId } },
+      data: { reply: redactSecretFragments(reply) },
+    });
     return { reply, repeated: false };
   } catch (error) {
     await db.channelDelivery.deleteMany({ where: { channel, deliveryId } });
