@@ -27,6 +27,7 @@ import { ensureTiers } from '../portal/first-start.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { pruneCallLog } from '../usage/retention.ts';
+import { channelTelegram } from './channel-telegram.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
 
@@ -43,7 +44,8 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
-                   (compounds import --help: the options and the CSV format)`;
+                   (compounds import --help: the options and the CSV format)
+  channel telegram webhook --url https://HOST/api/channels/telegram [--push]   (--push: setWebhook, setMyCommands)`;
 
 class UsageError extends Error {}
 
@@ -303,6 +305,7 @@ const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'key show': keyShow,
   'compounds import': compoundsImport,
   'usage prune': usagePrune,
+  'channel telegram': (_db, args) => channelTelegram(args, (message) => new UsageError(message)),
 };
 
 /** Commands with a longer help, printed for --help without touching the database. */

@@ -46,7 +46,8 @@ async function readParams(req: IncomingMessage, url: URL): Promise<Record<string
   const type = req.headers['content-type']?.split(';', 1)[0].trim();
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams);
   if (type === 'application/json' && text) Object.assign(params, JSON.parse(text));
-  if (type === 'application/x-www-form-urlencoded') Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
+  if (type === 'application/x-www-form-urlencoded')
+    Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
   return params;
 }
 
@@ -61,13 +62,19 @@ function structured(value: unknown): unknown {
 }
 
 export async function startTelegramStandIn(token = '123456789:TEST-stand-in_token'): Promise<TelegramStandIn> {
-  const botInfo = { id: Number(token.split(':')[0]), is_bot: true as const, first_name: 'ChemFlow', username: 'chemflow_test_bot' };
+  const botInfo = {
+    id: Number(token.split(':')[0]),
+    is_bot: true as const,
+    first_name: 'ChemFlow',
+    username: 'chemflow_test_bot',
+  };
   const calls: StandInCall[] = [];
   const blocked = new Set<string>();
   let nextMessageId = 1;
 
   const methods: Record<string, (params: Record<string, unknown>) => Answer> = {
-    getMe: () => ok({ ...botInfo, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false }),
+    getMe: () =>
+      ok({ ...botInfo, can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false }),
     sendMessage(params) {
       const chatId = params.chat_id;
       const text = params.text;
@@ -87,7 +94,8 @@ export async function startTelegramStandIn(token = '123456789:TEST-stand-in_toke
     setWebhook(params) {
       const url = params.url;
       if (typeof url !== 'string' || !url) return fail(400, 'Bad Request: bad webhook: URL must be non-empty');
-      if (!url.startsWith('https://')) return fail(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
+      if (!url.startsWith('https://'))
+        return fail(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook');
       const secret = params.secret_token;
       if (secret !== undefined && (typeof secret !== 'string' || !/^[A-Za-z0-9_-]{1,256}$/.test(secret)))
         return fail(400, 'Bad Request: secret token contains unallowed characters');

@@ -9,7 +9,6 @@
  * answer every message it sees).
  */
 import { Bot, type Context, GrammyError } from 'grammy';
-import type { UserFromGetMe } from 'grammy/types';
 import { config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { log } from '../../ops/log.ts';
@@ -24,7 +23,8 @@ import type { TelegramSettings } from './settings.ts';
 export type TelegramContext = Context & { answered?: string };
 
 const PRIVATE_ONLY: Record<Language, (username: string) => string> = {
-  en: (username) => `I answer in a private chat only, so your keys stay yours: open https://t.me/${username} and send the command there.`,
+  en: (username) =>
+    `I answer in a private chat only, so your keys stay yours: open https://t.me/${username} and send the command there.`,
   zh: (username) => `为保护您的密钥，我只在私聊中回复：请打开 https://t.me/${username} 并在那里发送命令。`,
 };
 
@@ -54,11 +54,12 @@ async function send(ctx: TelegramContext, text: string, intent: Intent['kind'] |
 }
 
 /**
- * The bot, answering through `db`. `botInfo` is what getMe says; without it grammY asks getMe once,
- * at `bot.init()`, before the first update (the webhook keeps one bot per process, see webhook.ts).
+ * The bot, answering through `db`. It needs `await bot.init()` before its first update: grammY asks
+ * getMe once for the bot's username, which command matching (/key@name) and the group note use; the
+ * webhook keeps one initialised bot per process (webhook.ts), so an update costs no extra round trip.
  */
-export function createTelegramBot(settings: TelegramSettings, db: Db, botInfo?: UserFromGetMe): Bot<TelegramContext> {
-  const bot = new Bot<TelegramContext>(settings.token, { botInfo, client: clientOptions(settings) });
+export function createTelegramBot(settings: TelegramSettings, db: Db): Bot<TelegramContext> {
+  const bot = new Bot<TelegramContext>(settings.token, { client: clientOptions(settings) });
   const publicUrl = config().publicUrl?.replace(/\/+$/, '');
   const conversation = (): ConversationContext => ({
     db,

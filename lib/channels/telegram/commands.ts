@@ -39,7 +39,10 @@ export const TELEGRAM_COMMANDS: readonly TelegramCommand[] = [
   },
   {
     command: 'bind',
-    description: { en: 'Link your portal account: /bind CODE from /account', zh: '绑定门户账号：/bind 绑定码（见 /account）' },
+    description: {
+      en: 'Link your portal account: /bind CODE from /account',
+      zh: '绑定门户账号：/bind 绑定码（见 /account）',
+    },
     intent: (args) => ({ kind: 'bind', code: args }),
   },
   {

@@ -23,12 +23,14 @@ const SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]+$/;
 
 /** The settings from `env`, or null when TELEGRAM_BOT_TOKEN is unset (the bot is off). */
-export function readTelegramSettings(env: NodeJS.ProcessEnv = process.env): TelegramSettings | null {
+export function readTelegramSettings(env: Record<string, string | undefined> = process.env): TelegramSettings | null {
   const token = env.TELEGRAM_BOT_TOKEN;
   if (!token) return null;
   // The token is a credential: the message describes it without quoting it.
   if (!BOT_TOKEN.test(token))
-    throw new Error('TELEGRAM_BOT_TOKEN must be the token @BotFather gave, such as 123456789:AAE…, with nothing around it');
+    throw new Error(
+      'TELEGRAM_BOT_TOKEN must be the token @BotFather gave, such as 123456789:AAE…, with nothing around it',
+    );
   const webhookSecret = env.TELEGRAM_WEBHOOK_SECRET;
   if (!webhookSecret)
     throw new Error(
@@ -39,8 +41,7 @@ export function readTelegramSettings(env: NodeJS.ProcessEnv = process.env): Tele
       `TELEGRAM_WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, "_" and "-" (Telegram's rule for secret_token); ${webhookSecret.length > 256 ? `it is ${webhookSecret.length} characters long` : 'it holds other characters'}.`,
     );
   const language = env.TELEGRAM_LANGUAGE || 'en';
-  if (language !== 'en' && language !== 'zh')
-    throw new Error(`TELEGRAM_LANGUAGE must be en or zh, got "${language}"`);
+  if (language !== 'en' && language !== 'zh') throw new Error(`TELEGRAM_LANGUAGE must be en or zh, got "${language}"`);
   return { token, webhookSecret, language, apiRoot: apiRoot(env.TELEGRAM_API_ROOT) };
 }
 
@@ -50,7 +51,9 @@ function apiRoot(raw: string | undefined): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new Error(`TELEGRAM_API_ROOT must be an absolute http(s) URL such as ${DEFAULT_TELEGRAM_API_ROOT}, got "${raw}"`);
+    throw new Error(
+      `TELEGRAM_API_ROOT must be an absolute http(s) URL such as ${DEFAULT_TELEGRAM_API_ROOT}, got "${raw}"`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new Error(`TELEGRAM_API_ROOT must be an http(s) URL such as ${DEFAULT_TELEGRAM_API_ROOT}, got "${raw}"`);

@@ -67,7 +67,9 @@ export async function answerTelegramWebhook(request: Request, db: Db = getDb()):
   const settings = telegramSettings();
   if (!settings) return notEnabled();
   if (!secretMatches(request.headers.get(SECRET_HEADER), settings.webhookSecret)) {
-    log('warn', 'telegram webhook refused', { reason: request.headers.has(SECRET_HEADER) ? 'wrong secret' : 'no secret' });
+    log('warn', 'telegram webhook refused', {
+      reason: request.headers.has(SECRET_HEADER) ? 'wrong secret' : 'no secret',
+    });
     return json(401, 'unauthorized', `The ${SECRET_HEADER} header is missing or wrong.`);
   }
   const text = await readTextCapped(request, MAX_UPDATE_BYTES, { fatal: true }).catch(() => null);
