@@ -37,18 +37,18 @@ function isUpdate(body: unknown): body is { update_id: number } {
   return typeof body === 'object' && !Array.isArray(body) && Number.isSafeInteger(id) && (id as number) >= 0;
 }
 
-/** One bot per process; its getMe is asked once, and asked again after a failure. */
-let shared: Promise<Bot<TelegramContext>> | undefined;
+/** One bot per process (per settings); its getMe is asked once, and asked again after a failure. */
+let shared: { settings: TelegramSettings; bot: Promise<Bot<TelegramContext>> } | undefined;
 function sharedBot(settings: TelegramSettings, db: Db): Promise<Bot<TelegramContext>> {
-  shared ??= (async () => {
+  if (shared?.settings !== settings) {
     const bot = createTelegramBot(settings, db);
-    await bot.init();
-    return bot;
-  })().catch((error) => {
-    shared = undefined;
-    throw error;
-  });
-  return shared;
+    const ready = bot.init().then(() => bot);
+    shared = { settings, bot: ready };
+    ready.catch(() => {
+      if (shared?.bot === ready) shared = undefined;
+    });
+  }
+  return shared.bot;
 }
 
 function notEnabled(): Response {
@@ -56,15 +56,18 @@ function notEnabled(): Response {
 }
 
 /** Every method but POST: 404 while the bot is off, as for any unknown path; else 405. */
-export function telegramWebhookOtherMethod(): Response {
-  if (!telegramSettings()) return notEnabled();
+export function telegramWebhookOtherMethod(settings = telegramSettings()): Response {
+  if (!settings) return notEnabled();
   return json(405, 'method_not_allowed', `Telegram delivers updates with POST ${TELEGRAM_WEBHOOK_PATH}.`, {
     allow: 'POST',
   });
 }
 
-export async function answerTelegramWebhook(request: Request, db: Db = getDb()): Promise<Response> {
-  const settings = telegramSettings();
+export async function answerTelegramWebhook(
+  request: Request,
+  settings = telegramSettings(),
+  db: Db = getDb(),
+): Promise<Response> {
   if (!settings) return notEnabled();
   if (!secretMatches(request.headers.get(SECRET_HEADER), settings.webhookSecret)) {
     log('warn', 'telegram webhook refused', {

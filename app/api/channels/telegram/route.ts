@@ -7,9 +7,10 @@ export function POST(request: Request): Promise<Response> {
   return answerTelegramWebhook(request);
 }
 
-export const GET = telegramWebhookOtherMethod;
-export const HEAD = telegramWebhookOtherMethod;
-export const PUT = telegramWebhookOtherMethod;
-export const PATCH = telegramWebhookOtherMethod;
-export const DELETE = telegramWebhookOtherMethod;
-export const OPTIONS = telegramWebhookOtherMethod;
+const otherMethod = () => telegramWebhookOtherMethod();
+export const GET = otherMethod;
+export const HEAD = otherMethod;
+export const PUT = otherMethod;
+export const PATCH = otherMethod;
+export const DELETE = otherMethod;
+export const OPTIONS = otherMethod;
