@@ -37,8 +37,7 @@ export function fitReply(text: string): string {
  * Throws when the bot is not enabled, and grammY's GrammyError when Telegram refuses (the user blocked
  * the bot, say) or HttpError when it cannot be reached.
  */
-export async function sendText(userId: string, text: string): Promise<void> {
-  const settings = telegramSettings();
+export async function sendText(userId: string, text: string, settings = telegramSettings()): Promise<void> {
   if (!settings) throw new Error('The Telegram bot is not enabled: TELEGRAM_BOT_TOKEN is not set.');
   await new Api(settings.token, clientOptions(settings)).sendMessage(userId, fitReply(text), PLAIN_TEXT);
 }

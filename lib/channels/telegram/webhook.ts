@@ -90,7 +90,8 @@ export async function answerTelegramWebhook(
 
   try {
     const bot = await sharedBot(settings, db);
-    // grammY types every field an Update may have; the ones it reads are checked as it reads them.
+    // Only Telegram holds the secret, so past update_id the body is taken as the Update the Bot API
+    // documents; one that is not fails inside grammY and is answered 500 below.
     await bot.handleUpdate(update as Parameters<typeof bot.handleUpdate>[0]);
   } catch (error) {
     // A BotError wraps what the middleware threw; its message is grammY's, never the token.
