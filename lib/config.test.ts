@@ -1,11 +1,24 @@
-/** The shared mode's settings: REDIS_URL only with PostgreSQL, and a prefix fit for Redis key names. */
+/**
+ * The shared mode's settings: REDIS_URL only with PostgreSQL, and a prefix fit for Redis key names. The
+ * messaging-app doors: off unless their token is set, and refused at start when set the platform's wrong way.
+ */
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { loadConfig } from './config.ts';
 
+const CHANNEL_VARIABLES = [
+  'WECHAT_TOKEN',
+  'WECHAT_ENCODING_AES_KEY',
+  'WECHAT_APP_ID',
+  'WECHAT_APP_SECRET',
+  'WECHAT_LANGUAGE',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'TELEGRAM_LANGUAGE',
+];
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX']) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', ...CHANNEL_VARIABLES]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -52,4 +65,33 @@ test('a REDIS_URL that is not redis:// and a prefix Redis names cannot hold are 
     /REDIS_URL must be redis:\/\//,
   );
   assert.throws(() => withEnv({ REDIS_URL: undefined, REDIS_KEY_PREFIX: 'a {b}' }), /REDIS_KEY_PREFIX must be/);
+});
+
+test('the messaging apps are off without their tokens; WeChat answers in Chinese and Telegram in English unless told', () => {
+  const off = withEnv(Object.fromEntries(CHANNEL_VARIABLES.map((name) => [name, undefined])));
+  assert.deepEqual([off.wechat, off.telegram], [undefined, undefined]);
+  const on = withEnv({
+    WECHAT_TOKEN: 'abc123',
+    TELEGRAM_BOT_TOKEN: '123456:ABC-def_1',
+    TELEGRAM_WEBHOOK_SECRET: 's3cret',
+  });
+  assert.deepEqual([on.wechat?.language, on.wechat?.apiBase], ['zh', 'https://api.weixin.qq.com']);
+  assert.deepEqual([on.telegram?.language, on.telegram?.apiRoot], ['en', 'https://api.telegram.org']);
+  assert.equal(withEnv({ WECHAT_LANGUAGE: 'EN' }).wechat?.language, 'en');
+});
+
+test('channel settings the platforms would reject stop the server with the variable named', () => {
+  const refused: [Record<string, string | undefined>, RegExp][] = [
+    [{ WECHAT_TOKEN: 'a b' }, /WECHAT_TOKEN must be 3 to 32 letters or digits/],
+    [{ WECHAT_TOKEN: 'abc123', WECHAT_ENCODING_AES_KEY: 'short' }, /WECHAT_ENCODING_AES_KEY must be the 43/],
+    [{ WECHAT_TOKEN: 'abc123', WECHAT_ENCODING_AES_KEY: 'a'.repeat(43) }, /needs WECHAT_APP_ID/],
+    [
+      { WECHAT_TOKEN: 'abc123', WECHAT_ENCODING_AES_KEY: undefined, WECHAT_LANGUAGE: 'fr' },
+      /WECHAT_LANGUAGE must be zh or en/,
+    ],
+    [{ WECHAT_TOKEN: undefined, TELEGRAM_BOT_TOKEN: '123456:ABC' }, /needs TELEGRAM_WEBHOOK_SECRET/],
+    [{ TELEGRAM_BOT_TOKEN: '123456:ABC', TELEGRAM_WEBHOOK_SECRET: 'has space' }, /needs TELEGRAM_WEBHOOK_SECRET/],
+    [{ TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_WEBHOOK_SECRET: 'ok' }, /TELEGRAM_BOT_TOKEN must be the token/],
+  ];
+  for (const [env, message] of refused) assert.throws(() => withEnv(env), message);
 });

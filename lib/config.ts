@@ -52,6 +52,35 @@ export interface ServiceConfig {
   adminEmail: string;
   /** GitHub sign-in, offered when both AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are set. */
   github?: { clientId: string; clientSecret: string };
+  /** The provider's contact page (CONTACT_URL), offered by the messaging apps' "contact" and "buy Pro". */
+  contactUrl?: string;
+  /** The WeChat Official Account door, enabled by WECHAT_TOKEN (lib/channels/wechat). */
+  wechat?: WechatSettings;
+  /** The Telegram bot door, enabled by TELEGRAM_BOT_TOKEN (lib/channels/telegram). */
+  telegram?: TelegramSettings;
+}
+
+export type ReplyLanguage = 'zh' | 'en';
+
+export interface WechatSettings {
+  /** The Token set on the platform's server configuration page; signs every request. */
+  token: string;
+  /** Safe mode (encrypted messages) when both are set. */
+  encodingAesKey?: string;
+  appId?: string;
+  /** With appId: the platform API (menu push, messages sent outside a reply). */
+  appSecret?: string;
+  language: ReplyLanguage;
+  /** The platform API's address; tests point it at a local stand-in. */
+  apiBase: string;
+}
+
+export interface TelegramSettings {
+  botToken: string;
+  /** The secret_token Telegram sends back in X-Telegram-Bot-Api-Secret-Token with every update. */
+  webhookSecret: string;
+  language: ReplyLanguage;
+  apiRoot: string;
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -114,6 +143,62 @@ function keyPrefix(name: string, fallback: string): string {
   if (!/^[\w.:-]{1,64}$/.test(raw))
     throw new Error(`${name} must be 1 to 64 letters, digits, "_", "-", "." or ":", got "${raw}"`);
   return raw;
+}
+
+function language(name: string, fallback: ReplyLanguage): ReplyLanguage {
+  const raw = (process.env[name] || fallback).toLowerCase();
+  if (raw !== 'zh' && raw !== 'en') throw new Error(`${name} must be zh or en, got "${raw}"`);
+  return raw;
+}
+
+function httpUrl(name: string, fallback?: string): string | undefined {
+  const raw = process.env[name] || fallback;
+  if (raw === undefined) return undefined;
+  if (!/^https?:\/\/[^\s/]+/i.test(raw)) throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/** The platform's rules: a Token of 3 to 32 letters or digits; an EncodingAESKey of 43 letters or digits. */
+function wechatSettings(): WechatSettings | undefined {
+  const token = process.env.WECHAT_TOKEN;
+  if (!token) return undefined;
+  if (!/^[A-Za-z0-9]{3,32}$/.test(token))
+    throw new Error('WECHAT_TOKEN must be 3 to 32 letters or digits, as the platform requires');
+  const encodingAesKey = process.env.WECHAT_ENCODING_AES_KEY || undefined;
+  const appId = process.env.WECHAT_APP_ID || undefined;
+  const appSecret = process.env.WECHAT_APP_SECRET || undefined;
+  if (encodingAesKey && !/^[A-Za-z0-9]{43}$/.test(encodingAesKey))
+    throw new Error('WECHAT_ENCODING_AES_KEY must be the 43 letters or digits the platform generated');
+  if (encodingAesKey && !appId)
+    throw new Error('WECHAT_ENCODING_AES_KEY needs WECHAT_APP_ID: encrypted messages carry it');
+  if (appSecret && !appId) throw new Error('WECHAT_APP_SECRET needs WECHAT_APP_ID');
+  return {
+    token,
+    encodingAesKey,
+    appId,
+    appSecret,
+    language: language('WECHAT_LANGUAGE', 'zh'),
+    apiBase: httpUrl('WECHAT_API_BASE', 'https://api.weixin.qq.com') as string,
+  };
+}
+
+/** Telegram's rule for the webhook secret: 1 to 256 of A-Z, a-z, 0-9, "_" and "-". */
+function telegramSettings(): TelegramSettings | undefined {
+  const botToken = process.env.TELEGRAM_BOT_TOKEN;
+  if (!botToken) return undefined;
+  if (!/^\d+:[\w-]+$/.test(botToken))
+    throw new Error('TELEGRAM_BOT_TOKEN must be the token @BotFather gave, like 123456:ABC-DEF…');
+  const webhookSecret = process.env.TELEGRAM_WEBHOOK_SECRET ?? '';
+  if (!/^[\w-]{1,256}$/.test(webhookSecret))
+    throw new Error(
+      'TELEGRAM_BOT_TOKEN needs TELEGRAM_WEBHOOK_SECRET: 1 to 256 letters, digits, "_" or "-" (e.g. openssl rand -hex 32), so only Telegram can post updates',
+    );
+  return {
+    botToken,
+    webhookSecret,
+    language: language('TELEGRAM_LANGUAGE', 'en'),
+    apiRoot: httpUrl('TELEGRAM_API_ROOT', 'https://api.telegram.org') as string,
+  };
 }
 
 /** Names that only a client on this machine can have put in Host; always allowed (see allowedHosts). */
@@ -185,6 +270,9 @@ export function loadConfig(): ServiceConfig {
       process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET
         ? { clientId: process.env.AUTH_GITHUB_ID, clientSecret: process.env.AUTH_GITHUB_SECRET }
         : undefined,
+    contactUrl: httpUrl('CONTACT_URL'),
+    wechat: wechatSettings(),
+    telegram: telegramSettings(),
   };
 }
 

@@ -4,6 +4,7 @@
  * the channel so staff see where it came from and the decision is sent back there (lib/channels/notify.ts).
  */
 
+import { config } from '../config.ts';
 import { PortalInputError, type Viewer } from '../portal/access.ts';
 import { formatCount, formatUtc } from '../portal/format.ts';
 import { myUpgradeRequests, requestUpgrade, tierComparison, upgradeableKeys } from '../portal/upgrades.ts';
@@ -79,7 +80,7 @@ async function overview(
   if (keys.length) lines.push(t.howToRequest(t.requestExample));
   if (keys.length > 1) lines.push(t.whichKey(`${keys[0].display.slice(-4)} ${t.requestExample.replace(/^\S+\s/, '')}`));
   if (!keys.length) lines.push((await hasProKey(context, viewer)) ? t.alreadyPro : t.noUpgradeableKey);
-  const page = process.env.CONTACT_URL || portalLink(context, '/upgrade');
+  const page = config().contactUrl || portalLink(context, '/upgrade');
   if (page) lines.push(t.contactPage(page));
   return lines.join('\n\n');
 }

@@ -4,6 +4,7 @@
  * own services (lib/portal, lib/usage) called as the bound account, so the chat, the portal and the CLI
  * show the same numbers and file the same requests.
  */
+import { config } from '../config.ts';
 import { displayKey } from '../keys/format.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
 import type { Viewer } from '../portal/access.ts';
@@ -61,7 +62,7 @@ export async function converse(context: ConversationContext, follower: Follower,
       return upgradeReply(context, follower, viewer, asked.details, t);
     }
     case 'contact':
-      return t.contact(process.env.CONTACT_URL || null, portalLink(context, '/upgrade'));
+      return t.contact(config().contactUrl ?? null, portalLink(context, '/upgrade'));
   }
 }
 

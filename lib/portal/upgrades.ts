@@ -8,7 +8,6 @@
  * it); a key that was reissued hands the upgrade to its current successor, the secret the owner uses now.
  */
 import type { Actor } from '../audit/write.ts';
-import type { ChannelName } from '../channels/types.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
@@ -30,8 +29,8 @@ export interface UpgradeRequestInput {
   useCase: string;
   expectedDailyCalls: number;
   contact: string;
-  /** The messaging app the request was made in (lib/channels); absent from the portal. */
-  channel?: ChannelName;
+  /** The messaging app the request was made in ("wechat", "telegram": lib/channels); absent from the portal. */
+  channel?: string;
 }
 
 /** The tiers side by side, straight from the Tier table (staff may have changed the defaults there). */
