@@ -14,7 +14,6 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
-import { telegramSettings } from './lib/channels/telegram/settings.ts';
 import { chemsepLayer } from './lib/chem/chemsep-layer.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { setNameTableDir } from './lib/chem/name-table.ts';
@@ -159,8 +158,6 @@ async function startServer(): Promise<http.Server> {
 /** Prepares the database and the compound catalogue, serves, and prints where (and, once, the first admin). */
 async function main(): Promise<void> {
   const settings = config();
-  // Read now so a bad TELEGRAM_* setting stops the start, named, instead of failing Telegram's first delivery.
-  telegramSettings();
   const { applied } = await migrateDatabase(databaseUrl());
   if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
   const seeded = await seedDatabase(getDb());

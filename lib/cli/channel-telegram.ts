@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { Api } from 'grammy';
 import { clientOptions } from '../channels/telegram/api.ts';
 import { commandMenu } from '../channels/telegram/commands.ts';
-import { readTelegramSettings } from '../channels/telegram/settings.ts';
 import { TELEGRAM_WEBHOOK_PATH } from '../channels/telegram/webhook.ts';
+import { config } from '../config.ts';
 
 /** The bot answers messages only; leaving the rest out spares the server updates it would ignore. */
 const ALLOWED_UPDATES = ['message'] as const;
@@ -47,7 +47,7 @@ export async function channelTelegram(args: string[], usage: (message: string) =
   if (positionals.length !== 1 || positionals[0] !== 'webhook')
     throw usage('channel telegram has one action: webhook --url URL [--push].');
   const url = webhookUrl(values.url, usage);
-  const settings = readTelegramSettings();
+  const settings = config().telegram;
   if (!settings)
     throw new Error(
       'TELEGRAM_BOT_TOKEN is not set: the Telegram bot is off. Set it and TELEGRAM_WEBHOOK_SECRET first.',
@@ -63,7 +63,7 @@ export async function channelTelegram(args: string[], usage: (message: string) =
     console.log(`Run again with --push to send both to ${settings.apiRoot}.`);
     return;
   }
-  const api = new Api(settings.token, clientOptions(settings));
+  const api = new Api(settings.botToken, clientOptions(settings));
   await api.setWebhook(url, { secret_token: settings.webhookSecret, allowed_updates: [...ALLOWED_UPDATES] });
   await api.setMyCommands(commands);
   console.log(

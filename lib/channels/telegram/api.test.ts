@@ -1,4 +1,7 @@
 /** sendText, for messages nobody asked for (support's decision on an upgrade): to the user's private chat, fitted, plain. */
+// This process's config() has no bot, whatever the environment running the tests holds.
+delete process.env.TELEGRAM_BOT_TOKEN;
+
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { GrammyError } from 'grammy';
@@ -8,7 +11,7 @@ import { sendText } from './api.ts';
 test('sendText reaches the user’s private chat as plain text, cut to a message; Telegram’s refusal is thrown', async (t) => {
   const standIn = await startTelegramStandIn();
   t.after(() => standIn.close());
-  const settings = { token: standIn.token, webhookSecret: 's', language: 'en' as const, apiRoot: standIn.apiRoot };
+  const settings = { botToken: standIn.token, webhookSecret: 's', language: 'en' as const, apiRoot: standIn.apiRoot };
 
   await sendText('9001', `Your request was approved. ${'x'.repeat(5000)}`, settings);
   const [sent] = standIn.calls('sendMessage');
@@ -25,6 +28,6 @@ test('sendText reaches the user’s private chat as plain text, cut to a message
   );
 });
 
-test('sendText with the bot off says so', async () => {
-  await assert.rejects(sendText('9003', 'hello', null), /TELEGRAM_BOT_TOKEN is not set/);
+test('sendText with the bot off (no TELEGRAM_BOT_TOKEN in config()) says so', async () => {
+  await assert.rejects(sendText('9003', 'hello'), /TELEGRAM_BOT_TOKEN is not set/);
 });

@@ -3,8 +3,8 @@
  * sendText for messages nobody asked for (lib/channels/notify.ts tells a follower support's decision).
  */
 import { Api, type ApiClientOptions } from 'grammy';
+import { config, type TelegramSettings } from '../../config.ts';
 import { TELEGRAM_REPLY_LIMIT } from '../types.ts';
-import { type TelegramSettings, telegramSettings } from './settings.ts';
 
 /**
  * grammY waits up to 500 s for an API call by default; a reply is sent while Telegram waits for the
@@ -37,7 +37,7 @@ export function fitReply(text: string): string {
  * Throws when the bot is not enabled, and grammY's GrammyError when Telegram refuses (the user blocked
  * the bot, say) or HttpError when it cannot be reached.
  */
-export async function sendText(userId: string, text: string, settings = telegramSettings()): Promise<void> {
+export async function sendText(userId: string, text: string, settings = config().telegram): Promise<void> {
   if (!settings) throw new Error('The Telegram bot is not enabled: TELEGRAM_BOT_TOKEN is not set.');
-  await new Api(settings.token, clientOptions(settings)).sendMessage(userId, fitReply(text), PLAIN_TEXT);
+  await new Api(settings.botToken, clientOptions(settings)).sendMessage(userId, fitReply(text), PLAIN_TEXT);
 }

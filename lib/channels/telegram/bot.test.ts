@@ -11,6 +11,7 @@ import { type TestContext, test } from 'node:test';
 import { scratchPortal } from '../../../test/support/portal-db.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../../../test/support/telegram-stand-in.ts';
 import { groupText, privateText } from '../../../test/support/telegram-updates.ts';
+import type { TelegramSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { displayKey } from '../../keys/format.ts';
 import { createBindCode, redeemBindCode } from '../bindings.ts';
@@ -18,14 +19,13 @@ import { converse } from '../conversation.ts';
 import { type Follower, type Intent, TELEGRAM_REPLY_LIMIT } from '../types.ts';
 import { fitReply } from './api.ts';
 import { createTelegramBot } from './bot.ts';
-import type { TelegramSettings } from './settings.ts';
 
 async function setUp(t: TestContext, settings: Partial<TelegramSettings> = {}) {
   const portal = await scratchPortal(t);
   const standIn = await startTelegramStandIn();
   t.after(() => standIn.close());
   const bot = createTelegramBot(
-    { token: standIn.token, webhookSecret: 's3cret', language: 'en', apiRoot: standIn.apiRoot, ...settings },
+    { botToken: standIn.token, webhookSecret: 's3cret', language: 'en', apiRoot: standIn.apiRoot, ...settings },
     portal.db,
   );
   await bot.init();
@@ -170,7 +170,7 @@ test('Telegram out of reach: the update fails and is answered when it is deliver
   const back = await startTelegramStandIn();
   t.after(() => back.close());
   const retried = createTelegramBot(
-    { token: back.token, webhookSecret: 's3cret', language: 'en', apiRoot: back.apiRoot },
+    { botToken: back.token, webhookSecret: 's3cret', language: 'en', apiRoot: back.apiRoot },
     db,
   );
   await retried.init();

@@ -9,15 +9,15 @@
  * answer every message it sees).
  */
 import { Bot, type Context, GrammyError } from 'grammy';
-import { config } from '../../config.ts';
+import type { TelegramSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { log } from '../../ops/log.ts';
+import { conversationContext } from '../context.ts';
 import { converse } from '../conversation.ts';
 import { answerOnce } from '../deliveries.ts';
-import { type ConversationContext, type Follower, type Intent, type Language, TELEGRAM_REPLY_LIMIT } from '../types.ts';
+import type { ConversationContext, Follower, Intent, Language } from '../types.ts';
 import { clientOptions, fitReply, PLAIN_TEXT } from './api.ts';
 import { TELEGRAM_COMMANDS } from './commands.ts';
-import type { TelegramSettings } from './settings.ts';
 
 /** grammY's context plus the text this update was answered with, which answerOnce keeps for repeats. */
 export type TelegramContext = Context & { answered?: string };
@@ -59,13 +59,11 @@ async function send(ctx: TelegramContext, text: string, intent: Intent['kind'] |
  * webhook keeps one initialised bot per process (webhook.ts), so an update costs no extra round trip.
  */
 export function createTelegramBot(settings: TelegramSettings, db: Db): Bot<TelegramContext> {
-  const bot = new Bot<TelegramContext>(settings.token, { client: clientOptions(settings) });
-  const publicUrl = config().publicUrl?.replace(/\/+$/, '');
+  const bot = new Bot<TelegramContext>(settings.botToken, { client: clientOptions(settings) });
+  // Every door's context, in the language this bot was made with (the server's is config().telegram's).
   const conversation = (): ConversationContext => ({
-    db,
+    ...conversationContext(db, 'telegram'),
     language: settings.language,
-    limit: TELEGRAM_REPLY_LIMIT,
-    portalUrl: publicUrl,
   });
 
   // Telegram delivers an update again until it gets a 200: each is acted on once, on any instance.

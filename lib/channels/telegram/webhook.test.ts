@@ -11,7 +11,7 @@ import { type TestContext, test } from 'node:test';
 import { scratchPortal } from '../../../test/support/portal-db.ts';
 import { startTelegramStandIn } from '../../../test/support/telegram-stand-in.ts';
 import { privateText } from '../../../test/support/telegram-updates.ts';
-import type { TelegramSettings } from './settings.ts';
+import type { TelegramSettings } from '../../config.ts';
 import { answerTelegramWebhook, MAX_UPDATE_BYTES, SECRET_HEADER, telegramWebhookOtherMethod } from './webhook.ts';
 
 const SECRET = 'webhook-secret_0123456789';
@@ -22,7 +22,7 @@ async function setUp(t: TestContext) {
   const standIn = await startTelegramStandIn();
   t.after(() => standIn.close());
   const settings: TelegramSettings = {
-    token: standIn.token,
+    botToken: standIn.token,
     webhookSecret: SECRET,
     language: 'en',
     apiRoot: standIn.apiRoot,
@@ -52,8 +52,8 @@ async function refusal(answer: Response, status: number, error: string) {
 test('with the bot off, every method gets 404', async (t) => {
   const { db } = await scratchPortal(t);
   const post = new Request(URL, { method: 'POST', body: JSON.stringify(privateText(1, '/start')) });
-  await refusal(await answerTelegramWebhook(post, null, db), 404, 'not_found');
-  await refusal(telegramWebhookOtherMethod(null), 404, 'not_found');
+  await refusal(await answerTelegramWebhook(post, undefined, db), 404, 'not_found');
+  await refusal(telegramWebhookOtherMethod(undefined), 404, 'not_found');
 });
 
 test('with the bot on, methods other than POST get 405 naming POST', async (t) => {

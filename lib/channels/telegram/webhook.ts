@@ -6,11 +6,11 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Bot } from 'grammy';
-import { type Db, getDb } from '../../db/client.ts';
+import type { TelegramSettings } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { readTextCapped, TOO_LARGE } from '../../http/read-text-capped.ts';
 import { log } from '../../ops/log.ts';
 import { createTelegramBot, type TelegramContext } from './bot.ts';
-import { type TelegramSettings, telegramSettings } from './settings.ts';
 
 export const TELEGRAM_WEBHOOK_PATH = '/api/channels/telegram';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -56,17 +56,18 @@ function notEnabled(): Response {
 }
 
 /** Every method but POST: 404 while the bot is off, as for any unknown path; else 405. */
-export function telegramWebhookOtherMethod(settings = telegramSettings()): Response {
+export function telegramWebhookOtherMethod(settings: TelegramSettings | undefined): Response {
   if (!settings) return notEnabled();
   return json(405, 'method_not_allowed', `Telegram delivers updates with POST ${TELEGRAM_WEBHOOK_PATH}.`, {
     allow: 'POST',
   });
 }
 
+/** `settings` is config().telegram: undefined while the bot is off. */
 export async function answerTelegramWebhook(
   request: Request,
-  settings = telegramSettings(),
-  db: Db = getDb(),
+  settings: TelegramSettings | undefined,
+  db: Db,
 ): Promise<Response> {
   if (!settings) return notEnabled();
   if (!secretMatches(request.headers.get(SECRET_HEADER), settings.webhookSecret)) {
