@@ -1,13 +1,18 @@
 'use server';
+/**
+ * The account page's actions: the service in lib/portal/account.ts checks and changes the password;
+ * lib/channels/portal-binding.ts makes bind codes and unbinds the viewer's messaging-app followers.
+ */
+import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-/** The account page's action: the service in lib/portal/account.ts checks and changes the password. */
 import { AuthError } from 'next-auth';
 import { z } from 'zod';
 import { signIn } from '@/lib/auth/auth.ts';
+import { myBindCode, unbindMine } from '@/lib/channels/portal-binding.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { changeMyPassword } from '@/lib/portal/account.ts';
 import { portalAction } from '@/lib/portal/form-action.ts';
-import { verbatimText } from '@/lib/portal/form-input.ts';
+import { trimmedText, verbatimText } from '@/lib/portal/form-input.ts';
 
 export const changePasswordAction = portalAction(
   // Passwords are taken as typed (no trimming: spaces may be part of them).
@@ -27,5 +32,30 @@ export const changePasswordAction = portalAction(
     }
     // A new page request, which carries the new cookie (this request's re-render would still see the old one).
     redirect('/account?changed=1');
+  },
+);
+
+/** A bind code for the page to show once: "ABCD-2345", its expiry (ISO) and how many minutes it lasts. */
+export interface BindCode {
+  code: string;
+  expiresAt: string;
+  minutes: number;
+}
+
+export const bindCodeAction = portalAction(
+  { input: z.object({}), access: 'signed-in', notDone: 'no bind code was made' },
+  async (_input, { viewer }): Promise<BindCode> => myBindCode(getDb(), viewer),
+);
+
+export const unbindAction = portalAction(
+  {
+    input: z.object({ bindingId: trimmedText }),
+    access: 'signed-in',
+    notDone: 'the follower was not unbound',
+  },
+  async ({ bindingId }, { viewer, actor }) => {
+    const { app, follower } = await unbindMine(getDb(), viewer, bindingId, actor);
+    revalidatePath('/account');
+    return { message: `Unbound the ${app} follower ${follower}: it no longer speaks for this account.` };
   },
 );

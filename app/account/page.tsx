@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import { When } from '@/components/When.tsx';
+import { enabledChannels, myBindings } from '@/lib/channels/portal-binding.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { myAccount } from '@/lib/portal/account.ts';
 import { requireViewer } from '@/lib/portal/viewer.ts';
 import { changePasswordAction } from './actions.ts';
+import { MessagingApps } from './MessagingApps.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -11,7 +13,7 @@ export const metadata: Metadata = { title: 'Your account' };
 export default async function AccountPage({ searchParams }: { searchParams: Promise<{ changed?: string }> }) {
   const viewer = await requireViewer('/account');
   const { changed } = await searchParams;
-  const account = await myAccount(getDb(), viewer);
+  const [account, bindings] = await Promise.all([myAccount(getDb(), viewer), myBindings(getDb(), viewer)]);
   return (
     <>
       <h1>Your account</h1>
@@ -53,6 +55,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
       ) : (
         <p className="empty">You sign in with GitHub, so there is no password to change here.</p>
       )}
+      <MessagingApps channels={enabledChannels()} bindings={bindings} />
     </>
   );
 }

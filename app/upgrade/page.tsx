@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
+import { sourceLabel } from '@/lib/channels/labels.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { formatCount, formatRate } from '@/lib/portal/format.ts';
 import {
@@ -109,6 +110,7 @@ export default async function UpgradePage({
                   </td>
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <When date={r.createdAt} relative />
+                    <div className="muted">via {sourceLabel(r.channel)}</div>
                   </td>
                   <td className="num">{formatCount(r.expectedDailyCalls)} calls/day</td>
                   <td style={{ whiteSpace: 'nowrap' }}>

@@ -5,6 +5,7 @@
 import Link from 'next/link';
 import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { When } from '@/components/When.tsx';
+import { sourceLabel } from '@/lib/channels/labels.ts';
 import type { AuditRow, FieldChange } from '@/lib/portal/audit-trail.ts';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -17,6 +18,9 @@ const FIELD_LABELS: Record<string, string> = {
   replacedById: 'replaced by',
   replaces: 'replaces',
   graceSeconds: 'old secret kept working for',
+  // channel.bind and channel.unbind: which app, and the follower's id there (a WeChat OpenID, a Telegram user id).
+  channel: 'messaging app',
+  follower: 'follower',
 };
 
 /** A reissue's grace period as chosen (REISSUE_GRACE_PERIODS), in words. */
@@ -30,6 +34,7 @@ function graceText(seconds: number): string {
 function valueText(field: string, value: unknown): string {
   if (value === undefined) return '—';
   if (field === 'graceSeconds' && typeof value === 'number') return graceText(value);
+  if (field === 'channel' && typeof value === 'string') return sourceLabel(value);
   if (value === null) {
     if (field === 'dailyQuota' || field === 'ratePerSecond') return 'tier default';
     if (field === 'expiresAt') return 'never';
@@ -46,6 +51,13 @@ function Change({ change }: { change: FieldChange }) {
     return (
       <li>
         {label}: <code>{valueText(change.field, change.after)}</code>
+      </li>
+    );
+  // Only a before: the event took it away (an unbind names the follower it removed).
+  if (change.after === undefined)
+    return (
+      <li>
+        {label}: <code>{valueText(change.field, change.before)}</code> (removed)
       </li>
     );
   return (

@@ -6,6 +6,10 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/write.ts';
 import { createUser, normaliseEmail, setPassword, setUserRole, UserStoreError } from '../auth/users.ts';
+import { BIND_CODE_MINUTES, createBindCode } from '../channels/bindings.ts';
+import { pushMenu } from '../channels/wechat/api.ts';
+import { wechatMenu } from '../channels/wechat/menu.ts';
+import { wechatApiSettings } from '../channels/wechat/settings.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
 import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
 import { type ImportFormat, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
@@ -24,6 +28,7 @@ import {
   reissueKey,
 } from '../keys/store.ts';
 import { ensureTiers } from '../portal/first-start.ts';
+import { formatUtc } from '../portal/format.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { pruneCallLog } from '../usage/retention.ts';
@@ -36,6 +41,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   user create --email E --password P [--role developer|support|admin]
   user role --email E --role developer|support|admin
   user password --email E --password P   (ends every session of the account)
+  user bind-code --email E   (a one-time code binding a WeChat/Telegram follower to E; the code is the last line)
   key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
              [--expires-in 30d | --expires ISO] [--json]
   key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
@@ -44,8 +50,9 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
-                   (compounds import --help: the options and the CSV format)
-  channel telegram webhook --url https://HOST/api/channels/telegram [--push]   (--push: setWebhook, setMyCommands)`;
+  channel wechat menu [--push]   (menu JSON in WECHAT_LANGUAGE; --push: send it with WECHAT_APP_ID/SECRET)
+  channel telegram webhook --url https://HOST/api/channels/telegram [--push]   (--push: setWebhook, setMyCommands)
+                   (compounds import --help: the options and the CSV format)`;
 
 class UsageError extends Error {}
 
@@ -103,6 +110,20 @@ async function userPassword(db: Db, args: string[]) {
   if (!values.email || !values.password) throw new UsageError('user password needs --email and --password.');
   const user = await setPassword(db, text(values.email)!, text(values.password)!, CLI_ACTOR);
   console.log(`Set a new password for ${user.email}; every session of the account has ended.`);
+}
+
+async function userBindCode(db: Db, args: string[]) {
+  const { values } = parse(args, { email: { type: 'string' } });
+  if (!values.email) throw new UsageError('user bind-code needs --email.');
+  const user = await db.user.findUnique({ where: { email: normaliseEmail(text(values.email)!) } });
+  if (!user)
+    throw new UserStoreError('not_found', `No user with email ${values.email}; create one with "user create".`);
+  const { code, expiresAt } = await createBindCode(db, user.id);
+  // The code alone on the last line, for scripts (`tail -1`).
+  console.log(
+    `Bind code for ${user.email}: it works for ${BIND_CODE_MINUTES} minutes, until ${formatUtc(expiresAt)}, once; any earlier code stops working. Send it as a message to the WeChat Official Account, or /bind ${code} to the Telegram bot.`,
+  );
+  console.log(code);
 }
 
 async function keyCreate(db: Db, args: string[]) {
@@ -295,16 +316,31 @@ async function usagePrune(db: Db, args: string[]) {
   );
 }
 
+async function channelWechat(_db: Db, args: string[]) {
+  const { values, positionals } = parse(args, { push: { type: 'boolean' } }, 1, 'channel wechat subcommand (menu)');
+  if (positionals[0] !== 'menu') throw new UsageError(`Unknown subcommand "channel wechat ${positionals[0]}".`);
+  const wechat = config().wechat;
+  if (!wechat)
+    throw new UsageError('channel wechat menu reads the WeChat settings: set WECHAT_TOKEN (and WECHAT_LANGUAGE).');
+  const menu = wechatMenu(wechat.language);
+  if (!values.push) return console.log(JSON.stringify(menu, null, 2));
+  const settings = wechatApiSettings(wechat);
+  if (!settings) throw new UsageError('channel wechat menu --push needs WECHAT_APP_ID and WECHAT_APP_SECRET.');
+  console.log(JSON.stringify(await pushMenu(menu, settings)));
+}
+
 const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'user create': userCreate,
   'user role': userRole,
   'user password': userPassword,
+  'user bind-code': userBindCode,
   'key create': keyCreate,
   'key disable': keyDisable,
   'key reissue': keyReissue,
   'key show': keyShow,
   'compounds import': compoundsImport,
   'usage prune': usagePrune,
+  'channel wechat': channelWechat,
   'channel telegram': (_db, args) => channelTelegram(args, (message) => new UsageError(message)),
 };
 

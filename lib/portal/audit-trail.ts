@@ -1,6 +1,6 @@
 /**
- * The audit trail for staff: every change to a key or a role, newest first, 50 to a page, filtered by
- * key (id, display form or 4 characters), actor (email, whole or part) and a range of UTC days.
+ * The audit trail for staff: every change to a key, a role or a messaging-app binding, newest first, 50 to a
+ * page, filtered by key (id, display form or 4 characters), actor (email, whole or part) and a range of UTC days.
  */
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../db/generated/sqlite/client.ts';

@@ -31,9 +31,9 @@ export function formatUtc(instant: Instant, { seconds = false } = {}): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, seconds ? 19 : 16)} UTC`;
 }
 
-/** "14:03:05 UTC". */
-export function formatUtcTime(instant: Instant): string {
-  return `${isoOf(instant).slice(11, 19)} UTC`;
+/** "14:03:05 UTC" (without seconds: "14:03 UTC"). */
+export function formatUtcTime(instant: Instant, { seconds = true } = {}): string {
+  return `${isoOf(instant).slice(11, seconds ? 19 : 16)} UTC`;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,9 +1,10 @@
 /**
  * A structural guard for the rule that makes the portal's access tests complete: every server action
  * is thin. It is built with portalAction (lib/portal/form-action.ts), which reads the form and
- * establishes the viewer from the session, and it leaves the decision to a service in lib/portal/,
- * where the authorization matrices (keys.test.ts, roles.test.ts, upgrades.test.ts, support.test.ts)
- * call every operation as the wrong user and role. A new action that skips the wrapper, or decides on
+ * establishes the viewer from the session, and it leaves the decision to a service in lib/portal/ (or,
+ * for binding messaging apps, lib/channels/, which stands above it), where the authorization matrices
+ * (keys.test.ts, roles.test.ts, upgrades.test.ts, support.test.ts, portal-binding.test.ts) call every
+ * operation as the wrong user and role. A new action that skips the wrapper, or decides on
  * its own, fails here.
  */
 import assert from 'node:assert/strict';
@@ -60,7 +61,10 @@ for (const file of files.filter((f) => !PUBLIC_ACTION_FILES.has(f) && f.endsWith
     const source = readFileSync(join(ROOT, file), 'utf8');
     const services = [
       ...source.matchAll(
-        new RegExp(`import \\{([^}]+)\\} from '@/lib/portal/(?!(?:${NOT_SERVICES})\\.ts)[\\w-]+\\.ts'`, 'g'),
+        new RegExp(
+          `import \\{([^}]+)\\} from '@/lib/(?:portal|channels)/(?!(?:${NOT_SERVICES})\\.ts)[\\w-]+\\.ts'`,
+          'g',
+        ),
       ),
     ].flatMap((m) =>
       m[1]

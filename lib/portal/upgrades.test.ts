@@ -236,3 +236,15 @@ test('the queue lists pending requests oldest first, then decisions newest first
     [[b.id, 'declined', 'bob@example.test']],
   );
 });
+
+test('a request says which door it came through: null for the portal, the channel for a messaging app', async (t) => {
+  const { db, ada, support, issue } = await scratchPortal(t);
+  const portal = await requestUpgrade(db, ada, { ...ASK, keyId: (await issue(ada, 'portal')).key.id });
+  const chat = await requestUpgrade(db, ada, { ...ASK, keyId: (await issue(ada, 'chat')).key.id, channel: 'wechat' });
+
+  const channels = (views: { id: string; channel: string | null }[]) =>
+    Object.fromEntries(views.map((r) => [r.id, r.channel]));
+  const expected = { [portal.id]: null, [chat.id]: 'wechat' };
+  assert.deepEqual(channels(await myUpgradeRequests(db, ada)), expected);
+  assert.deepEqual(channels((await upgradeQueue(db, support)).pending), expected);
+});

@@ -163,6 +163,8 @@ function requestView(request: Awaited<ReturnType<typeof loadRequests>>[number], 
     useCase: request.useCase,
     expectedDailyCalls: request.expectedDailyCalls,
     contact: request.contact,
+    /** The messaging app the request came through ("wechat", "telegram"); null: the portal. */
+    channel: request.channel,
     createdAt: request.createdAt,
     decidedAt: request.decidedAt,
     decisionNote: request.decisionNote,

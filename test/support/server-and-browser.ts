@@ -5,7 +5,7 @@
 import type { TestContext } from 'node:test';
 import type { Browser } from '@playwright/test';
 import { launchBrowser } from './browser.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { type EnvOverrides, startTestServer, type TestServer } from './test-server.ts';
 
 export interface ServerAndBrowser {
   server: TestServer;
@@ -13,8 +13,9 @@ export interface ServerAndBrowser {
   close: () => Promise<void>;
 }
 
-export async function startServerAndBrowser(): Promise<ServerAndBrowser> {
-  const server = await startTestServer();
+/** `env`: the server's settings beyond a fresh database's (a messaging app's token…). */
+export async function startServerAndBrowser(env: EnvOverrides = {}): Promise<ServerAndBrowser> {
+  const server = await startTestServer(env);
   try {
     const browser = await launchBrowser();
     return {
@@ -33,8 +34,11 @@ export async function startServerAndBrowser(): Promise<ServerAndBrowser> {
 }
 
 /** For stories that need a database of their own: closed when the test ends. */
-export async function withServerAndBrowser(t: Pick<TestContext, 'after'>): Promise<ServerAndBrowser> {
-  const started = await startServerAndBrowser();
+export async function withServerAndBrowser(
+  t: Pick<TestContext, 'after'>,
+  env: EnvOverrides = {},
+): Promise<ServerAndBrowser> {
+  const started = await startServerAndBrowser(env);
   t.after(() => started.close());
   return started;
 }

@@ -43,7 +43,8 @@ export default async function AuditPageView({ searchParams }: { searchParams: Pr
     <>
       <h1>Audit trail</h1>
       <p className="muted">
-        Every change to a key or a role: who, what, before and after, why, when (UTC) and from which address.
+        Every change to a key, a role or a messaging-app binding: who, what, before and after, why, when (UTC) and from
+        which address.
       </p>
       <search aria-label="Filter the audit trail">
         <form method="get" className="filters">

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
+import { sourceLabel } from '@/lib/channels/labels.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { formatCount } from '@/lib/portal/format.ts';
 import { upgradeQueue } from '@/lib/portal/upgrades.ts';
@@ -45,8 +46,8 @@ export default async function UpgradeQueuePage() {
               </span>
             </div>
             <p className="muted">
-              Asked <When date={r.createdAt} relative /> · expects {formatCount(r.expectedDailyCalls)} calls/day ·
-              contact: {r.contact}
+              Asked <When date={r.createdAt} relative /> via {sourceLabel(r.channel)} · expects{' '}
+              {formatCount(r.expectedDailyCalls)} calls/day · contact: {r.contact}
             </p>
             <p>{r.useCase}</p>
             <DecideForms requestId={r.id} label={`request from ${r.requester}`} />

@@ -1,0 +1,14 @@
+/** The WeChat Official Account's server URL; the logic is in lib/channels/wechat/. */
+
+import { wechatGet, wechatPost } from '@/lib/channels/wechat/endpoint.ts';
+import { getDb } from '@/lib/db/client.ts';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(request: Request): Response {
+  return wechatGet(request);
+}
+
+export function POST(request: Request): Promise<Response> {
+  return wechatPost(request, getDb());
+}
