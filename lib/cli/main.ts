@@ -32,6 +32,7 @@ import { formatUtc } from '../portal/format.ts';
 import { closeRedis } from '../redis/clients.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { pruneCallLog } from '../usage/retention.ts';
+import { channelTelegram } from './channel-telegram.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
 
@@ -50,6 +51,7 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
   channel wechat menu [--push]   (menu JSON in WECHAT_LANGUAGE; --push: send it with WECHAT_APP_ID/SECRET)
+  channel telegram webhook --url https://HOST/api/channels/telegram [--push]   (--push: setWebhook, setMyCommands)
                    (compounds import --help: the options and the CSV format)`;
 
 class UsageError extends Error {}
@@ -339,6 +341,7 @@ const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'compounds import': compoundsImport,
   'usage prune': usagePrune,
   'channel wechat': channelWechat,
+  'channel telegram': (_db, args) => channelTelegram(args, (message) => new UsageError(message)),
 };
 
 /** Commands with a longer help, printed for --help without touching the database. */
