@@ -30,7 +30,7 @@ import { fitBlocks, keyBlocks } from './usage-text.ts';
 const KEYS_REPORTED = 5;
 
 export async function converse(context: ConversationContext, follower: Follower, intent: Intent): Promise<string> {
-  const t = textsFor(context.language);
+  const t = textsFor(context.language, follower.channel);
   if (intent.kind === 'text' && containsSecretFragment(intent.text)) return t.secretInMessage;
   const asked = intent.kind === 'text' ? readText(intent.text) : intent;
   const { db } = context;

@@ -1,6 +1,8 @@
 'use server';
 import { refresh } from 'next/cache';
+import { after } from 'next/server';
 import { z } from 'zod';
+import { announceDecision } from '@/lib/channels/notify.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { portalAction } from '@/lib/portal/form-action.ts';
 import { trimmedText } from '@/lib/portal/form-input.ts';
@@ -13,6 +15,8 @@ export const approveAction = portalAction(
   decision('the request was not approved'),
   async ({ requestId, note }, { viewer, actor }) => {
     const outcome = await approveUpgrade(getDb(), viewer, requestId, note, actor);
+    // Followers bound in a messaging app are told once the answer is on its way; a slow platform never holds it up.
+    after(() => announceDecision(getDb(), requestId));
     refresh();
     const notes = [
       outcome.followedReissue
@@ -29,7 +33,10 @@ export const declineAction = portalAction(
   decision('the request was not declined'),
   async ({ requestId, note }, { viewer }) => {
     await declineUpgrade(getDb(), viewer, requestId, note);
+    after(() => announceDecision(getDb(), requestId));
     refresh();
-    return { message: 'Declined; the developer sees your note on their Upgrade page.' };
+    return {
+      message: 'Declined; the developer sees your note on their Upgrade page (and in the messaging app, if bound).',
+    };
   },
 );
