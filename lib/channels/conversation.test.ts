@@ -275,3 +275,23 @@ test('the trend chart and the fitting of blocks under a limit', () => {
   assert.equal(fitBlocks(['aaaa', 'bbbb', 'cccc'], 'link', limit), 'aaaa\n\nbbbb\n\nlink');
   assert.equal(fitBlocks(['a'.repeat(30)], 'link', limit), 'link');
 });
+
+test('each door is named and instructed in its own words: WeChat has words and a menu, Telegram has commands', async (t) => {
+  const { db } = await scratchPortal(t);
+  const telegram: Follower = { channel: 'telegram', id: '77' };
+  const zh = await converse(contextFor(db), telegram, usageIntent);
+  assert.match(zh, /此 Telegram 账号尚未绑定账户/);
+  assert.match(zh, /\/bind 绑定码/);
+  assert.match(zh, /发送 \/newkey /);
+  assert.doesNotMatch(zh, /微信|「新建」/);
+  const help = await converse({ ...contextFor(db, 'en'), limit: TELEGRAM_REPLY_LIMIT }, telegram, {
+    kind: 'text',
+    text: 'hello',
+  });
+  assert.match(help, /^That message was not understood\.\n\/key shows your keys/);
+  assert.doesNotMatch(help, /Menu/);
+  assert.match(
+    await converse(contextFor(db, 'en'), wechat('o-1'), { kind: 'text', text: '?' }),
+    /^Menu "My key & usage"/,
+  );
+});
