@@ -86,7 +86,7 @@ test('a developer binds a WeChat follower with a code from /account and unbinds 
   const second = await getBindCode(page);
   assert.notEqual(second, code);
   await checkWidths(page, '/account with a code and a follower');
-  await saveScreenshot(page, 'account-messaging-apps');
+  await saveScreenshot(page, 'account-messaging-apps-1280');
 
   await row.getByRole('button', { name: 'Unbind…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Unbind this WeChat follower?' });
