@@ -33,6 +33,8 @@ const ids = {} as Record<'ada' | 'bob' | 'grace', string>;
 /** Ada's key (a developer's), its secret, and her pending upgrade request for it. */
 let adaKey: { id: string; key: string; name: string };
 let requestId: string;
+/** A WeChat follower bound to Ada. */
+let adaBinding: string;
 
 before(async () => {
   server = await startTestServer({ METRICS_TOKEN });
@@ -46,6 +48,8 @@ before(async () => {
   }
   jars.admin = (await signInWithForm(server.baseUrl, server.adminEmail, server.adminPassword!)).jar;
   jars.anonymous = new CookieJar();
+  adaBinding = (await db.channelBinding.create({ data: { channel: 'wechat', externalId: 'o-ada', userId: ids.ada } }))
+    .id;
   adaKey = {
     ...JSON.parse(server.cliOk('key', 'create', '--owner', 'ada@example.test', '--name', 'ada laptop', '--json')),
     name: 'ada laptop',
@@ -92,7 +96,7 @@ function assertRefused(answer: WebAnswer, who: Who, what: string): void {
   assert.equal(answer.headers['x-action-revalidated'], undefined, `${what}: nothing revalidated`);
   assert.match(
     answer.text,
-    /NEXT_HTTP_ERROR_FALLBACK;404|"ok":false,"error":"(That page does not exist, or you do not have access to it\.|No such key among yours\.)"/,
+    /NEXT_HTTP_ERROR_FALLBACK;404|"ok":false,"error":"(That page does not exist, or you do not have access to it\.|No such key among yours\.|That follower is not bound to your account \(any more\); reload the page\.)"/,
     `${what}: refused as not found`,
   );
 }
@@ -139,6 +143,21 @@ const ACTIONS: Record<string, ActionCase> = {
       },
     ],
     state: () => db.user.findMany({ select: { id: true, passwordHash: true }, orderBy: { id: 'asc' } }),
+  },
+  'app/account/actions.ts#bindCodeAction': {
+    // Anyone signed in gets a code for their own account (no user id is taken from the form): only the signed out are refused.
+    wrong: () => [{ who: 'anonymous', page: '/account', fields: {} }],
+    state: () => db.channelBindCode.findMany({ orderBy: { codeHash: 'asc' } }),
+  },
+  'app/account/actions.ts#unbindAction': {
+    // Only the developer a follower is bound to may unbind it; staff too get "not bound to your account".
+    wrong: () =>
+      (['anonymous', 'bob', 'grace', 'admin'] as const).map((who) => ({
+        who,
+        page: '/account',
+        fields: { bindingId: adaBinding },
+      })),
+    state: () => db.channelBinding.findMany({ orderBy: { id: 'asc' } }),
   },
   'app/admin/users/actions.ts#changeRoleAction': {
     wrong: () =>
