@@ -130,6 +130,9 @@ test('"new key" makes an account and a free key for a follower with none; the se
     assert.match(reply, /only time the secret is shown/);
     assert.ok(reply.includes(`${PORTAL}/mcp`));
   }
+  const usage = await converse(context, follower, { kind: 'key_usage', part: 'keys' });
+  assert.match(usage, /Your active keys \(2\)/);
+  assert.ok(!usage.includes(PORTAL), 'an account made in the chat cannot sign in to the portal: no links to it');
   const audit = await db.auditEvent.findMany({ where: { actorId: binding.userId } });
   assert.deepEqual(audit.map((e) => e.action).sort(), ['channel.bind', 'key.issue', 'key.issue', 'user.create']);
   assert.ok(audit.every((e) => e.actorLabel.endsWith('via Telegram')));

@@ -124,12 +124,14 @@ async function keyUsage(
   const reports = await Promise.all(
     busiestFirst.map(async (row) => keyReport(db, await db.apiKey.findUniqueOrThrow({ where: { id: row.id } }), now)),
   );
+  // An account made in the chat has no portal sign-in: a link to its key pages would lead nowhere.
+  const linked = isFollowerAccount(viewer.email) ? { ...context, portalUrl: undefined } : context;
   const single = reports.length === 1 && active.length === 1;
   const blocks = single
     ? singleKeyBlocks(reports[0], part, t)
-    : severalKeysBlocks(reports, active.length, part, t, context);
+    : severalKeysBlocks(reports, active.length, part, t, linked);
   if (active.length > reports.length) blocks.push(t.otherKeys(active.length - reports.length));
-  const rest = portalLink(context, single ? `/keys/${reports[0].id}` : '/keys');
+  const rest = portalLink(linked, single ? `/keys/${reports[0].id}` : '/keys');
   return fitBlocks(blocks, rest ? t.more(rest) : null, context.limit);
 }
 
