@@ -159,7 +159,7 @@ test('"my key and usage" shows what keyReport shows: tier, quota used and left w
     reply,
   );
   assert.ok(reply.includes(`${report.quotaResetsAt.slice(5, 10)} ${report.quotaResetsAt.slice(11, 16)} UTC 重置`));
-  assert.match(reply, /永不过期/);
+  assert.match(reply, /每秒最多 1 次；永不过期/);
   assert.match(reply, /service_query_compound 2 \/ 1\nservice_vapor_pressure 1 \/ 0/);
   assert.match(reply, /近 7 天：······█ 共 4 次，最高 4/);
   assert.match(reply, /最近调用：\n(.*\n){3}.*service_query_compound ✓ 3 ms/);

@@ -29,6 +29,8 @@ export interface Texts {
   quota: (used: string, quota: string, left: string, resetsAt: string) => string;
   rate: (perSecond: number) => string;
   expires: (at: string | null) => string;
+  /** The rate and the expiry on one line, with the language's own punctuation. */
+  limits: (rate: string, expires: string) => string;
   todayHeading: string;
   toolLine: (tool: string, successes: number, failures: number) => string;
   noCallsToday: string;
@@ -85,6 +87,7 @@ const zh: Texts = {
   quota: (used, quota, left, resetsAt) => `今日已用 ${used} / ${quota} 次，剩余 ${left} 次，${resetsAt} 重置`,
   rate: (perSecond) => `每秒最多 ${formatCount(perSecond)} 次`,
   expires: (at) => (at ? `到期 ${at}` : '永不过期'),
+  limits: (rate, expires) => `${rate}；${expires}`,
   todayHeading: '今日调用（成功 / 失败）：',
   toolLine: (tool, successes, failures) => `${tool} ${successes} / ${failures}`,
   noCallsToday: '今日还没有调用。',
@@ -155,6 +158,7 @@ const en: Texts = {
   quota: (used, quota, left, resetsAt) => `Today ${used} of ${quota} calls used, ${left} left; resets ${resetsAt}`,
   rate: (perSecond) => `at most ${formatRate(perSecond)}`,
   expires: (at) => (at ? `expires ${at}` : 'never expires'),
+  limits: (rate, expires) => `${rate}; ${expires}`,
   todayHeading: 'Today (successes / failures):',
   toolLine: (tool, successes, failures) => `${tool} ${successes} / ${failures}`,
   noCallsToday: 'No calls yet today.',

@@ -36,7 +36,7 @@ export function keyBlocks(report: KeyReport, t: Texts): { head: string; details:
       formatCount(report.remainingToday),
       shortUtc(report.quotaResetsAt),
     ),
-    `${t.rate(report.ratePerSecond)}; ${t.expires(report.expiresAt ? report.expiresAt.slice(0, 10) : null)}`,
+    t.limits(t.rate(report.ratePerSecond), t.expires(report.expiresAt ? report.expiresAt.slice(0, 10) : null)),
   ].join('\n');
   const called = report.today.filter((u) => u.successes + u.failures > 0);
   const today = called.length
