@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { type Browser, expect, type Page } from '@playwright/test';
 import type { KeyReport } from '../lib/usage/key-report.ts';
 import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, saveScreenshot, signUp } from '../test/support/browser.ts';
+import { assertFitsPhoneWidth, DESKTOP, PHONE, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { errorBody, toolResult } from '../test/support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
@@ -26,8 +26,6 @@ after(() => close?.());
 
 /** Long enough for the live panels' 5 s refresh (plus a slow first render). */
 const REFRESH_WAIT = { timeout: 15_000 };
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP });

@@ -6,18 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { seriousAxeViolations } from '../test/support/axe.ts';
-import { signIn } from '../test/support/browser.ts';
+import { type Browser, expect, type Locator } from '@playwright/test';
+import { assertNoSeriousAxe } from '../test/support/axe.ts';
+import { signIn, VIEWPORTS } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
 const PASSWORD = 'a long enough password';
-const VIEWPORTS = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 let server: TestServer;
 let browser: Browser;
 let close: (() => Promise<void>) | undefined;
@@ -26,10 +21,6 @@ before(async () => {
   ({ server, browser, close } = await startServerAndBrowser());
 });
 after(() => close?.());
-
-async function assertNoSeriousAxe(page: Page, what: string) {
-  assert.deepEqual(await seriousAxeViolations(page), [], `axe: ${what}`);
-}
 
 /** The field is marked invalid, described by a message with `text` that sits in the form, and has the focus. */
 async function assertRefusedAt(field: Locator, text: string | RegExp) {

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, signIn, signUp } from '../test/support/browser.ts';
+import { assertNoSeriousAxe } from '../test/support/axe.ts';
+import { assertFitsPhoneWidth, DESKTOP, PHONE, signIn, signUp } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
@@ -22,7 +22,7 @@ before(async () => {
 after(() => close?.());
 
 const PASSWORD = 'correct horse battery staple';
-const WIDTHS = { '1280': { width: 1280, height: 800 }, '390': { width: 390, height: 844 } } as const;
+const WIDTHS = { '1280': DESKTOP, '390': PHONE } as const;
 type Width = keyof typeof WIDTHS;
 
 /** The longest kind of name: 96 characters without a space, where a browser finds no place to break. */
@@ -31,10 +31,6 @@ const LONG_NAME = 'NightlySolventScreeningAgentOnTheSharedRunner'.repeat(3).slic
 async function pageAt(width: Width): Promise<Page> {
   const context = await browser.newContext({ viewport: WIDTHS[width] });
   return context.newPage();
-}
-
-async function assertNoSeriousAxeViolations(page: Page, state: string, selector?: string) {
-  assert.deepEqual(await seriousAxeViolations(page, selector), [], `axe: ${state}`);
 }
 
 /** What has the keyboard focus: its tag and visible text, e.g. "BUTTON Create key". */
@@ -107,13 +103,13 @@ for (const width of ['1280', '390'] as const) {
       assert.ok(box.x >= 0 && box.x + box.width <= WIDTHS[width].width, `the name fits: ${JSON.stringify(box)}`);
     }
     assert.equal(await name.innerText(), LONG_NAME, 'the whole name is shown');
-    await assertNoSeriousAxeViolations(page, 'keys list with a long name');
+    await assertNoSeriousAxe(page, 'keys list with a long name');
 
     // The key's own page: the long name wraps in its heading.
     await name.click();
     await page.getByRole('heading', { name: LONG_NAME }).waitFor();
     await assertFitsPhoneWidth(page);
-    await assertNoSeriousAxeViolations(page, 'key page with a long name');
+    await assertNoSeriousAxe(page, 'key page with a long name');
     await page.context().close();
   });
 
@@ -122,7 +118,7 @@ for (const width of ['1280', '390'] as const) {
     await signUp(page, server.baseUrl, `config-box-${width}@example.test`);
     const secret = await createKeyInDialog(page, 'config box', 'Create your first key');
     const reveal = page.getByRole('dialog', { name: 'Key "config box" created' });
-    await assertNoSeriousAxeViolations(page, 'the one-time secret dialog', 'dialog[open]');
+    await assertNoSeriousAxe(page, 'the one-time secret dialog', 'dialog[open]');
 
     for (const [snippet, line] of [
       ['MCP client configuration', `"Authorization": "Bearer ${secret}"`],
@@ -166,7 +162,7 @@ for (const width of ['1280', '390'] as const) {
     await openWithKeyboard(page, 'Create your first key');
     const form = page.getByRole('dialog', { name: 'Create a key' });
     await form.waitFor();
-    await assertNoSeriousAxeViolations(page, 'the create-key dialog', 'dialog[open]');
+    await assertNoSeriousAxe(page, 'the create-key dialog', 'dialog[open]');
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'hidden' });
     await expect.poll(() => focused(page), { message: 'after Escape' }).toBe('BUTTON Create your first key');
@@ -186,7 +182,7 @@ for (const width of ['1280', '390'] as const) {
     await page.keyboard.press('Enter');
     await reveal.waitFor({ state: 'hidden' });
     await expect.poll(() => focused(page), { message: 'after the new key was stored' }).toBe('BUTTON Create key');
-    await assertNoSeriousAxeViolations(page, 'keys list after creating a key');
+    await assertNoSeriousAxe(page, 'keys list after creating a key');
 
     // The key page's confirmations: Escape and Cancel.
     await page.getByRole('link', { name: 'focus test' }).click();
@@ -202,7 +198,7 @@ for (const width of ['1280', '390'] as const) {
       await expect
         .poll(() => focused(page), { message: `${title}: the safe choice has the focus` })
         .toBe('BUTTON Cancel');
-      await assertNoSeriousAxeViolations(page, title, 'dialog[open]');
+      await assertNoSeriousAxe(page, title, 'dialog[open]');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => focused(page), { message: `${title}: after Escape` }).toBe(`BUTTON ${button}`);
@@ -218,7 +214,7 @@ for (const width of ['1280', '390'] as const) {
     await page.getByRole('dialog', { name: 'Disable this key?' }).getByRole('button', { name: 'Disable key' }).click();
     await page.getByText('The key is disabled: calls with it now get 401.').waitFor();
     await expect.poll(() => focused(page)).toMatch(/^DIV The key is disabled: calls with it now get 401\./);
-    await assertNoSeriousAxeViolations(page, 'key page after disabling');
+    await assertNoSeriousAxe(page, 'key page after disabling');
 
     // Support: Disable swaps for Re-enable, which takes the focus; Re-enable swaps back.
     const live = server.cliJson('key', 'create', '--owner', email, '--name', 'support focus');
@@ -229,14 +225,14 @@ for (const width of ['1280', '390'] as const) {
     await openWithKeyboard(page, 'Disable…');
     const disable = page.getByRole('dialog', { name: 'Disable this key?' });
     await disable.getByLabel(/^Reason/).fill('owner asked (ticket 7)');
-    await assertNoSeriousAxeViolations(page, 'support disable dialog', 'dialog[open]');
+    await assertNoSeriousAxe(page, 'support disable dialog', 'dialog[open]');
     await disable.getByRole('button', { name: 'Disable key' }).click();
     await page.getByRole('status').filter({ hasText: 'Key disabled' }).waitFor();
     await page.getByRole('button', { name: 'Re-enable…' }).waitFor();
     await expect
       .poll(() => focused(page), { message: 'after disabling, on the button in its place' })
       .toBe('BUTTON Re-enable…');
-    await assertNoSeriousAxeViolations(page, 'support key page after disabling');
+    await assertNoSeriousAxe(page, 'support key page after disabling');
     await page.keyboard.press('Enter');
     const enable = page.getByRole('dialog', { name: 'Re-enable this key?' });
     await enable.getByLabel(/^Reason/).fill('false alarm (ticket 7)');
@@ -283,6 +279,6 @@ test('the site has a favicon: /favicon.ico and the SVG icon are served, and a pa
   );
   await page.reload();
   assert.deepEqual(problems, [], 'no error in the console and no failed request (favicon included)');
-  await assertNoSeriousAxeViolations(page, 'home page');
+  await assertNoSeriousAxe(page, 'home page');
   await page.context().close();
 });

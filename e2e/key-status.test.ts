@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
 import { KEY_STATUSES, type KeyStatus } from '../lib/keys/status.ts';
-import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, signIn } from '../test/support/browser.ts';
+import { assertNoSeriousAxe, seriousAxeViolations } from '../test/support/axe.ts';
+import { assertFitsPhoneWidth, DESKTOP, PHONE, signIn } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { CliIssuedKey, TestServer } from '../test/support/test-server.ts';
 
@@ -23,7 +23,7 @@ before(async () => {
 after(() => close?.());
 
 const PASSWORD = 'correct horse battery staple';
-const WIDTHS = { '1280': { width: 1280, height: 800 }, '390': { width: 390, height: 844 } } as const;
+const WIDTHS = { '1280': DESKTOP, '390': PHONE } as const;
 type Width = keyof typeof WIDTHS;
 
 const displayOf = (key: CliIssuedKey) => `cf_${key.key.slice(3, 7)}…${key.key.slice(-4)}`;
@@ -33,10 +33,6 @@ async function personAt(width: Width, email: string, role: 'developer' | 'suppor
   const page = await (await browser.newContext({ viewport: WIDTHS[width] })).newPage();
   await signIn(page, server.baseUrl, email, PASSWORD, next);
   return page;
-}
-
-async function assertNoSeriousAxeViolations(page: Page, state: string) {
-  assert.deepEqual(await seriousAxeViolations(page), [], `axe: ${state}`);
 }
 
 /** The status word the owner's keys list shows for a key: in its row, or in the row of the key that replaced it. */
@@ -79,7 +75,7 @@ for (const width of ['1280', '390'] as const) {
 
     const supportPage = await personAt(width, `support-${width}@example.test`, 'support', '/support');
     await ownerPage.goto(`${server.baseUrl}/keys`);
-    await assertNoSeriousAxeViolations(ownerPage, 'owner: keys list with every status');
+    await assertNoSeriousAxe(ownerPage, 'owner: keys list with every status');
     if (width === '390') await assertFitsPhoneWidth(ownerPage);
     const seen = new Set<KeyStatus>();
     for (const [state, issued] of Object.entries(keys)) {
@@ -90,21 +86,21 @@ for (const width of ['1280', '390'] as const) {
 
       await ownerPage.goto(`${server.baseUrl}/keys/${issued.id}`);
       const ownerKeyPage = await ownerPage.locator('.key-head .badge').innerText();
-      await assertNoSeriousAxeViolations(ownerPage, `owner: the ${state} key's page`);
+      await assertNoSeriousAxe(ownerPage, `owner: the ${state} key's page`);
 
       await supportPage.goto(`${server.baseUrl}/support?q=${encodeURIComponent(display)}`);
       const found = supportPage
         .getByRole('row')
         .filter({ has: supportPage.getByRole('link', { name: `Open key ${display}` }) });
       const supportSearch = await found.locator('.badge').innerText();
-      await assertNoSeriousAxeViolations(supportPage, `support: search finding the ${state} key`);
+      await assertNoSeriousAxe(supportPage, `support: search finding the ${state} key`);
       await supportPage.goto(`${server.baseUrl}/support/keys/${issued.id}`);
       const supportKeyPage = await supportPage
         .locator('dt', { hasText: /^Status$/ })
         .locator('xpath=following-sibling::dd[1]')
         .locator('.badge')
         .innerText();
-      await assertNoSeriousAxeViolations(supportPage, `support: the ${state} key's page`);
+      await assertNoSeriousAxe(supportPage, `support: the ${state} key's page`);
       await ownerPage.goto(`${server.baseUrl}/keys`);
 
       const expected = (state === 'replaced in its grace period' ? 'replaced' : state) as KeyStatus;
@@ -165,7 +161,7 @@ for (const width of ['1280', '390'] as const) {
     const inGrace = labOlder.locator('li', { hasText: displayOf(second) });
     assert.match(await inGrace.innerText(), /replaced\s+works until \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     assert.match(await labOlder.locator('li', { hasText: displayOf(first) }).innerText(), /replaced$/);
-    await assertNoSeriousAxeViolations(page, 'keys list, an open disclosure');
+    await assertNoSeriousAxe(page, 'keys list, an open disclosure');
 
     // Older keys that no longer work stay folded until asked for, from the keyboard.
     const ciRow = rows.filter({ hasText: 'ci runner' });
@@ -177,7 +173,7 @@ for (const width of ['1280', '390'] as const) {
     await summary.focus();
     await page.keyboard.press('Enter');
     await olderLink.waitFor();
-    await assertNoSeriousAxeViolations(page, 'keys list, the folded keys shown');
+    await assertNoSeriousAxe(page, 'keys list, the folded keys shown');
     if (width === '390') await assertFitsPhoneWidth(page);
     await olderLink.focus();
     await page.keyboard.press('Enter');
@@ -191,7 +187,7 @@ for (const width of ['1280', '390'] as const) {
     await page.getByRole('link', { name: `Open the older key ${displayOf(ci)}` }).waitFor();
     await page.keyboard.press(' ');
     await page.getByRole('link', { name: `Open the older key ${displayOf(ci)}` }).waitFor({ state: 'hidden' });
-    await assertNoSeriousAxeViolations(page, 'keys list, folded again');
+    await assertNoSeriousAxe(page, 'keys list, folded again');
     await page.context().close();
   });
 
@@ -205,7 +201,7 @@ for (const width of ['1280', '390'] as const) {
     await ownerPage.getByRole('button', { name: 'Disable and report leak' }).click();
     await ownerPage.getByText('the key is disabled and the leak is on record').waitFor();
     assert.equal(await ownerPage.locator('.key-head .badge').innerText(), 'leaked');
-    await assertNoSeriousAxeViolations(ownerPage, 'owner: key page after reporting the leak');
+    await assertNoSeriousAxe(ownerPage, 'owner: key page after reporting the leak');
     server.cliOk('key', 'disable', paused.id, '--reason', 'paused during an audit');
 
     const page = await personAt(width, `support-leaky-${width}@example.test`, 'support', `/support/keys/${leaked.id}`);
@@ -217,7 +213,7 @@ for (const width of ['1280', '390'] as const) {
     });
     assert.deepEqual(await classes(), { reissue: '', reEnable: 'secondary' }, 'leaked: Reissue is the primary button');
     await page.getByText('The secret leaked: give the owner a new one.').waitFor();
-    await assertNoSeriousAxeViolations(page, 'support: a leaked key');
+    await assertNoSeriousAxe(page, 'support: a leaked key');
     await reEnable.click();
     const dialog = page.getByRole('dialog', { name: 'Re-enable this key?' });
     await dialog.getByText('re-enabling it turns the leaked secret back on').waitFor();
@@ -231,7 +227,7 @@ for (const width of ['1280', '390'] as const) {
       'an ordinary disabled key: Re-enable stays the primary button',
     );
     assert.equal(await page.getByText('re-enabling it turns the leaked secret back on').count(), 0);
-    await assertNoSeriousAxeViolations(page, 'support: a disabled key');
+    await assertNoSeriousAxe(page, 'support: a disabled key');
     await ownerPage.context().close();
     await page.context().close();
   });
@@ -270,7 +266,7 @@ for (const width of ['1280', '390'] as const) {
       await quotaLine(ownerPage, 'Per-second limit'),
       "5 calls/s (set by support; the free tier's default is 1 call/s)",
     );
-    await assertNoSeriousAxeViolations(ownerPage, 'owner: a key with limits set by support');
+    await assertNoSeriousAxe(ownerPage, 'owner: a key with limits set by support');
     if (width === '390') await assertFitsPhoneWidth(ownerPage);
     await ownerPage.goto(`${server.baseUrl}/keys/${plain.id}`);
     assert.equal(await quotaLine(ownerPage, 'Daily quota'), "1,000 calls/day (the free tier's)");

@@ -8,16 +8,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from '@playwright/test';
 import { UNREADABLE_SESSION_COOKIE } from '../lib/auth/auth-log.ts';
-import { seriousAxeViolations } from '../test/support/axe.ts';
+import { assertNoSeriousAxe } from '../test/support/axe.ts';
+import { VIEWPORTS } from '../test/support/browser.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
 const PASSWORD = 'a long enough password';
-const VIEWPORTS = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 let server: TestServer;
 let browser: Browser;
 let close: (() => Promise<void>) | undefined;
@@ -26,10 +22,6 @@ before(async () => {
   ({ server, browser, close } = await startServerAndBrowser());
 });
 after(() => close?.());
-
-async function assertNoSeriousAxe(page: Page, what: string) {
-  assert.deepEqual(await seriousAxeViolations(page), [], `axe: ${what}`);
-}
 
 /** The client navigation after sign-in has rendered the new page: its title has replaced sign-in's. */
 const pageRendered = (page: Page) =>

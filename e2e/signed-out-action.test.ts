@@ -8,19 +8,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { type Browser, expect, type Page } from '@playwright/test';
-import { seriousAxeViolations } from '../test/support/axe.ts';
-import { signIn } from '../test/support/browser.ts';
+import { type Browser, expect } from '@playwright/test';
+import { assertNoSeriousAxe } from '../test/support/axe.ts';
+import { signIn, VIEWPORTS } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
 const PASSWORD = 'a long enough password';
-const VIEWPORTS = [
-  ['1280', { width: 1280, height: 800 }],
-  ['390', { width: 390, height: 844 }],
-] as const;
-
 let server: TestServer;
 let browser: Browser;
 let close: (() => Promise<void>) | undefined;
@@ -33,10 +28,6 @@ after(() => close?.());
 const mcpStatus = async (secret: string) =>
   (await postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(secret)))
     .status;
-
-async function assertNoSeriousAxe(page: Page, what: string, selector?: string) {
-  assert.deepEqual(await seriousAxeViolations(page, selector), [], `axe: ${what}`);
-}
 
 for (const [width, viewport] of VIEWPORTS) {
   test(`at ${width} px, "Disable key" after the session ended says the key was not disabled, and sign-in comes back to the dialog`, async () => {

@@ -9,13 +9,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, saveScreenshot, signIn } from '../test/support/browser.ts';
+import { assertFitsPhoneWidth, DESKTOP, PHONE, saveScreenshot, signIn } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
 
 const PASSWORD = 'correct horse battery staple';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const REASON = 'Secret posted in a public forum (ticket SUP-88)';
 
 /** axe on the page as it is, at 1280 px and at 390 px (where it must also fit), and a screenshot of each. */

@@ -7,13 +7,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expect, type Page } from '@playwright/test';
 import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
+import { assertFitsPhoneWidth, DESKTOP, PHONE, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
 
 const PASSWORD = 'correct horse battery staple';
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** Both widths of a main page: screenshots, and nothing wider than a phone. */
 async function capture(page: Page, name: string, widths: ('1280' | '390')[] = ['1280']) {

@@ -14,15 +14,21 @@ import { createDb } from '../lib/db/client.ts';
 import { displayKey, keyDisplayParts } from '../lib/keys/format.ts';
 import { daysEndingWith } from '../lib/usage/queries.ts';
 import { seriousAxeViolations } from '../test/support/axe.ts';
-import { assertFitsPhoneWidth, launchBrowser, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
+import {
+  assertFitsPhoneWidth,
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  saveScreenshot,
+  signIn,
+  signUp,
+} from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../test/support/test-server.ts';
 
 /** Shorter than the longest range, so the 90-day view must say its CSV covers less. */
 const RETENTION_DAYS = 30;
 const PASSWORD = 'correct horse battery staple';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 let server: TestServer;
 let browser: Browser;

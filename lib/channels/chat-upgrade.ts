@@ -30,7 +30,7 @@ export async function upgradeReply(
   const [, ending, calls, useCase] = parsed;
   const chosen = ending ? keys.filter((k) => k.display.endsWith(ending)) : keys;
   if (!keys.length) return (await hasProKey(context, viewer)) ? t.alreadyPro : t.noUpgradeableKey;
-  if (chosen.length !== 1) return t.whichKey(`${keys[0].display.slice(-4)} ${t.requestExample.replace(/^\S+\s/, '')}`);
+  if (chosen.length !== 1) return whichKey(keys, t);
   const key = chosen[0];
   const pending = requests.find((r) => r.status === 'pending' && r.key.id === key.id);
   if (pending) return t.requestPending(key.display, formatUtc(pending.createdAt));
@@ -78,11 +78,16 @@ async function overview(
       ),
     );
   if (keys.length) lines.push(t.howToRequest(t.requestExample));
-  if (keys.length > 1) lines.push(t.whichKey(`${keys[0].display.slice(-4)} ${t.requestExample.replace(/^\S+\s/, '')}`));
+  if (keys.length > 1) lines.push(whichKey(keys, t));
   if (!keys.length) lines.push((await hasProKey(context, viewer)) ? t.alreadyPro : t.noUpgradeableKey);
   const page = config().contactUrl || portalLink(context, '/upgrade');
   if (page) lines.push(t.contactPage(page));
   return lines.join('\n\n');
+}
+
+/** Asks which key, with the example request written for the first one ("pro Vp0x 5000 …"). */
+function whichKey(keys: { display: string }[], t: Texts): string {
+  return t.whichKey(`${keys[0].display.slice(-4)} ${t.requestExample.replace(/^\S+\s/, '')}`);
 }
 
 async function hasProKey(context: ConversationContext, viewer: Viewer): Promise<boolean> {

@@ -196,7 +196,7 @@ test('many keys with busy days still fit one WeChat message (2048 bytes), busies
   assert.ok(Buffer.byteLength(reply) <= 2048, `${Buffer.byteLength(reply)} bytes`);
   assert.match(reply, /你的可用密钥（7 个）/);
   assert.match(reply, /agent 6/, 'the busiest key is shown');
-  assert.match(reply, /另有 2 个密钥未列出|完整内容/);
+  assert.match(reply, /另有 2 个密钥未列出。/);
   assert.ok(reply.endsWith(`完整内容：${PORTAL}/keys`));
 });
 
@@ -297,4 +297,12 @@ test('each door is named and instructed in its own words: WeChat has words and a
     await converse(contextFor(db, 'en'), wechat('o-1'), { kind: 'text', text: '?' }),
     /^Menu "My key & usage"/,
   );
+});
+
+test('what a person wrote is shown as written, even where it looks like a door word', async (t) => {
+  const { db, ada, issue } = await scratchPortal(t);
+  await issue(ada, '{pro} {help}');
+  const { code } = await createBindCode(db, ada.id);
+  await redeemBindCode(db, wechat('o-ada'), code);
+  assert.match(await converse(contextFor(db), wechat('o-ada'), usageIntent), /「\{pro\} \{help\}」 免费版/);
 });

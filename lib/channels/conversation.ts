@@ -9,7 +9,7 @@ import { displayKey } from '../keys/format.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
 import type { Viewer } from '../portal/access.ts';
 import { formatUtc } from '../portal/format.ts';
-import { createMyKey, listMyKeys, MAX_ACTIVE_KEYS } from '../portal/keys.ts';
+import { activeKeyCount, createMyKey, listMyKeys, MAX_ACTIVE_KEYS } from '../portal/keys.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import {
   boundViewer,
@@ -95,8 +95,8 @@ async function newKey(context: ConversationContext, follower: Follower, t: Texts
   // null from createFollowerAccount: a second tap bound the follower first; its account is the one.
   viewer ??= made ?? (await boundViewer(db, follower));
   if (!viewer) throw new Error('A follower account was neither created nor found.');
-  const active = await listMyKeys(db, viewer, context.now);
-  if (active.keys.filter((k) => k.status === 'active').length >= MAX_ACTIVE_KEYS) return t.tooManyKeys(MAX_ACTIVE_KEYS);
+  // The portal's own count, asked first so the refusal is in the follower's language.
+  if ((await activeKeyCount(db, viewer, context.now)) >= MAX_ACTIVE_KEYS) return t.tooManyKeys(MAX_ACTIVE_KEYS);
   const { key, secret } = await createMyKey(
     db,
     viewer,
@@ -121,8 +121,10 @@ async function keyUsage(
   const active = list.keys.filter((k) => k.status === 'active');
   if (!active.length) return t.noActiveKeys;
   const busiestFirst = [...active].sort((a, b) => b.usedToday - a.usedToday).slice(0, KEYS_REPORTED);
+  const rows = await db.apiKey.findMany({ where: { id: { in: busiestFirst.map((k) => k.id) } } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const reports = await Promise.all(
-    busiestFirst.map(async (row) => keyReport(db, await db.apiKey.findUniqueOrThrow({ where: { id: row.id } }), now)),
+    busiestFirst.flatMap((k) => byId.get(k.id) ?? []).map((key) => keyReport(db, key, now)),
   );
   // An account made in the chat has no portal sign-in: a link to its key pages would lead nowhere.
   const linked = isFollowerAccount(viewer.email) ? { ...context, portalUrl: undefined } : context;
@@ -130,7 +132,6 @@ async function keyUsage(
   const blocks = single
     ? singleKeyBlocks(reports[0], part, t)
     : severalKeysBlocks(reports, active.length, part, t, linked);
-  if (active.length > reports.length) blocks.push(t.otherKeys(active.length - reports.length));
   const rest = portalLink(linked, single ? `/keys/${reports[0].id}` : '/keys');
   return fitBlocks(blocks, rest ? t.more(rest) : null, context.limit);
 }
@@ -142,7 +143,7 @@ function singleKeyBlocks(report: KeyReport, part: 'all' | 'keys' | 'usage', t: T
   return [head, ...details];
 }
 
-/** Every key's head first (with its own page), then each key's usage, busiest key first. */
+/** Every key's head first (with its own page), how many keys are left out, then each key's usage, busiest first. */
 function severalKeysBlocks(
   reports: KeyReport[],
   activeCount: number,
@@ -160,5 +161,7 @@ function severalKeysBlocks(
         });
   const usage =
     part === 'keys' ? [] : reports.map((report) => [report.display, ...keyBlocks(report, t).details].join('\n'));
-  return [t.keysHeading(activeCount), ...heads, ...usage];
+  // Keys left out are said before the usage blocks, which are the first to be cut for room.
+  const others = activeCount > reports.length ? [t.otherKeys(activeCount - reports.length)] : [];
+  return [t.keysHeading(activeCount), ...heads, ...others, ...usage];
 }

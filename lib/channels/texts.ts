@@ -4,6 +4,7 @@
  * catalogue, the portal and the CLI show. Times are UTC, like the portal's.
  */
 import { formatCount, formatRate } from '../portal/format.ts';
+import { BIND_CODE_MINUTES } from './bindings.ts';
 import type { ChannelName, Language } from './types.ts';
 
 export interface Texts {
@@ -55,20 +56,20 @@ export interface Texts {
   contact: (contactPage: string | null, upgradePage: string | null) => string;
 }
 
-const zh: Texts = {
+const zh = (w: DoorWords): Texts => ({
   welcome: '欢迎关注！这里可以领取和管理化学工具服务（MCP）的 API 密钥。',
-  help: '{help}',
+  help: w.help,
   notUnderstood: '没有看懂这条消息。',
   notBound: (bindPage) =>
-    `{self}尚未绑定账户。已有账户：在网站${bindPage ? ` ${bindPage} ` : '「账户」页'}获取绑定码，{bindHow}即可绑定。没有账户：发送{new}，立即创建账户和一个免费密钥。`,
-  bound: (account) => `已绑定账户 ${account}。{keysHow}查看你的密钥。`,
-  alreadyBound: (account) => `{self}已绑定账户 ${account}，无需再绑定。`,
-  boundElsewhere: '{self}已绑定另一个账户。先发送{unbind}，再发送新的绑定码。',
-  noSuchCode: '绑定码无效或已过期（有效 10 分钟，只能用一次）。请在网站「账户」页重新获取。',
+    `${w.self}尚未绑定账户。已有账户：在网站${bindPage ? ` ${bindPage} ` : '「账户」页'}获取绑定码，${w.bindHow}即可绑定。没有账户：发送${w.new}，立即创建账户和一个免费密钥。`,
+  bound: (account) => `已绑定账户 ${account}。${w.keysHow}查看你的密钥。`,
+  alreadyBound: (account) => `${w.self}已绑定账户 ${account}，无需再绑定。`,
+  boundElsewhere: `${w.self}已绑定另一个账户。先发送${w.unbind}，再发送新的绑定码。`,
+  noSuchCode: `绑定码无效或已过期（有效 ${BIND_CODE_MINUTES} 分钟，只能用一次）。请在网站「账户」页重新获取。`,
   tooManyTries: (retryAt) => `错误的绑定码太多，请于 ${retryAt} 之后再试。`,
-  unbound: '已解除绑定。{self}不再能查看或管理该账户的密钥；密钥本身不受影响，仍然有效。',
-  unbindNothing: '{self}没有绑定任何账户。',
-  accountCreated: '已为{self}创建账户。',
+  unbound: `已解除绑定。${w.self}不再能查看或管理该账户的密钥；密钥本身不受影响，仍然有效。`,
+  unbindNothing: `${w.self}没有绑定任何账户。`,
+  accountCreated: `已为${w.self}创建账户。`,
   newKey: (display, secret, mcpUrl) =>
     [
       `新密钥 ${display}（免费版）：`,
@@ -78,7 +79,7 @@ const zh: Texts = {
     ]
       .filter(Boolean)
       .join('\n'),
-  noActiveKeys: '你的账户没有可用的密钥。发送{new}创建一个免费密钥。',
+  noActiveKeys: `你的账户没有可用的密钥。发送${w.new}创建一个免费密钥。`,
   tooManyKeys: (limit) => `你已有 ${limit} 个可用密钥，达到上限。先在网站上停用不用的密钥，再创建新的。`,
   secretInMessage: '⚠ 这条消息里有 API 密钥。不要在聊天中发送密钥；如果它是真实的密钥，请在网站上停用或重新签发它。',
   keysHeading: (active) => `你的可用密钥（${active} 个）`,
@@ -98,14 +99,14 @@ const zh: Texts = {
   otherKeys: (count) => `另有 ${count} 个密钥未列出。`,
   tiers: (free, pro) => `免费版：${free}\n专业版：${pro}`,
   tierLimits: (daily, perSecond) => `每天 ${daily} 次，每秒最多 ${formatCount(perSecond)} 次`,
-  howToRequest: (example) => `申请专业版，请回复：{pro} 每日预计调用次数 用途\n例如：${example}`,
-  requestExample: '{pro} 5000 反应器设计中查询物性数据',
-  whichKey: (choices) => `你有多个免费密钥，请在「{pro}」后写上密钥末 4 位，例如：{pro} ${choices}`,
+  howToRequest: (example) => `申请专业版，请回复：${w.pro} 每日预计调用次数 用途\n例如：${example}`,
+  requestExample: `${w.pro} 5000 反应器设计中查询物性数据`,
+  whichKey: (choices) => `你有多个免费密钥，请在「${w.pro}」后写上密钥末 4 位，例如：${w.pro} ${choices}`,
   requestFiled: (display) => `已提交 ${display} 的专业版申请。客服处理后会在这里通知你。`,
   requestPending: (display, since) =>
     `${display} 的专业版申请已于 ${since} 提交，正在等待客服处理；处理后会在这里通知你。`,
   alreadyPro: '你的可用密钥都已是专业版。',
-  noUpgradeableKey: '你没有可以升级的免费密钥。发送{new}创建一个免费密钥后再申请。',
+  noUpgradeableKey: `你没有可以升级的免费密钥。发送${w.new}创建一个免费密钥后再申请。`,
   lastDecision: (display, status, at, note) =>
     `${display} 的专业版申请已于 ${at} ${status === 'approved' ? '批准' : '拒绝'}${note ? `：${note}` : '。'}`,
   decisionNotice: (display, status, note, proDaily) =>
@@ -118,23 +119,22 @@ const zh: Texts = {
       '联系客服：',
       contactPage ? `联系页面 ${contactPage}` : null,
       upgradePage ? `专业版申请 ${upgradePage}` : null,
-      '在这里发送「{pro}」即可申请升级，客服处理后会在这里通知你。',
+      `在这里发送「${w.pro}」即可申请升级，客服处理后会在这里通知你。`,
     ]
       .filter(Boolean)
       .join('\n'),
-};
+});
 
-const en: Texts = {
+const en = (w: DoorWords): Texts => ({
   welcome: 'Welcome! Here you get and manage API keys for the chemistry tool service (MCP).',
-  help: '{help}',
+  help: w.help,
   notUnderstood: 'That message was not understood.',
   notBound: (bindPage) =>
-    `This chat is not bound to an account yet. Have an account? Get a bind code on ${bindPage ?? "the website's Account page"} and {bindHow}. No account? Send {new} to create an account and a free key right now.`,
-  bound: (account) => `Bound to the account ${account}. {keysHow} to see your keys.`,
+    `This chat is not bound to an account yet. Have an account? Get a bind code on ${bindPage ?? "the website's Account page"} and ${w.bindHow}. No account? Send ${w.new} to create an account and a free key right now.`,
+  bound: (account) => `Bound to the account ${account}. ${w.keysHow} to see your keys.`,
   alreadyBound: (account) => `This chat is already bound to ${account}; nothing to do.`,
-  boundElsewhere: 'This chat is bound to another account. Send {unbind} first, then the new code.',
-  noSuchCode:
-    "That bind code is wrong or has expired (codes work for 10 minutes, once). Get a new one on the website's Account page.",
+  boundElsewhere: `This chat is bound to another account. Send ${w.unbind} first, then the new code.`,
+  noSuchCode: `That bind code is wrong or has expired (codes work for ${BIND_CODE_MINUTES} minutes, once). Get a new one on the website's Account page.`,
   tooManyTries: (retryAt) => `Too many wrong bind codes; try again after ${retryAt}.`,
   unbound: "Unbound. This chat can no longer see or manage the account's keys; the keys themselves still work.",
   unbindNothing: 'This chat is not bound to any account.',
@@ -148,7 +148,7 @@ const en: Texts = {
     ]
       .filter(Boolean)
       .join('\n'),
-  noActiveKeys: 'Your account has no working key. Send {new} to create a free one.',
+  noActiveKeys: `Your account has no working key. Send ${w.new} to create a free one.`,
   tooManyKeys: (limit) =>
     `You already have ${limit} active keys, the most one account may hold. Disable one you no longer use on the website first.`,
   secretInMessage:
@@ -170,15 +170,15 @@ const en: Texts = {
   tiers: (free, pro) => `Free: ${free}\nPro: ${pro}`,
   tierLimits: (daily, perSecond) => `${daily} calls a day, at most ${formatRate(perSecond)}`,
   howToRequest: (example) =>
-    `To ask for Pro, reply: {pro} <expected calls per day> <what for>\nFor example: ${example}`,
-  requestExample: '{pro} 5000 property lookups for reactor design',
+    `To ask for Pro, reply: ${w.pro} <expected calls per day> <what for>\nFor example: ${example}`,
+  requestExample: `${w.pro} 5000 property lookups for reactor design`,
   whichKey: (choices) =>
-    `You have several free keys: put the key's last 4 characters after "{pro}", e.g. {pro} ${choices}`,
+    `You have several free keys: put the key's last 4 characters after "${w.pro}", e.g. ${w.pro} ${choices}`,
   requestFiled: (display) => `Pro requested for ${display}. You will be told here when support decides.`,
   requestPending: (display, since) =>
     `Pro for ${display} was requested on ${since} and waits for support; you will be told here when they decide.`,
   alreadyPro: 'All your active keys are on Pro already.',
-  noUpgradeableKey: 'You have no free key to upgrade. Send {new} to create one, then ask again.',
+  noUpgradeableKey: `You have no free key to upgrade. Send ${w.new} to create one, then ask again.`,
   lastDecision: (display, status, at, note) =>
     `Your Pro request for ${display} was ${status} on ${at}${note ? `: ${note}` : '.'}`,
   decisionNotice: (display, status, note, proDaily) =>
@@ -191,11 +191,11 @@ const en: Texts = {
       'Customer service:',
       contactPage ? `contact page ${contactPage}` : null,
       upgradePage ? `Pro requests ${upgradePage}` : null,
-      'Send "{pro}" here to ask for an upgrade; you will be told here when support decides.',
+      `Send "${w.pro}" here to ask for an upgrade; you will be told here when support decides.`,
     ]
       .filter(Boolean)
       .join('\n'),
-};
+});
 
 /** The words that differ between doors: WeChat has a menu and plain words, Telegram has commands. */
 type DoorWords = Record<'self' | 'new' | 'unbind' | 'pro' | 'bindHow' | 'keysHow' | 'help', string>;
@@ -243,18 +243,7 @@ const DOOR_WORDS: Record<Language, Record<ChannelName, DoorWords>> = {
   },
 };
 
-/** The texts of one language, with the door's own words (its name for itself, its commands) put in. */
+/** The texts of one language, with the door's own words (its name for itself, its commands) written in. */
 export function textsFor(language: Language, channel: ChannelName): Texts {
-  const words = DOOR_WORDS[language][channel];
-  const fill = (text: string) =>
-    text.replace(/\{(\w+)\}/g, (token, name: string) => (words as Record<string, string>)[name] ?? token);
-  const base = language === 'en' ? en : zh;
-  return Object.fromEntries(
-    Object.entries(base).map(([name, entry]) => [
-      name,
-      typeof entry === 'function'
-        ? (...args: never[]) => fill((entry as (...a: never[]) => string)(...args))
-        : fill(entry),
-    ]),
-  ) as unknown as Texts;
+  return (language === 'en' ? en : zh)(DOOR_WORDS[language][channel]);
 }

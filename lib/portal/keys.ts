@@ -168,6 +168,13 @@ function foldReissues(keys: ApiKey[], rows: KeyListRow[]): KeyListEntry[] {
   return [...entries.values()];
 }
 
+/** The viewer's keys that count toward MAX_ACTIVE_KEYS: not disabled, not expired. */
+export function activeKeyCount(db: Db, viewer: Viewer, now = Date.now()): Promise<number> {
+  return db.apiKey.count({
+    where: { ownerId: viewer.id, disabledAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(now) } }] },
+  });
+}
+
 /** A new free-tier key for the viewer, expiring after one of EXPIRY_DAYS or never (null); the secret is returned once and never stored. */
 export async function createMyKey(
   db: Db,
@@ -178,9 +185,7 @@ export async function createMyKey(
 ): Promise<{ key: ApiKey; secret: string }> {
   const name = checkedName(input.name);
   const expiryDays = checkedExpiry(input.expiryDays);
-  const active = await db.apiKey.count({
-    where: { ownerId: viewer.id, disabledAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(now) } }] },
-  });
+  const active = await activeKeyCount(db, viewer, now);
   if (active >= MAX_ACTIVE_KEYS) {
     throw new PortalInputError(
       `You already have ${active} active keys, the most one account may hold. Disable a key you no longer use, then create the new one.`,

@@ -4,6 +4,7 @@
  * through the DevTools protocol, so the portal's Content-Security-Policy does not stop it.
  */
 
+import assert from 'node:assert/strict';
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
@@ -26,4 +27,9 @@ export async function seriousAxeViolations(page: Page, selector?: string): Promi
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+}
+
+/** Fails, listing them, when the page (or `selector` within it) has serious or critical violations. */
+export async function assertNoSeriousAxe(page: Page, what: string, selector?: string): Promise<void> {
+  assert.deepEqual(await seriousAxeViolations(page, selector), [], `axe: ${what}`);
 }

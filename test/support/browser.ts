@@ -9,6 +9,14 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/auth/sign-up-notice.ts';
 import { ROOT } from './test-server.ts';
 
+/** The two widths the portal stories check: a desktop window and a phone. */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const VIEWPORTS = [
+  ['1280', DESKTOP],
+  ['390', PHONE],
+] as const;
+
 export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
 
 const CHROMIUM_ARGS = [

@@ -203,4 +203,34 @@ test('Pro asked for in WeChat is in the staff queue marked WeChat; approving it 
     await wechat(eventMessage(OPEN_ID, 'CLICK', 'UPGRADE_PRO')),
     /专业版申请已于 .* 批准：Enjoy the headroom\./,
   );
+
+  // A decline is announced the same way, with the reason staff gave.
+  const other = server.cliJson('key', 'create', '--owner', DEV, '--name', 'second screening');
+  assert.match(await wechatText('专业版 3000 溶剂筛选'), /已提交 cf_.* 的专业版申请/);
+  const second = await db.upgradeRequest.findFirstOrThrow({ where: { keyId: other.id } });
+  const decline = serverActionIds().get('app/support/upgrades/actions.ts#declineAction');
+  assert.ok(decline, 'the decline action is in the build');
+  const declined = await callServerAction(server.baseUrl, {
+    page: '/support/upgrades',
+    actionId: decline,
+    args: [null, formOf({ requestId: second.id, note: 'One Pro key per team.' })],
+    jar: admin.jar,
+  });
+  assert.equal(declined.status, 200, declined.text);
+  for (let tries = 0; ; tries++) {
+    const wechatNotice = wechatApi.requests
+      .map((r) => (r.body as { text?: { content?: string } } | undefined)?.text?.content ?? '')
+      .find((content) => content.includes('未获批准'));
+    const telegramNotice = telegram
+      .calls('sendMessage')
+      .map((c) => String(c.params.text))
+      .find((text) => text.startsWith('Your Pro request for'));
+    if (wechatNotice && telegramNotice) {
+      assert.match(wechatNotice, /你的专业版申请（cf_.*）未获批准。客服说明：One Pro key per team\./);
+      assert.match(telegramNotice, /^Your Pro request for cf_.* was declined\. Support says: One Pro key per team\.$/);
+      break;
+    }
+    assert.ok(tries < 40, 'the decline reached both apps');
+    await new Promise((done) => setTimeout(done, 250));
+  }
 });
