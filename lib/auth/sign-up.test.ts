@@ -5,27 +5,14 @@
  * and the loser meets the unique index instead.
  */
 import assert from 'node:assert/strict';
-import { describe, it, type TestContext } from 'node:test';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import type { DatabaseProvider } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { describe, it } from 'node:test';
+import { migratedScratchDb } from '../../test/support/migrated-db.ts';
 import { signUp } from './sign-up.ts';
-
-async function migratedDb(t: TestContext, provider: DatabaseProvider): Promise<Db | undefined> {
-  let db: Db | undefined;
-  t.after(() => db?.$disconnect());
-  const url = provider === 'sqlite' ? scratchSqliteUrl(t) : await scratchPostgresUrl(t);
-  if (!url) return undefined;
-  await migrateDatabase(url);
-  db = createDb(url);
-  return db;
-}
 
 describe('simultaneous sign-ups for one new email', () => {
   for (const provider of ['sqlite', 'postgresql'] as const) {
     it(`${provider}: one account, and every sign-up answers the same (nothing)`, async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       const email = 'race@example.test';
       const outcomes = await Promise.allSettled(

@@ -6,30 +6,17 @@
 process.env.KEY_HASH_SECRET = 'x'.repeat(64);
 
 import assert from 'node:assert/strict';
-import { describe, it, type TestContext } from 'node:test';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import type { DatabaseProvider } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { describe, it } from 'node:test';
+import { migratedScratchDb } from '../../test/support/migrated-db.ts';
 import { createBindCode, createFollowerAccount, redeemBindCode } from './bindings.ts';
 import { answerOnce } from './deliveries.ts';
-
-async function migratedDb(t: TestContext, provider: DatabaseProvider): Promise<Db | undefined> {
-  let db: Db | undefined;
-  t.after(() => db?.$disconnect());
-  const url = provider === 'sqlite' ? scratchSqliteUrl(t) : await scratchPostgresUrl(t);
-  if (!url) return undefined;
-  await migrateDatabase(url);
-  db = createDb(url);
-  return db;
-}
 
 const SECRET = `cf_${'A'.repeat(38)}`;
 
 for (const provider of ['sqlite', 'postgresql'] as const) {
   describe(`${provider}: deliveries, codes and accounts under simultaneous requests`, () => {
     it('one delivery five times at once: acted on once, and a repeat gets the reply with its secret cut', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       let produced = 0;
       const produce = async () => {
@@ -51,7 +38,7 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
     });
 
     it('an answer that failed releases its claim, so the platform’s retry is answered', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       await assert.rejects(
         answerOnce(db, 'telegram', 'update:9', async () => {
@@ -66,7 +53,7 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
     });
 
     it('one bind code sent by three followers at once binds exactly one of them', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       const user = await db.user.create({ data: { email: 'ada@example.test' } });
       const { code } = await createBindCode(db, user.id);
@@ -79,7 +66,7 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
     });
 
     it('a double-tapped "new key" makes one account for the follower', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       const follower = { channel: 'telegram', id: '4242' } as const;
       const made = await Promise.all([createFollowerAccount(db, follower), createFollowerAccount(db, follower)]);

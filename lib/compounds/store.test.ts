@@ -4,15 +4,14 @@
  * all, with conflicts reported and left unwritten.
  */
 import assert from 'node:assert/strict';
-import { describe, it, type TestContext } from 'node:test';
-import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
+import { describe, it } from 'node:test';
+import { migratedScratchDb } from '../../test/support/migrated-db.ts';
 import { allCompounds, type Compound } from '../chem/compounds.ts';
 import { findCompound } from '../chem/lookup.ts';
 import { setRegisteredCompounds } from '../chem/registered-compounds.ts';
 import { queryCompoundTool } from '../chem/tools/query-compound.ts';
 import type { DatabaseProvider } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import type { Db } from '../db/client.ts';
 import { checkCompound } from './registration.ts';
 import {
   BUILTIN_ORIGIN,
@@ -26,16 +25,6 @@ import {
 } from './store.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
-
-async function migratedDb(t: TestContext, provider: DatabaseProvider): Promise<Db | undefined> {
-  let db: Db | undefined;
-  t.after(() => db?.$disconnect()); // before the scratch database is dropped
-  const url = provider === 'sqlite' ? scratchSqliteUrl(t) : await scratchPostgresUrl(t);
-  if (!url) return undefined;
-  await migrateDatabase(url);
-  db = createDb(url);
-  return db;
-}
 
 /** A made-up compound: invented values, a ¹³C-labelled SMILES and CAS numbers no built-in compound will take. */
 function madeUp(name: string, cas: string, smiles: string, extra: Partial<Compound> = {}): Compound {
@@ -82,7 +71,7 @@ const IMPORT = { format: 'csv' as const, fileName: 'mine.csv', fileHash: 'f'.rep
 for (const provider of PROVIDERS) {
   describe(`compounds table (${provider})`, () => {
     it('mirrors the built-in data: first load inserts all, the second changes nothing, both fast', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       const builtins = allCompounds();
       await warmUp(db);
@@ -116,7 +105,7 @@ for (const provider of PROVIDERS) {
     });
 
     it('loads 600 compounds in seconds at most, and reloads them unchanged in a fraction of that', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       await warmUp(db);
       const compounds = manyCompounds(600);
@@ -132,7 +121,7 @@ for (const provider of PROVIDERS) {
     });
 
     it('follows the data files: a changed value updates its row, a removed compound is deleted, imports stay', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       const [first, second, ...rest] = allCompounds();
       await loadBuiltinCompounds(db, [first, second, ...rest]);
@@ -157,7 +146,7 @@ for (const provider of PROVIDERS) {
     });
 
     it('what start-up does: imported rows are registered and served by service_query_compound; clashing ones are left out, named', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       t.after(() => setRegisteredCompounds([]));
       await loadBuiltinCompounds(db);
@@ -189,7 +178,7 @@ for (const provider of PROVIDERS) {
     });
 
     it('a renamed built-in is replaced, and one whose name an import holds is reported, not stored', async (t) => {
-      const db = await migratedDb(t, provider);
+      const db = await migratedScratchDb(t, provider);
       if (!db) return;
       const [first, ...rest] = allCompounds();
       await loadBuiltinCompounds(db, [first, ...rest]);
