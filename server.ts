@@ -14,12 +14,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
-import { chemsepLayer } from './lib/chem/chemsep-layer.ts';
+import { dataLayerSummary, formatLayerSummary } from './lib/chem/data-layers.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
-import { setNameTableDir } from './lib/chem/name-table.ts';
 import { serveBundledChemSep } from './lib/compounds/bundled-chemsep.ts';
 import { prepareCompounds } from './lib/compounds/store.ts';
-import { config, databaseUrl, nameTableDirSetting } from './lib/config.ts';
+import { config, databaseUrl } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
@@ -161,7 +160,6 @@ async function main(): Promise<void> {
   const { applied } = await migrateDatabase(databaseUrl());
   if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
   const seeded = await seedDatabase(getDb());
-  setNameTableDir(nameTableDirSetting());
   const compounds = await prepareCompounds(getDb());
   const { created, updated, deleted } = compounds.builtin;
   if (created || updated || deleted)
@@ -178,8 +176,8 @@ async function main(): Promise<void> {
       `Built-in ${builtin.name} (${builtin.cas}) is overridden by the imported ${by.name} (${by.cas}), served in its place.`,
     );
   for (const { name, reason } of compounds.left) console.warn(`Imported compound ${name} is not served: ${reason}.`);
-  // Parsed here (about a second) rather than inside the first call that needs it.
-  chemsepLayer();
+  // Parsed here (about two seconds) rather than inside the first call that needs them.
+  console.log(formatLayerSummary(dataLayerSummary()));
   console.log(`ChemSep compounds outside the catalogue served by name: ${serveBundledChemSep()}.`);
   await startServer();
   const scheme = settings.tlsCertFile ? 'https' : 'http';

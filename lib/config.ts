@@ -329,10 +329,9 @@ export function importMaxMegabytes(): number {
 }
 
 /**
- * The folder of the PubChem-derived name → structure table (NAME_TABLE_DIR), read once on the first
- * name the catalogue does not know (lib/chem/name-table.ts; server.ts passes it on); unset: that module's default, the
- * steering repo's shared/data/pubchem-names beside the project checkout.
+ * The folder of the chemistry data layers (CHEM_DATA_DIR; absolute, or relative to the project root):
+ * unset, the ones shipped in lib/chem/data/third-party/ (lib/chem/third-party-data.ts).
  */
-export function nameTableDirSetting(): string | undefined {
-  return process.env.NAME_TABLE_DIR || undefined;
+export function chemDataDirSetting(): string | undefined {
+  return process.env.CHEM_DATA_DIR || undefined;
 }

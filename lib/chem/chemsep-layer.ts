@@ -8,12 +8,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../project-root.ts';
 import { type ChemSepEquation, type ChemSepFile, parseChemSepXml } from './chemsep-xml.ts';
 import type { ValidRange } from './correlations.ts';
 import { DIPPR_FORMS, type DipprEquation, dipprValue, isDipprForm } from './dippr.ts';
+import { layerDir } from './third-party-data.ts';
 
-export const CHEMSEP_FILE = join(PROJECT_ROOT, 'lib/chem/data/third-party/chemsep/chemsep1.xml');
+/** The layer's file (data/third-party/chemsep/chemsep1.xml, or CHEM_DATA_DIR's). */
+export function chemsepFile(): string {
+  return join(/* turbopackIgnore: true */ layerDir('chemsep'), 'chemsep1.xml');
+}
 
 export const CHEMSEP_SOURCE =
   'ChemSep 8.32 pure-component data (H. Kooijman, R. Taylor, chemsep1.xml, Artistic License 2.0), DIPPR-form correlation fitted to measured data';
@@ -54,7 +57,7 @@ let layer: ReadonlyMap<string, ChemSepEntry> | undefined;
 
 /** The bundled file, parsed once: the layer and lib/compounds' ChemSep-only compounds share it. */
 export function bundledChemSepFile(): ChemSepFile {
-  file ??= parseChemSepXml(readFileSync(/* turbopackIgnore: true */ CHEMSEP_FILE, 'utf8'));
+  file ??= parseChemSepXml(readFileSync(/* turbopackIgnore: true */ chemsepFile(), 'utf8'));
   return file;
 }
 

@@ -7,16 +7,15 @@
  * (CID −1 where the file gives none). Only identifiers are used: no property value comes from here.
  *
  * The table is not part of the catalogue's hot path: it is read and indexed once, on the first query
- * the catalogue does not answer (`nameTable()`), from the folder server.ts sets from NAME_TABLE_DIR,
- * by default the steering repo's shared/data/pubchem-names beside the project checkout. When the folder is absent,
- * `nameTable()` is undefined and names outside the catalogue are simply not found.
+ * the catalogue does not answer (`nameTable()`), from the files shipped verbatim in
+ * data/third-party/pubchem-names/ (or CHEM_DATA_DIR's copy).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { PROJECT_ROOT } from '../project-root.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { normalizeKey } from './lookup.ts';
+import { layerDir } from './third-party-data.ts';
 
 /** The files read, most trusted first: a compound in several files keeps its first record. */
 export const NAME_TABLE_FILES = [
@@ -139,18 +138,9 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
   return { entries, byKey, byFormula };
 }
 
-/** shared/data/pubchem-names beside the project checkout (found from the project root, in the source tree and bundled alike). */
-const DEFAULT_DIR = join(PROJECT_ROOT, '../shared/data/pubchem-names');
-let configuredDir: string | undefined;
-
-/** Sets the folder read (server.ts passes NAME_TABLE_DIR); undefined restores the default. */
-export function setNameTableDir(dir: string | undefined): void {
-  configuredDir = dir;
-}
-
-/** The folder read: the one set with setNameTableDir, else shared/data/pubchem-names beside the checkout. */
+/** The layer's folder (data/third-party/pubchem-names, or CHEM_DATA_DIR's). */
 export function nameTableDir(): string {
-  return configuredDir ?? DEFAULT_DIR;
+  return layerDir('pubchem-names');
 }
 
 let loaded: { dir: string; table: NameTable | undefined } | undefined;

@@ -23,8 +23,8 @@ import {
   nasaPolynomialFor,
   nasaSpeciesOfCanteraYaml,
   readNasa7,
-  setNasaDataDir,
 } from './nasa7.ts';
+import { setChemDataDir } from './third-party-data.ts';
 
 const DATA_FILE = join(nasaDataDir(), NASA7_FILE_NAME);
 const noData = existsSync(DATA_FILE) ? false : `${DATA_FILE} is absent (the steering folder shared/data/nasa)`;
@@ -304,11 +304,11 @@ test("H°(298.15 K) of every fit agrees with the catalogue's ΔfH° (ideal gas) 
 test('the data folder can be set; where it holds no file, no compound has a fit', { skip: noData }, () => {
   const empty = mkdtempSync(join(tmpdir(), 'nasa7-'));
   try {
-    setNasaDataDir(empty);
+    setChemDataDir(empty);
     assert.equal(nasaPolynomialFor('7727-37-9'), undefined);
     assert.equal(allNasaPolynomials().length, 0);
   } finally {
-    setNasaDataDir(undefined);
+    setChemDataDir(undefined);
     rmSync(empty, { recursive: true });
   }
   assert.equal(nasaPolynomialFor('7727-37-9')?.species, 'N2');

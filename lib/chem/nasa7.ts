@@ -12,11 +12,9 @@
  * the tables' standard-state pressure. Differences between two temperatures need neither convention.
  * Form and coefficients: B. J. McBride, S. Gordon, M. A. Reno, "Coefficients for Calculating
  * Thermodynamic and Transport Properties of Individual Species", NASA TM-4513 (1993), as distributed in
- * Cantera's data/nasa_gas.yaml (the file names TM-4513 as its source). Fetched data may not live in the
- * project, so the coefficients are read at run time, once, from that file as Cantera publishes it, in the
- * steering folder ../shared/data/nasa/ beside the checkout, or the folder set with setNasaDataDir. Which
- * species is which catalogue compound is the project's decision, committed in data/nasa-species.json
- * with the reason for each match. Where the folder is absent no compound has a NASA-7 fit. The
+ * Cantera's data/nasa_gas.yaml (the file names TM-4513 as its source), shipped verbatim in
+ * data/third-party/nasa/ and read once, on first use. Which species is which catalogue compound is the
+ * project's decision, committed in data/nasa-species.json with the reason for each match. The
  * coefficients are dimensionless, so R here is CODATA 2018's; the tables used R = 8.314510, a 2·10⁻⁷
  * difference.
  *
@@ -28,11 +26,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { PROJECT_ROOT } from '../project-root.ts';
 import { R } from './constants.ts';
 import nasaSpecies from './data/nasa-species.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 import { deepFreeze, isRecord } from './json-checks.ts';
+import { layerDir } from './third-party-data.ts';
 
 /** Cantera's file of the NASA species, in the data folder as published. */
 export const NASA7_FILE_NAME = 'nasa_gas.yaml';
@@ -92,17 +90,9 @@ export function nasa7Entropy(polynomial: Nasa7Polynomial, t: number): number {
   return R * (a1 * Math.log(t) + t * (a2 + t * (a3 / 2 + t * (a4 / 3 + (t * a5) / 4))) + a7);
 }
 
-const DEFAULT_DIR = join(PROJECT_ROOT, '../shared/data/nasa');
-let configuredDir: string | undefined;
-
-/** Sets the folder nasa7-species.json is read from; undefined restores the default. */
-export function setNasaDataDir(dir: string | undefined): void {
-  configuredDir = dir;
-}
-
-/** The folder read: the one set with setNasaDataDir, else shared/data/nasa beside the checkout. */
+/** The layer's folder (data/third-party/nasa, or CHEM_DATA_DIR's). */
 export function nasaDataDir(): string {
-  return configuredDir ?? DEFAULT_DIR;
+  return layerDir('nasa');
 }
 
 let loaded: { dir: string; byCas: ReadonlyMap<string, Nasa7Polynomial> } | undefined;
@@ -123,7 +113,7 @@ function fits(): ReadonlyMap<string, Nasa7Polynomial> {
   return loaded.byCas;
 }
 
-/** The NASA-7 fit for a compound (by CAS number), if one is matched to it and the data folder is present. */
+/** The NASA-7 fit for a compound (by CAS number), if one is matched to it. */
 export function nasaPolynomialFor(cas: string): Nasa7Polynomial | undefined {
   return fits().get(cas);
 }

@@ -1,21 +1,16 @@
 /**
  * service_query_compound for compounds outside the measured catalogue, through the tool's run().
- * These tests need the PubChem name table (NAME_TABLE_DIR, default ../shared/data/pubchem-names)
- * and skip, saying so, when it is absent. The expected identifiers are PubChem's, as the table's
- * source file gives them (chemicals/Identifiers/chemical identifiers pubchem small.tsv, CalebBell/chemicals).
+ * The expected identifiers are PubChem's, as the shipped name table's file gives them
+ * (data/third-party/pubchem-names/chemical identifiers pubchem small.tsv).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { findCompound } from '../lookup.ts';
-import { nameTable, nameTableDir, setNameTableDir } from '../name-table.ts';
 import { ToolError } from '../tool.ts';
 import { queryCompoundTool } from './query-compound.ts';
 
-// NAME_TABLE_DIR points the tests at a table elsewhere, as it does the server.
-setNameTableDir(process.env.NAME_TABLE_DIR || undefined);
 const validate = new Ajv({ strict: true, allErrors: true }).compile(queryCompoundTool.outputSchema);
-const skip = nameTable() ? false : `no name table in ${nameTableDir()} (set NAME_TABLE_DIR), nothing to look up`;
 
 const inCatalogue = (name: string) => {
   try {
@@ -26,9 +21,7 @@ const inCatalogue = (name: string) => {
   }
 };
 
-test('caffeine, aspirin, ibuprofen and glucose answer with identifiers, exact M and labelled estimates', {
-  skip,
-}, async () => {
+test('caffeine, aspirin, ibuprofen and glucose answer with identifiers, exact M and labelled estimates', async () => {
   const expected = {
     caffeine: { cas: '58-08-2', formula: 'C8H10N4O2', cid: 2519 },
     aspirin: { cas: '50-78-2', formula: 'C9H8O4', cid: 2244 },
@@ -54,7 +47,7 @@ test('caffeine, aspirin, ibuprofen and glucose answer with identifiers, exact M 
   }
 });
 
-test("caffeine's estimates are Joback's arithmetic on its groups", { skip }, async () => {
+test("caffeine's estimates are Joback's arithmetic on its groups", async () => {
   const caffeine = await queryCompoundTool.run({ compound_name: 'caffeine' });
   // M(C8H10N4O2) with IUPAC 2021 weights: 8·12.011 + 10·1.008 + 4·14.007 + 2·15.999 = 194.194 g/mol.
   assert.equal(caffeine.properties.molecular_weight?.value, 194.194);
@@ -67,7 +60,7 @@ test("caffeine's estimates are Joback's arithmetic on its groups", { skip }, asy
   assert.ok(caffeine.synonyms.length <= 10);
 });
 
-test('a CAS number, an InChIKey and a formula one table compound has find it too', { skip }, async () => {
+test('a CAS number, an InChIKey and a formula one table compound has find it too', async () => {
   assert.equal((await queryCompoundTool.run({ compound_name: '15687-27-1' })).name, 'ibuprofen');
   const byKey = await queryCompoundTool.run({ compound_name: 'RYYVLZVUVIJVGH-UHFFFAOYSA-N' });
   assert.equal(byKey.name, 'caffeine');
@@ -77,27 +70,27 @@ test('a CAS number, an InChIKey and a formula one table compound has find it too
   assert.equal(bySynonym.match.by, 'synonym');
 });
 
-test('urea answers too, from the catalogue if it is there, else estimated', { skip }, async () => {
+test('urea answers too, from the catalogue if it is there, else estimated', async () => {
   const urea = await queryCompoundTool.run({ compound_name: 'urea' });
   assert.equal(urea.cas, '57-13-6');
   assert.ok(validate(urea));
 });
 
-test('a formula isomers share in the table is refused with the candidates', { skip }, async () => {
+test('a formula isomers share in the table is refused with the candidates', async () => {
   await assert.rejects(
     async () => queryCompoundTool.run({ compound_name: 'C6H12O6' }),
     (e: unknown) => e instanceof ToolError && e.code === 'ambiguous_compound' && /glucose/.test(e.message),
   );
 });
 
-test('an unknown name is still compound_not_found, suggesting table names', { skip }, async () => {
+test('an unknown name is still compound_not_found, suggesting table names', async () => {
   await assert.rejects(
     async () => queryCompoundTool.run({ compound_name: 'ibuprofem' }),
     (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found' && /ibuprofen/.test(e.message),
   );
 });
 
-test('a name only the table knows, for a catalogue compound, answers with the measured data', { skip }, async () => {
+test('a name only the table knows, for a catalogue compound, answers with the measured data', async () => {
   // "etanol" is a synonym of ethanol (CAS 64-17-5) in the table, not in the catalogue.
   assert.throws(() => findCompound('etanol'));
   const result = await queryCompoundTool.run({ compound_name: 'etanol' });

@@ -1,22 +1,17 @@
 /**
  * service_estimate_joback, service_molecule_descriptors and service_formula_info take a compound by
- * name instead of a SMILES or formula. Catalogue names need nothing more; names only the PubChem
- * name table knows skip, saying so, when the table (NAME_TABLE_DIR) is absent.
+ * name instead of a SMILES or formula: catalogue names, and names only the PubChem name table knows.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { findCompound } from '../lookup.ts';
-import { nameTable, nameTableDir, setNameTableDir } from '../name-table.ts';
 import { ToolError } from '../tool.ts';
 import { estimateJobackTool } from './estimate-joback.ts';
 import { formulaInfoTool } from './formula-info.ts';
 import { moleculeDescriptorsTool } from './molecule-descriptors.ts';
 
-// NAME_TABLE_DIR points the tests at a table elsewhere, as it does the server.
-setNameTableDir(process.env.NAME_TABLE_DIR || undefined);
 const ajv = new Ajv({ strict: true, allErrors: true });
-const noTable = nameTable() ? false : `no name table in ${nameTableDir()} (set NAME_TABLE_DIR)`;
 
 test('a catalogue name gives the same answer as its SMILES or formula, and says which compound it was', async () => {
   const acetone = findCompound('acetone').compound;
@@ -54,7 +49,7 @@ test('an unknown name is compound_not_found with suggestions', async () => {
   );
 });
 
-test('a name only the PubChem table knows: caffeine', { skip: noTable }, async () => {
+test('a name only the PubChem table knows: caffeine', async () => {
   const d = await moleculeDescriptorsTool.run({ compound_name: 'caffeine' });
   assert.deepEqual(d.compound, {
     name: 'caffeine',

@@ -1,0 +1,70 @@
+/**
+ * Where the open-licence data layers live: lib/chem/data/third-party/<layer>/, shipped in the
+ * repository byte for byte, each folder with its upstream licence, a NOTICE.md (what, where from, which
+ * upstream commit) and a SHA256SUMS manifest (`sha256sum -c` reads it). CHEM_DATA_DIR may point at
+ * another folder of the same layout; nothing is ever read from outside the checkout by default.
+ * `npm run data:update -- <upstream checkout>` (scripts/data-update.ts) copies the files again.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { chemDataDirSetting } from '../config.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
+
+/** The shipped layers' folder, relative to the project root. */
+export const THIRD_PARTY_DIR = 'lib/chem/data/third-party';
+
+/** Each folder's manifest: "<sha256>  <path>" lines, the format sha256sum writes. */
+export const MANIFEST_FILE = 'SHA256SUMS';
+
+/** The layers, by folder: what each holds and which module reads it. */
+export const DATA_LAYERS = {
+  coolprop: 'reference equations of state (CoolProp fluid files and their BibTeX library)',
+  nasa: 'NASA 7-coefficient ideal-gas polynomials (Cantera nasa_gas.yaml)',
+  chemsep: 'ChemSep 8.32 pure-component correlations (chemsep1.xml)',
+  'pubchem-names': 'PubChem name → structure table and mixture compositions (chemicals identifier files)',
+} as const;
+
+export type DataLayer = keyof typeof DATA_LAYERS;
+
+let override: string | undefined;
+
+/** Points every layer at another folder of the same layout (tests); undefined restores the setting. */
+export function setChemDataDir(dir: string | undefined): void {
+  override = dir;
+}
+
+/** The folder holding the layers: the override, else CHEM_DATA_DIR (relative to the project root), else the shipped one. */
+export function chemDataDir(): string {
+  const dir = override ?? chemDataDirSetting() ?? THIRD_PARTY_DIR;
+  return isAbsolute(dir) ? dir : join(PROJECT_ROOT, dir);
+}
+
+/** One layer's folder. */
+export function layerDir(layer: DataLayer): string {
+  return join(/* turbopackIgnore: true */ chemDataDir(), layer);
+}
+
+export function sha256Of(path: string): string {
+  return createHash('sha256').update(readFileSync(/* turbopackIgnore: true */ path)).digest('hex');
+}
+
+/** A manifest for files of dir (paths relative to it), sorted by path. */
+export function manifestText(dir: string, files: readonly string[]): string {
+  return [...files]
+    .sort()
+    .map((path) => `${sha256Of(join(dir, path))}  ${path}\n`)
+    .join('');
+}
+
+/** The manifest of a layer folder: path → sha256; empty when the folder has none. */
+export function readManifest(dir: string): Map<string, string> {
+  const file = join(/* turbopackIgnore: true */ dir, MANIFEST_FILE);
+  if (!existsSync(/* turbopackIgnore: true */ file)) return new Map();
+  const entries = new Map<string, string>();
+  for (const line of readFileSync(/* turbopackIgnore: true */ file, 'utf8').split('\n')) {
+    const match = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
+    if (match) entries.set(match[2], match[1]);
+  }
+  return entries;
+}
