@@ -1,14 +1,14 @@
 /**
  * Where the open-licence data layers live: lib/chem/data/third-party/<layer>/, shipped in the
  * repository byte for byte, each folder with its upstream licence, a NOTICE.md (what, where from, which
- * upstream commit) and a SHA256SUMS manifest (`sha256sum -c` reads it). CHEM_DATA_DIR may point at
- * another folder of the same layout; nothing is ever read from outside the checkout by default.
+ * upstream commit) and a SHA256SUMS manifest (`sha256sum -c` reads it). CHEM_DATA_DIR (lib/config.ts;
+ * the server and the CLI pass it to setChemDataDir) may point at another folder of the same layout;
+ * nothing is read from outside the checkout by default.
  * `npm run data:update -- <upstream checkout>` (scripts/data-update.ts) copies the files again.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { chemDataDirSetting } from '../config.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 
 /** The shipped layers' folder, relative to the project root. */
@@ -27,16 +27,16 @@ export const DATA_LAYERS = {
 
 export type DataLayer = keyof typeof DATA_LAYERS;
 
-let override: string | undefined;
+let configured: string | undefined;
 
-/** Points every layer at another folder of the same layout (tests); undefined restores the setting. */
+/** Points every layer at another folder of the same layout (absolute, or relative to the project root); undefined restores the shipped one. */
 export function setChemDataDir(dir: string | undefined): void {
-  override = dir;
+  configured = dir;
 }
 
-/** The folder holding the layers: the override, else CHEM_DATA_DIR (relative to the project root), else the shipped one. */
+/** The folder holding the layers: the one set, else the shipped one. */
 export function chemDataDir(): string {
-  const dir = override ?? chemDataDirSetting() ?? THIRD_PARTY_DIR;
+  const dir = configured ?? THIRD_PARTY_DIR;
   return isAbsolute(dir) ? dir : join(PROJECT_ROOT, dir);
 }
 

@@ -10,10 +10,11 @@ import { BIND_CODE_MINUTES, createBindCode } from '../channels/bindings.ts';
 import { pushMenu } from '../channels/wechat/api.ts';
 import { wechatMenu } from '../channels/wechat/menu.ts';
 import { wechatApiSettings } from '../channels/wechat/settings.ts';
+import { setChemDataDir } from '../chem/third-party-data.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
 import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
 import { type ImportFormat, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
-import { config } from '../config.ts';
+import { chemDataDirSetting, config } from '../config.ts';
 import { type Db, databaseUrl, getDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { findKey } from '../keys/find.ts';
@@ -350,6 +351,7 @@ const HELP: Record<string, string> = {
 };
 
 async function main(argv: string[]): Promise<number> {
+  setChemDataDir(chemDataDirSetting());
   const name = argv.slice(0, 2).join(' ');
   const command = COMMANDS[name];
   if (!command) {
