@@ -6,7 +6,17 @@
  */
 
 import type { Compound } from '../compounds.ts';
-import { CUBIC_EOS, CUBIC_EOS_IDS, pureState, type RootState } from '../eos.ts';
+import { type CubicErrorTable, type CubicRegion, cubicRegion, type REGIONS } from '../cubic-errors.ts';
+import cubicErrors from '../data/cubic-errors.json' with { type: 'json' };
+import {
+  CUBIC_EOS,
+  CUBIC_EOS_IDS,
+  type CubicEos,
+  NEAR_CRITICAL_WARNING,
+  type PhaseLabel,
+  pureState,
+  type RootState,
+} from '../eos.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
@@ -149,6 +159,26 @@ const BASIS = {
   two: 'Three real roots: the smallest is the liquid candidate, the largest the vapour one (the middle one is mechanically unstable); the one with the lower fugacity coefficient (lower Gibbs energy) is stable.',
 };
 
+/** The regions where a cubic's measured error is worth a warning: all but the gas. */
+const WARNED_REGIONS: Partial<Record<CubicRegion, string>> = {
+  near_critical: 'Near-critical',
+  liquid: 'Liquid',
+  dense_fluid: 'Dense supercritical',
+};
+
+/**
+ * The cubic's measured error in the region of (Tr, pr, phase) (data/cubic-errors.json, against the
+ * reference equations we ship), as a warning; undefined in the gas, where it is small.
+ */
+export function cubicErrorWarning(eos: CubicEos, tr: number, pr: number, label: PhaseLabel): string | undefined {
+  const region = cubicRegion(tr, pr, label);
+  const name = WARNED_REGIONS[region];
+  const e = (cubicErrors.equations as CubicErrorTable)[eos.id][region];
+  if (!name || !e) return undefined;
+  const liquid = region === 'liquid' ? '; for a saturated liquid use service_liquid_density' : '';
+  return `${name} region (${(cubicErrors.regions as typeof REGIONS)[region]}): ${eos.name} deviates here from reference equations by a median ${e.density.median_percent} % in density and Z (95th percentile ${e.density.p95_percent} %) and ${e.fugacity_coefficient.median_percent} % in φ (${e.fugacity_coefficient.p95_percent} %), measured against ${e.fluids} reference equations${liquid}.`;
+}
+
 /** The state, with a warning first for a temperature or pressure implausible in the unit it defaulted to. */
 function run(args: EosStateArgs): EosStateResult {
   const { compound } = findCompound(args.compound_name);
@@ -208,7 +238,14 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
     basis = BASIS.two;
   }
 
-  const warnings = [...inputs.warnings, ...state.warnings];
+  const tr = t / inputs.constants.tc;
+  const pr = p / inputs.constants.pc;
+  const measured = cubicErrorWarning(eos, tr, pr, state.label);
+  // The measured warning replaces the generic near-critical one.
+  const warnings = [
+    ...inputs.warnings,
+    ...state.warnings.filter((w) => !(measured && w.startsWith(NEAR_CRITICAL_WARNING))),
+  ];
   const melting = compound.properties.melting_point;
   if (melting && t < melting.value) {
     warnings.push(
@@ -216,13 +253,15 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
     );
   }
   const liquidStable = state.stable === 'liquid' || state.label === 'liquid';
-  if (!eos.usesAcentricFactor || liquidStable) warnings.unshift(eos.caveat);
+  // For Peng–Robinson and SRK the measured error says what their liquid caveat says, with numbers.
+  if (!eos.usesAcentricFactor || (liquidStable && !measured)) warnings.unshift(eos.caveat);
+  if (measured) warnings.unshift(measured);
 
   return {
     compound: compoundWithMass(compound),
     conditions: conditionsResult({ temperature: t, pressure: p }),
-    reduced_temperature: ratio(t / inputs.constants.tc),
-    reduced_pressure: ratio(p / inputs.constants.pc),
+    reduced_temperature: ratio(tr),
+    reduced_pressure: ratio(pr),
     equation_of_state: eosResult(eos),
     inputs: inputs.used,
     z_roots: state.zRoots.map((z) => toMethodPrecision(z, 'cubicEquation')),
