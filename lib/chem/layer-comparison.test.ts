@@ -23,6 +23,8 @@ test('every disagreement between data layers is in layer-disagreements.json, and
     );
   const problems = [...unlisted, ...gone, ...moved];
   assert.deepEqual(problems, [], `${problems.join('\n')}\n(regenerate with npm run data:layers)`);
+  // Values, chain answers and the reasons on record too: the report says what the data gives now.
+  assert.deepEqual(report.disagreements, fresh.disagreements, 'values changed: npm run data:layers');
   assert.deepEqual(report.compared, fresh.compared, 'the counts of compared states changed: npm run data:layers');
   assert.deepEqual(report.cp_fits_against_alpha0, fresh.cp_fits_against_alpha0);
   assert.deepEqual(report.tolerances, LAYER_UNCERTAINTY, 'tolerances changed: npm run data:layers');
@@ -38,6 +40,7 @@ test('methane at 1000 K is listed: NASA-7 (which the chain answers with) lies 1.
   assert.ok(Math.abs(value('NASA-7')! - 73.6) < 0.1);
   assert.ok(Math.abs(value('Poling polynomial')! - 72.7) < 0.1);
   assert.equal(entry.chain.label, 'NASA-7');
+  assert.equal(entry.checked, undefined);
   // The reference equation's α⁰ ends at the equation's 625 K: not a layer at 1000 K.
   assert.equal(value('reference equation α⁰'), undefined);
 });
@@ -58,4 +61,11 @@ test('a layer moved outside its uncertainty is caught, and agreement within it i
   const off = at298(await layerReport([scaled(1.03)]));
   assert.ok(off, 'a Poling polynomial 3 % high at 298.15 K must disagree with α⁰, NASA-7 and ChemSep');
   assert.equal(off.chain.label, 'reference equation α⁰');
+});
+
+test("a disagreement of our own correlation already checked against its source carries that check's reason", () => {
+  const chloroethane = (report.disagreements as Disagreement[]).find(
+    (d) => d.compound === 'chloroethane' && d.property === 'ideal_gas_cp' && d.temperature === 298.15,
+  );
+  assert.match(chloroethane?.checked ?? '', /^Poling's polynomial gives Cp° = 62\.8/);
 });

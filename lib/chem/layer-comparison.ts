@@ -14,6 +14,7 @@
 import { chemsepEntry } from './chemsep-layer.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import type { VaporPressureCorrelation } from './correlations.ts';
+import crosscheck from './data/correlation-crosscheck.json' with { type: 'json' };
 import { referenceFluidByCas } from './helmholtz/fluids.ts';
 import { saturationAtTemperature } from './helmholtz/state.ts';
 import { IF97_SATURATION_TEMPERATURE_RANGE, if97SaturationPressure } from './iapws97.ts';
@@ -92,6 +93,8 @@ export interface Disagreement {
   deviation_percent: number;
   allowed_percent: number;
   chain: { label: string; value: number; why: string };
+  /** Where our own correlation was already checked against its source (data/correlation-crosscheck.json). */
+  checked?: string;
 }
 
 const digits = (x: number) => Number(x.toPrecision(6));
@@ -227,13 +230,26 @@ async function chainAnswer(
       return { label: chainLabel(values, point.pressure, point.method), value: point.pressure };
     }
     const density = liquidDensityOf(compound, t).liquid_density;
-    // The tool rounds to its method's digits: match within that rounding.
-    const match = values.find((v) => Math.abs(v.value - density.value) <= 1e-4 * density.value);
+    // The tool rounds to its method's digits: match within that rounding (layers this close do not disagree).
+    const match = values.find((v) => Math.abs(v.value - density.value) <= 1e-3 * density.value);
     return { label: match?.label ?? density.method, value: match?.value ?? density.value };
   } catch (error) {
     if (error instanceof ToolError) return { label: `none (${error.code})`, value: Number.NaN };
     throw error;
   }
+}
+
+/** The reason on record in correlation-crosscheck.json for one of the compound's own correlations in `values`. */
+function checkedReason(compound: Compound, property: ComparedProperty, values: LayerValue[]): string | undefined {
+  return crosscheck.justified.find(
+    (j) =>
+      j.cas === compound.cas &&
+      j.correlation === property &&
+      (property === 'ideal_gas_cp' ||
+        values.some(
+          (v) => j.valid_range && v.label === `own ${j.equation} (${j.valid_range.min}–${j.valid_range.max} K)`,
+        )),
+  )?.reason;
 }
 
 const UNITS: Record<ComparedProperty, string> = {
@@ -252,6 +268,7 @@ async function compare(
   const worst = worstPair(values);
   if (!worst) return undefined;
   const chain = await chainAnswer(compound, property, t, values);
+  const checked = checkedReason(compound, property, values);
   return {
     compound: compound.name,
     cas: compound.cas,
@@ -263,6 +280,7 @@ async function compare(
     deviation_percent: Number(worst.deviation.toFixed(2)),
     allowed_percent: worst.allowed,
     chain: { label: chain.label, value: digits(chain.value), why: WHY[property] },
+    ...(checked ? { checked } : {}),
   };
 }
 
