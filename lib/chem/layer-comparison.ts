@@ -20,7 +20,14 @@ import { saturationAtTemperature } from './helmholtz/state.ts';
 import { IF97_SATURATION_TEMPERATURE_RANGE, if97SaturationPressure } from './iapws97.ts';
 import { vaporPressureOf } from './saturation.ts';
 import { ToolError } from './tool.ts';
-import { chemsepModel, cpModelOf, nasaModel, referenceModel, storedModel } from './tools/ideal-gas-thermo.ts';
+import {
+  type CpModel,
+  chemsepModel,
+  cpModelOf,
+  nasaModel,
+  referenceModel,
+  storedModel,
+} from './tools/ideal-gas-thermo.ts';
 import { liquidDensityOf } from './tools/liquid-density.ts';
 import { antoinePressure, wagnerPressure } from './vapor-pressure.ts';
 
@@ -111,7 +118,7 @@ const WHY: Record<ComparedProperty, string> = {
 const inside = (range: { min: number; max: number }, t: number) => t >= range.min && t <= range.max;
 
 function cpLayers(compound: Compound, t: number): LayerValue[] {
-  const layers: [LayerId, string, ReturnType<typeof referenceModel>][] = [
+  const layers: [LayerId, string, CpModel | undefined][] = [
     ['reference_eos', 'reference equation α⁰', referenceModel(compound)],
     ['nasa7', 'NASA-7', nasaModel(compound)],
     ['own_correlation', 'Poling polynomial', storedModel(compound)],
@@ -300,7 +307,7 @@ function cpFitsAgainstAlpha0(compounds: readonly Compound[]): LayerReport['cp_fi
     const fits = { nasa7: nasaModel(compound), poling: storedModel(compound), chemsep: chemsepModel(compound) };
     for (const t of CP_TEMPERATURES.slice(0, 2)) {
       if (!inside(alpha0.range, t)) continue;
-      for (const [k, fit] of Object.entries(fits) as [keyof typeof fits, typeof alpha0][]) {
+      for (const [k, fit] of Object.entries(fits) as [keyof typeof fits, CpModel | undefined][]) {
         if (fit && inside(fit.range, t)) deviations[k].push(100 * Math.abs(fit.cp(t) / alpha0.cp(t) - 1));
       }
     }
