@@ -276,6 +276,9 @@ export interface PureState {
   warnings: string[];
 }
 
+/** How the generic near-critical warning begins (service_eos_state replaces it by the measured one). */
+export const NEAR_CRITICAL_WARNING = 'Near the critical point';
+
 /**
  * |ln(f_liquid/f_vapour)| below this means the pressure is within about 1% of the equation's own
  * saturation pressure: which phase is stable then depends on digits the equation does not have.
@@ -302,7 +305,7 @@ export function pureState(eos: CubicEos, c: CriticalConstants, t: number, pressu
   const pr = pressure / c.pc;
   if (Math.abs(tr - 1) <= 0.05 && Math.abs(pr - 1) <= 0.2) {
     warnings.push(
-      `Near the critical point (Tr = ${tr.toFixed(3)}, Pr = ${pr.toFixed(3)}): cubic equations of state predict Zc = ${eos.zc.toFixed(3)} against 0.23–0.29 for real fluids, so densities here may be off by 10% or more.`,
+      `${NEAR_CRITICAL_WARNING} (Tr = ${tr.toFixed(3)}, Pr = ${pr.toFixed(3)}): cubic equations of state predict Zc = ${eos.zc.toFixed(3)} against 0.23–0.29 for real fluids, so densities here may be off by 10% or more.`,
     );
   }
 

@@ -232,7 +232,9 @@ test('labels: supercritical, compressed liquid, near-saturation vapour-like, and
     pressure: 42,
     pressure_unit: 'bar',
   });
-  assert.match(critical.warnings.join(' '), /Near the critical point/);
+  // The measured near-critical error replaces the generic near-critical warning.
+  assert.match(critical.warnings.join(' '), /^Near-critical region .* measured against \d+ reference equations/);
+  assert.doesNotMatch(critical.warnings.join(' '), /Near the critical point/);
   const vdw = eosStateTool.run({ compound_name: 'methane', temperature: 300, pressure: 1e5, eos: 'van_der_waals' });
   assert.match(vdw.warnings.join(' '), /qualitative/);
   assert.equal(vdw.inputs.acentric_factor, undefined);
@@ -381,4 +383,36 @@ test('eos "reference" at absurd conditions answers a ToolError, never a crash', 
       }
     }
   }
+});
+
+test('a cubic answering for a fluid without a reference equation states its measured error in the liquid and near-critical regions, not in a dilute gas', () => {
+  const pentanol = (temperature: number, bar: number) =>
+    eosStateTool.run({ compound_name: '1-pentanol', temperature, pressure: bar, pressure_unit: 'bar' });
+  assert.equal(referenceFluidByCas('71-41-0'), undefined);
+  const liquid = pentanol(300, 1);
+  assert.equal(liquid.equation_of_state.id, 'peng_robinson');
+  assert.match(
+    liquid.warnings[0],
+    /^Liquid region .*median [\d.]+ % in density .*measured against \d+ reference equations; for a saturated liquid use service_liquid_density\.$/,
+  );
+  const critical = pentanol(600, 39);
+  assert.match(critical.warnings[0], /^Near-critical region .*95th percentile [\d.]+ %/);
+  const gas = pentanol(500, 0.1);
+  assert.equal(gas.phase, 'vapor');
+  assert.deepEqual(
+    gas.warnings.filter((w) => /region/.test(w)),
+    [],
+  );
+});
+
+test('carbon dioxide at 310 K and 100 bar: Span–Wagner by default; Peng–Robinson on request, with its near-critical error', {
+  skip: hasReference,
+}, () => {
+  const args = { compound_name: 'carbon dioxide', temperature: 310, pressure: 100, pressure_unit: 'bar' };
+  const reference = eosStateTool.run(args);
+  assert.ok(Math.abs(reference.phases[0].density.value - 686) < 1);
+  assert.deepEqual(reference.warnings, []);
+  const cubic = eosStateTool.run({ ...args, eos: 'peng_robinson' });
+  assert.ok(Math.abs(cubic.phases[0].density.value - 621) < 2);
+  assert.match(cubic.warnings.join(' '), /Near-critical region .*measured against \d+ reference equations/);
 });

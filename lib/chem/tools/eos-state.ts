@@ -6,7 +6,17 @@
  */
 
 import type { Compound } from '../compounds.ts';
-import { CUBIC_EOS, CUBIC_EOS_IDS, pureState, type RootState } from '../eos.ts';
+import { type CubicErrorTable, type CubicRegion, cubicRegion, type REGIONS } from '../cubic-errors.ts';
+import cubicErrors from '../data/cubic-errors.json' with { type: 'json' };
+import {
+  CUBIC_EOS,
+  CUBIC_EOS_IDS,
+  type CubicEos,
+  NEAR_CRITICAL_WARNING,
+  type PhaseLabel,
+  pureState,
+  type RootState,
+} from '../eos.ts';
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
@@ -149,6 +159,26 @@ const BASIS = {
   two: 'Three real roots: the smallest is the liquid candidate, the largest the vapour one (the middle one is mechanically unstable); the one with the lower fugacity coefficient (lower Gibbs energy) is stable.',
 };
 
+/** The regions where a cubic's measured error is worth a warning: all but the gas. */
+const WARNED_REGIONS: Partial<Record<CubicRegion, string>> = {
+  near_critical: 'Near-critical',
+  liquid: 'Liquid',
+  dense_fluid: 'Dense supercritical',
+};
+
+/**
+ * The cubic's measured error in the region of (Tr, pr, phase) (data/cubic-errors.json, against the
+ * reference equations we ship), as a warning; undefined in the gas, where it is small.
+ */
+export function cubicErrorWarning(eos: CubicEos, tr: number, pr: number, label: PhaseLabel): string | undefined {
+  const region = cubicRegion(tr, pr, label);
+  const name = WARNED_REGIONS[region];
+  const e = (cubicErrors.equations as CubicErrorTable)[eos.id][region];
+  if (!name || !e) return undefined;
+  const liquid = region === 'liquid' ? '; for a saturated liquid use service_liquid_density' : '';
+  return `${name} region (${(cubicErrors.regions as typeof REGIONS)[region]}): ${eos.name} deviates here from reference equations by a median ${e.density.median_percent} % in density and Z (95th percentile ${e.density.p95_percent} %) and ${e.fugacity_coefficient.median_percent} % in φ (${e.fugacity_coefficient.p95_percent} %), measured against ${e.fluids} reference equations${liquid}.`;
+}
+
 /** The state, with a warning first for a temperature or pressure implausible in the unit it defaulted to. */
 function run(args: EosStateArgs): EosStateResult {
   const { compound } = findCompound(args.compound_name);
@@ -208,7 +238,14 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
     basis = BASIS.two;
   }
 
-  const warnings = [...inputs.warnings, ...state.warnings];
+  const tr = t / inputs.constants.tc;
+  const pr = p / inputs.constants.pc;
+  const measured = cubicErrorWarning(eos, tr, pr, state.label);
+  // The measured warning replaces the generic near-critical one.
+  const warnings = [
+    ...inputs.warnings,
+    ...state.warnings.filter((w) => !(measured && w.startsWith(NEAR_CRITICAL_WARNING))),
+  ];
   const melting = compound.properties.melting_point;
   if (melting && t < melting.value) {
     warnings.push(
@@ -216,13 +253,15 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
     );
   }
   const liquidStable = state.stable === 'liquid' || state.label === 'liquid';
-  if (!eos.usesAcentricFactor || liquidStable) warnings.unshift(eos.caveat);
+  // For Peng–Robinson and SRK the measured error says what their liquid caveat says, with numbers.
+  if (!eos.usesAcentricFactor || (liquidStable && !measured)) warnings.unshift(eos.caveat);
+  if (measured) warnings.unshift(measured);
 
   return {
     compound: compoundWithMass(compound),
     conditions: conditionsResult({ temperature: t, pressure: p }),
-    reduced_temperature: ratio(t / inputs.constants.tc),
-    reduced_pressure: ratio(p / inputs.constants.pc),
+    reduced_temperature: ratio(tr),
+    reduced_pressure: ratio(pr),
     equation_of_state: eosResult(eos),
     inputs: inputs.used,
     z_roots: state.zRoots.map((z) => toMethodPrecision(z, 'cubicEquation')),
@@ -249,7 +288,7 @@ export const eosStateTool = {
     'Arguments: compound_name (name, synonym, CAS number, formula, SMILES or InChIKey); temperature with temperature_unit (default K; °C, °F, R accepted); pressure (absolute) with pressure_unit (default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted). A pressure under 1 kPa or a temperature under 20 K (or below the melting point) read in the default unit gets a warning naming the unit likely meant.',
     "The answer gives the conditions in SI (K, Pa), reduced temperature and pressure, the equation used (equation_of_state: its id, name and source), the critical constants used with their sources (inputs), z_roots (every real root Z > B of the cubic, ascending; of three, the middle one is mechanically unstable and never a phase) and phases: for the only root, or for the smallest (liquid) and largest (vapour) of three, the compressibility factor Z, molar volume (m3/mol), density (kg/m3), fugacity coefficient φ = f/P and fugacity (Pa), each marked stable or not. Each value's method gives its relation; the equation is named once, in equation_of_state.",
     'phase names the stable phase: the root with the lower fugacity coefficient (lower Gibbs energy) when there are two, "supercritical" above Tc and Pc, "liquid-like"/"vapor-like" within about 1% of the equation\'s saturation pressure; phase_basis says how it was decided. With "reference", the stable phase is the one on its side of the saturation pressure, found by phase equilibrium.',
-    'warnings flag near-critical conditions, near-saturation ambiguity, van der Waals and Redlich–Kwong limits, and that cubic-equation liquid densities are approximate (use service_liquid_density for liquids).',
+    'warnings flag near-saturation ambiguity and van der Waals and Redlich–Kwong limits. Where a cubic answers near the critical point (0.9 ≤ Tr ≤ 1.1, 0.7 ≤ pr ≤ 1.5), in the liquid (Tr < 1) or in the dense supercritical fluid (Tr ≥ 1, pr ≥ 1), a warning gives its error there: median and 95th percentile in density (and Z) and in φ, measured against the reference equations of about 95 fluids (npm run data:cubic-errors); in the gas none is given (a median under 1 % for Peng–Robinson and SRK). For a saturated liquid use service_liquid_density.',
     'Errors: missing_data when the compound lacks Tc, Pc or (for Peng–Robinson and SRK) ω, or has no reference equation when "reference" is asked for; out_of_range for temperatures at or below absolute zero, pressures above 1 GPa, and conditions outside the reference equation\'s range (a cubic equation answers there, less accurately).',
   ],
   argumentAliases: STATE_UNIT_ALIASES,

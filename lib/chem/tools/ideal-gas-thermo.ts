@@ -75,7 +75,7 @@ export interface IdealGasThermoResult {
 export const DEFAULT_REFERENCE_TEMPERATURE = 298.15;
 
 /** A Cp°(T) model: the value, its exact or numerical integrals, and where it comes from and holds. */
-interface CpModel {
+export interface CpModel {
   cp(t: number): number;
   /** ∫ Cp° dT from t1 to t2, J/mol. */
   deltaH(t1: number, t2: number): number;
@@ -122,7 +122,7 @@ function polynomialModel(
 }
 
 /** The Poling polynomial on record. */
-function storedModel(compound: Compound): CpModel | undefined {
+export function storedModel(compound: Compound): CpModel | undefined {
   const stored = compound.correlations?.ideal_gas_cp;
   if (!stored) return undefined;
   const names = stored.coefficients.map((a, i) => `a${i} = ${a}`).join(', ');
@@ -137,7 +137,7 @@ function storedModel(compound: Compound): CpModel | undefined {
 }
 
 /** ChemSep's DIPPR fit, integrated by Gauss–Legendre quadrature. */
-function chemsepModel(compound: Compound): CpModel | undefined {
+export function chemsepModel(compound: Compound): CpModel | undefined {
   const fit = chemsepEntry(compound.cas)?.correlations.ideal_gas_cp;
   if (!fit) return undefined;
   return {
@@ -194,7 +194,7 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
 }
 
 /** The ideal-gas part α⁰ of the fluid's reference equation of state, over the equation's temperature range. */
-function referenceModel(compound: Compound): CpModel | undefined {
+export function referenceModel(compound: Compound): CpModel | undefined {
   const fluid = referenceFluidByCas(compound.cas);
   if (!fluid) return undefined;
   const ideal = idealGasProperties(fluid);
@@ -212,7 +212,7 @@ function referenceModel(compound: Compound): CpModel | undefined {
 }
 
 /** The NASA-7 polynomials (McBride et al.), with their exact H° and S°. */
-function nasaModel(compound: Compound): CpModel | undefined {
+export function nasaModel(compound: Compound): CpModel | undefined {
   const fit = nasaPolynomialFor(compound.cas);
   if (!fit) return undefined;
   return {
