@@ -16,9 +16,10 @@ import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
 import { dataLayerSummary, formatLayerSummary } from './lib/chem/data-layers.ts';
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
+import { setChemDataDir } from './lib/chem/third-party-data.ts';
 import { serveBundledChemSep } from './lib/compounds/bundled-chemsep.ts';
 import { prepareCompounds } from './lib/compounds/store.ts';
-import { config, databaseUrl } from './lib/config.ts';
+import { chemDataDirSetting, config, databaseUrl } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
@@ -157,6 +158,7 @@ async function startServer(): Promise<http.Server> {
 /** Prepares the database and the compound catalogue, serves, and prints where (and, once, the first admin). */
 async function main(): Promise<void> {
   const settings = config();
+  setChemDataDir(chemDataDirSetting());
   const { applied } = await migrateDatabase(databaseUrl());
   if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
   const seeded = await seedDatabase(getDb());

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { chemDataDirSetting } from '../config.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
 
 /** The shipped layers' folder, relative to the project root. */
@@ -29,14 +28,17 @@ export type DataLayer = keyof typeof DATA_LAYERS;
 
 let override: string | undefined;
 
-/** Points every layer at another folder of the same layout (tests); undefined restores the setting. */
+/**
+ * Points every layer at another folder of the same layout: server.ts passes CHEM_DATA_DIR (chem reads no
+ * settings itself), tests a scratch folder; undefined restores the shipped one.
+ */
 export function setChemDataDir(dir: string | undefined): void {
   override = dir;
 }
 
-/** The folder holding the layers: the override, else CHEM_DATA_DIR (relative to the project root), else the shipped one. */
+/** The folder holding the layers: the one set (absolute, or relative to the project root), else the shipped one. */
 export function chemDataDir(): string {
-  const dir = override ?? chemDataDirSetting() ?? THIRD_PARTY_DIR;
+  const dir = override ?? THIRD_PARTY_DIR;
   return isAbsolute(dir) ? dir : join(PROJECT_ROOT, dir);
 }
 
