@@ -98,7 +98,7 @@ test('every stored fit is continuous at Tmid: Cp°, H°, S° within 1e-3 relativ
   assert.deepEqual(offenders, []);
 });
 
-test('every stored fit belongs to a catalogue compound; the eight of the issue and named isomers are matched', () => {
+test('every stored fit belongs to a catalogue compound; the eight common gases and named isomers are matched', () => {
   const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
   const fits = allNasaPolynomials();
   assert.equal(fits.length, 110);
@@ -106,7 +106,7 @@ test('every stored fit belongs to a catalogue compound; the eight of the issue a
     const compound = byCas.get(p.cas);
     assert.ok(compound, `${p.species}: no catalogue compound has CAS ${p.cas}`);
   }
-  // The eight of the issue, each by its plain formula species.
+  // Eight common gases, each by its plain formula species.
   const expected: Record<string, string> = {
     water: 'H2O',
     'carbon dioxide': 'CO2',

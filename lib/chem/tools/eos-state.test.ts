@@ -159,7 +159,7 @@ test('propane at 298 K, 1 bar (PR, data constants): vapour stable, both roots re
   // Same numbers as the science function with the data's constants (369.83 K, 42.48 bar, ω 0.152), at 4 digits.
   const s = pureState(CUBIC_EOS.peng_robinson, { tc: 369.83, pc: 42.48e5, acentric: 0.152 }, 298, 1e5);
   assert.equal(vapor.molar_volume.value, toMethodPrecision(s.vapor!.molarVolume, 'cubicEquation'));
-  assert.ok(Math.abs(s.vapor!.molarVolume / 0.024366 - 1) < 1e-4); // the issue's vector used 369.8 K, 42.49 bar
+  assert.ok(Math.abs(s.vapor!.molarVolume / 0.024366 - 1) < 1e-4); // 0.024366 m3/mol with 369.8 K, 42.49 bar (eos.test.ts)
   assert.equal(vapor.density.value, toMethodPrecision(44.097 / 1000 / s.vapor!.molarVolume, 'cubicEquation'));
   assert.equal(vapor.fugacity.value, toMethodPrecision(Math.exp(s.vapor!.lnPhi) * 1e5, 'cubicEquation'));
   assert.equal(vapor.fugacity_coefficient.value, toMethodPrecision(Math.exp(s.vapor!.lnPhi), 'cubicEquation'));

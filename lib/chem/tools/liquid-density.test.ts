@@ -53,7 +53,7 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, temperature_unit: 'K', extra: 1 }), false);
 });
 
-// The issue's vector: Rackett, propane at 272.04 K with ZRA 0.2763 and the data's Tc and Pc
+// The API Technical Data Book's propane case: Rackett, propane at 272.04 K with ZRA 0.2763 and the data's Tc and Pc
 // (369.83 K, 42.48 bar): 531.3 kg/m3 (±0.5 kg/m3).
 test('propane with ZRA 0.2763 at 272.04 K: 531.3 kg/m3, method "Rackett (Spencer–Danner ZRA)", 4 digits', () => {
   const r = liquidDensityOf(propaneWith(ZRA), 272.04);
@@ -138,9 +138,9 @@ test('below the melting point the value is extrapolated with a warning; bad inpu
   );
 });
 
-// The issue's liquids: Rackett-with-Zc gave water 1,106 kg/m3 at 25 °C (measured 997) and was 4–25 % off
-// for the others; ethylene glycol and glycerol answered missing_data.
-test('the issue’s polar liquids answer from a reference equation or ChemSep’s fits to measured densities', () => {
+// Polar liquids are where Rackett with Zc fails (water 1,106 kg/m3 at 25 °C against 997 measured, the
+// others 4–25 % off): each answers from measured data.
+test('polar liquids answer from a reference equation or ChemSep’s fits to measured densities', () => {
   const water = liquidDensityTool.run({ compound_name: 'water', temperature: 25, temperature_unit: '°C' });
   assert.ok(Math.abs(water.liquid_density.value - 997) < 1.5, `${water.liquid_density.value}`);
   for (const name of [

@@ -5,7 +5,6 @@ import { withDataLayersBut } from '../../../test/support/data-layers.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
-import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { boilingPointOf, vaporPressureOf } from '../saturation.ts';
