@@ -158,10 +158,10 @@ async function startServer(): Promise<http.Server> {
 /** Prepares the database and the compound catalogue, serves, and prints where (and, once, the first admin). */
 async function main(): Promise<void> {
   const settings = config();
+  setChemDataDir(chemDataDirSetting());
   const { applied } = await migrateDatabase(databaseUrl());
   if (applied.length) console.log(`Database migrated: ${applied.join(', ')}`);
   const seeded = await seedDatabase(getDb());
-  setChemDataDir(chemDataDirSetting());
   const compounds = await prepareCompounds(getDb());
   const { created, updated, deleted } = compounds.builtin;
   if (created || updated || deleted)

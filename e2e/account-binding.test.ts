@@ -1,5 +1,5 @@
 /**
- * Binding a messaging-app follower from /account (issue 18, point 3), in the browser against the production
+ * Binding a messaging-app follower from /account, in the browser against the production
  * server with WeChat and Telegram open: a developer gets a bind code (large, copyable, with its expiry and
  * what to send in each app); the code is sent (redeemed on the server's database, as the chat would);
  * the page lists the follower; the developer unbinds it through the dialog and it is gone; staff read

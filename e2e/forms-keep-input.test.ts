@@ -1,7 +1,7 @@
 /**
- * Issue 17, point 4: a form the server refuses keeps everything that was typed, shows the message at the
- * field it is about (aria-invalid, aria-describedby) and moves the focus there. Walked in Chromium at 1280
- * and 390 px on the four forms of the issue: sign-in (email), sign-up (all four fields), the upgrade
+ * A form the server refuses keeps everything that was typed, shows the message at the field it is about
+ * (aria-invalid, aria-describedby) and moves the focus there. Walked in Chromium at 1280 and 390 px on
+ * four forms: sign-in (email), sign-up (all four fields), the upgrade
  * request (use case, expected calls, contact) and support's tier-and-limits form; axe runs on every state.
  */
 import assert from 'node:assert/strict';
@@ -116,7 +116,7 @@ for (const [width, viewport] of VIEWPORTS) {
     await form.getByLabel(/^Daily quota/).fill('2000000000');
     await form.getByLabel(/^Per-second limit/).fill('7');
     await form.getByLabel(/^Expires on/).fill('2030-06-30');
-    await form.getByLabel(/^Reason/).fill('ticket 4411: load test');
+    await form.getByLabel(/^Reason/).fill('load test (ticket SUP-4411)');
     await form.getByRole('button', { name: 'Save settings' }).click();
     const quota = form.getByLabel(/^Daily quota/);
     await assertRefusedAt(quota, /^The daily quota must be a whole number of at least 1 and at most/);
@@ -124,7 +124,7 @@ for (const [width, viewport] of VIEWPORTS) {
     await expect(quota).toHaveValue('2000000000');
     await expect(form.getByLabel(/^Per-second limit/)).toHaveValue('7');
     await expect(form.getByLabel(/^Expires on/)).toHaveValue('2030-06-30');
-    await expect(form.getByLabel(/^Reason/)).toHaveValue('ticket 4411: load test');
+    await expect(form.getByLabel(/^Reason/)).toHaveValue('load test (ticket SUP-4411)');
     await assertNoSeriousAxe(page, 'settings refused at the daily quota');
     assert.equal(server.cliJson('key', 'show', key.id).tier, 'free', 'nothing was saved');
 

@@ -224,7 +224,7 @@ for (const width of ['1280', '390'] as const) {
     await signIn(page, server.baseUrl, staffEmail, PASSWORD, `/support/keys/${live.id}`);
     await openWithKeyboard(page, 'Disable…');
     const disable = page.getByRole('dialog', { name: 'Disable this key?' });
-    await disable.getByLabel(/^Reason/).fill('owner asked (ticket 7)');
+    await disable.getByLabel(/^Reason/).fill('owner asked (ticket SUP-7)');
     await assertNoSeriousAxe(page, 'support disable dialog', 'dialog[open]');
     await disable.getByRole('button', { name: 'Disable key' }).click();
     await page.getByRole('status').filter({ hasText: 'Key disabled' }).waitFor();
@@ -235,7 +235,7 @@ for (const width of ['1280', '390'] as const) {
     await assertNoSeriousAxe(page, 'support key page after disabling');
     await page.keyboard.press('Enter');
     const enable = page.getByRole('dialog', { name: 'Re-enable this key?' });
-    await enable.getByLabel(/^Reason/).fill('false alarm (ticket 7)');
+    await enable.getByLabel(/^Reason/).fill('false alarm (ticket SUP-7)');
     await enable.getByRole('button', { name: 'Re-enable key' }).click();
     await page.getByRole('button', { name: 'Disable…' }).waitFor();
     await expect.poll(() => focused(page), { message: 'after re-enabling' }).toBe('BUTTON Disable…');

@@ -64,7 +64,7 @@ for (const width of ['1280', '390'] as const) {
       replaced: key('rotated'),
       'replaced in its grace period': key('rotating'),
     };
-    server.cliOk('key', 'disable', keys.disabled.id, '--reason', 'owner asked (ticket 12)');
+    server.cliOk('key', 'disable', keys.disabled.id, '--reason', 'owner asked (ticket SUP-12)');
     const report = await ownerPage.request.post(`${server.baseUrl}/api/keys/report-leak`, {
       data: { secrets: [keys.leaked.key], source: 'https://example.com/a-public-repo' },
     });
@@ -250,7 +250,7 @@ for (const width of ['1280', '390'] as const) {
     const staff = await personAt(width, `support-quota-${width}@example.test`, 'support', `/support/keys/${raised.id}`);
     await staff.getByRole('spinbutton', { name: /^Daily quota/ }).fill('2000');
     await staff.getByRole('spinbutton', { name: /^Per-second limit/ }).fill('5');
-    await staff.getByRole('textbox', { name: /^Reason/ }).fill('pilot project (ticket 31)');
+    await staff.getByRole('textbox', { name: /^Reason/ }).fill('pilot project (ticket SUP-31)');
     await staff.getByRole('button', { name: 'Save settings' }).click();
     await staff
       .getByRole('status')

@@ -1,6 +1,5 @@
 /**
- * Two of issue 17's smaller points. Sign-in without a return path of its own lands where the account's
- * work is: staff on the support console, developers on their keys; a return path still wins. And a
+ * Sign-in without a return path of its own lands where the account's work is: staff on the support console, developers on their keys; a return path still wins. And a
  * tampered session cookie signs the browser out and is logged as a warn with a code, never an error.
  * At 1280 and 390 px, with axe on every page state.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17, point 5: an action sent after the session ended says what did not happen, offers sign-in, and
+ * An action sent after the session ended says what did not happen, offers sign-in, and
  * comes back to the same dialog. A developer opens Disable…, the session ends (signed out in another tab
  * of the same browser), and "Disable key" answers "You were signed out; the key was not disabled." in the
  * dialog, the header no longer shows the account, and /mcp still takes the key; "Sign in again" returns

@@ -1,5 +1,5 @@
 /**
- * A key support disabled, seen by its owner (issue 17, points 2 and 3), in the browser at 1280 and 390 px
+ * A key support disabled, seen by its owner, in the browser at 1280 and 390 px
  * with axe on every page state: support disables it in the console; the secret is still being tried; the
  * owner finds a notice on /keys saying who, when and why, the key page says it too and counts the refused
  * calls with where they came from (as support's page does); the owner reissues the key themselves: the new

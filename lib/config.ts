@@ -329,8 +329,8 @@ export function importMaxMegabytes(): number {
 }
 
 /**
- * The folder of the chemistry data layers (CHEM_DATA_DIR; absolute, or relative to the project root):
- * unset, the ones shipped in lib/chem/data/third-party/ (lib/chem/third-party-data.ts).
+ * The folder of the chemistry data layers (CHEM_DATA_DIR; absolute, or relative to the project root),
+ * which server.ts passes to lib/chem/third-party-data.ts; unset, the ones shipped in lib/chem/data/third-party/.
  */
 export function chemDataDirSetting(): string | undefined {
   return process.env.CHEM_DATA_DIR || undefined;

@@ -1,14 +1,14 @@
 /**
  * Guards the temperature-dependent correlations in the compound data (data/compounds, forms in
- * ./correlations.ts): each must agree with the compound's own constants and with physics, and,
- * where ../shared holds the ChemSep database, with ChemSep's equations as a second opinion.
+ * ./correlations.ts): each must agree with the compound's own constants and with physics, and with
+ * the shipped ChemSep database's equations as a second opinion.
  * Every failure lists every offender, so one run shows all there is to fix.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chemSepAt } from '../../test/support/chemsep-equations.ts';
+import { chemsepFile } from './chemsep-layer.ts';
 import { parseChemSepXml } from './chemsep-xml.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import { R } from './constants.ts';
@@ -19,7 +19,6 @@ import { parseFormula } from './formula.ts';
 import { polynomialHeatCapacity } from './ideal-gas.ts';
 import { antoinePressure, wagnerPressure } from './vapor-pressure.ts';
 
-const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 const ATMOSPHERE = 101_325;
 const BAR = 1e5;
 
@@ -200,28 +199,23 @@ function justifies(j: Justification, d: Disagreement): boolean {
   );
 }
 
-test("our correlations agree with ChemSep's within tolerance, or the disagreement is justified", {
-  skip:
-    !existsSync(CHEMSEP_FILE) &&
-    `${CHEMSEP_FILE} is absent (../shared is not checked out), nothing to cross-check against`,
-}, (t) => {
-  const xml = readFileSync(CHEMSEP_FILE, 'utf8');
+test("our correlations agree with ChemSep's within tolerance, or the disagreement is justified", (t) => {
+  const xml = readFileSync(chemsepFile(), 'utf8');
   const chemsep = new Map(parseChemSepXml(xml).records.map((r) => [r.cas, r]));
   // The forms above, checked where the answer is known: water boils at 373.124 K at 101.325 kPa
   // (IAPWS-95), and its ideal-gas Cp° at 298.15 K is 33.58 J/(mol·K) (NIST-JANAF).
   const water = chemsep.get('7732-18-5');
-  if (water) {
-    const p = chemSepAt(water.equations, ['VaporPressure'], 'Pa', 373.124);
-    const cp = chemSepAt(water.equations, ['IdealGasHeatCapacityCp'], 'J/kmol/K', 298.15);
-    assert.ok(
-      p && Math.abs(p.value - ATMOSPHERE) / ATMOSPHERE < 0.01,
-      `ChemSep water vapour pressure at 373.124 K: ${p?.value} Pa (eq. ${p?.eqno})`,
-    );
-    assert.ok(
-      cp && Math.abs(cp.value / 1000 - 33.58) < 0.3,
-      `ChemSep water Cp° at 298.15 K: ${cp && cp.value / 1000} J/(mol·K) (eq. ${cp?.eqno})`,
-    );
-  }
+  assert.ok(water, 'ChemSep lists water');
+  const p = chemSepAt(water.equations, ['VaporPressure'], 'Pa', 373.124);
+  const cp = chemSepAt(water.equations, ['IdealGasHeatCapacityCp'], 'J/kmol/K', 298.15);
+  assert.ok(
+    p && Math.abs(p.value - ATMOSPHERE) / ATMOSPHERE < 0.01,
+    `ChemSep water vapour pressure at 373.124 K: ${p?.value} Pa (eq. ${p?.eqno})`,
+  );
+  assert.ok(
+    cp && Math.abs(cp.value / 1000 - 33.58) < 0.3,
+    `ChemSep water Cp° at 298.15 K: ${cp && cp.value / 1000} J/(mol·K) (eq. ${cp?.eqno})`,
+  );
 
   const disagreements: Disagreement[] = [];
   let compared = 0;
@@ -270,6 +264,7 @@ test("our correlations agree with ChemSep's within tolerance, or the disagreemen
     }
   }
   t.diagnostic(`compared ${compared} correlations with ChemSep; ${disagreements.length} beyond tolerance`);
+  assert.ok(compared >= 300, `only ${compared} correlations compared with ChemSep`);
 
   const entries = justifications.justified as Justification[];
   const unexplained: string[] = [];

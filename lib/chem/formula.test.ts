@@ -27,7 +27,6 @@ test('writes Hill order: C, H, then alphabetical; without carbon all alphabetica
 });
 
 test('molar masses match published values from IUPAC 2021 weights', () => {
-  // Glucose is one of the chemistry roadmap's test vectors (issue 3): 180.156 g/mol.
   const cases: [string, number][] = [
     ['C6H12O6', 180.156],
     ['H2O', 18.015],

@@ -23,11 +23,11 @@ test("the table has Joback's 41 groups, and every group has a SMARTS pattern", (
   );
 });
 
-// Issue 3 test vector: acetone by Joback–Reid. Tolerances: 0.05 K, 0.05 bar, 0.05 cm3/mol, 0.05 kJ/mol.
+// Acetone by Joback–Reid (the worked example of joback.ts). Tolerances: 0.05 K, 0.05 bar, 0.05 cm3/mol, 0.05 kJ/mol.
 // The remaining values follow from the same table row sums (Poling et al. Table 2-2) and are checked
 // against a hand calculation: Tm = 122.5 − 2·5.10 + 61.20; ΔGf = 53.88 − 2·43.96 − 120.50;
 // ΔHvap = 15.30 + 2·2.373 + 8.972; ΔHfus = −0.88 + 2·0.908 + 4.189; Cp a = 2·19.5 + 6.45 − 37.93.
-test('acetone CC(C)=O: the issue 3 vector', async () => {
+test('acetone CC(C)=O: the worked example', async () => {
   const groups = await fragmentJoback('CC(C)=O');
   assert.deepEqual(groups.counts, { '-CH3': 2, '>C=O (nonring)': 1 });
   assert.equal(groups.atomCount, 10);

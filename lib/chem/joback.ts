@@ -12,7 +12,7 @@
  * finds the groups in a molecule with RDKit SMARTS matching, assigning every heavy atom to exactly one
  * group, and refuses a molecule with atoms the table has no group for (naming them).
  *
- * Worked example (test vector of issue 3, checked in joback.test.ts): acetone CC(C)=O is 2 × -CH3 +
+ * Worked example (checked in joback.test.ts): acetone CC(C)=O is 2 × -CH3 +
  * 1 × >C=O (nonring), 10 atoms: Tb = 198.2 + 2·23.58 + 76.75 = 322.11 K; Σtc = 0.0662 so
  * Tc = 322.11 / (0.584 + 0.965·0.0662 − 0.0662²) = 500.56 K; Pc = (0.113 + 0.0032·10 − 0.0007)^−2 = 48.02 bar;
  * Vc = 17.5 + 2·65 + 62 = 209.5 cm3/mol; ΔHf° = 68.29 − 2·76.45 − 133.22 = −217.83 kJ/mol.

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { R } from './constants.ts';
 import { massDensityFromMolarVolume, rackettMolarVolume } from './liquid-density.ts';
 
-// The vector (API Technical Data Book's propane case, as in the chemicals library's Rackett
+// The API Technical Data Book's propane case ( as in the chemicals library's Rackett
 // example): Tc 369.83 K, Pc 42.48 bar, ZRA 0.2763 at 272.04 K → 531.3 kg/m3 (±0.5 kg/m3).
 it('Rackett with ZRA: propane at 272.04 K is 531.3 kg/m3', () => {
   const v = rackettMolarVolume(369.83, 42.48e5, 0.2763, 272.04);

@@ -42,7 +42,7 @@ test('names, formulas and stored SMILES keep their meaning', () => {
   assert.equal(found('O=C=O'), 'carbon dioxide by smiles');
 });
 
-test('a SMILES of a structure not in the data is not found, with suggestions as before', () => {
+test('a SMILES of a structure not in the data is not found, and a misspelt name still gets suggestions', () => {
   assert.throws(
     () => findCompound('CCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCCC'),
     (e: unknown) => e instanceof ToolError && e.code === 'compound_not_found',

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chemSepAt } from '../../test/support/chemsep-equations.ts';
+import { chemsepFile } from './chemsep-layer.ts';
 import { parseChemSepXml } from './chemsep-xml.ts';
 import { allCompounds } from './compounds.ts';
 import { hillFormula, parseFormula } from './formula.ts';
@@ -27,9 +27,6 @@ import {
 import { setChemDataDir } from './third-party-data.ts';
 
 const DATA_FILE = join(nasaDataDir(), NASA7_FILE_NAME);
-const noData = existsSync(DATA_FILE) ? false : `${DATA_FILE} is absent (the steering folder shared/data/nasa)`;
-
-const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
 const within = (actual: number, expected: number, relative: number, what: string) =>
   assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${what}: ${actual} vs ${expected}`);
@@ -38,7 +35,7 @@ const nitrogen = () => nasaPolynomialFor('7727-37-9') as Nasa7Polynomial;
 
 // The worked example of nasa7.ts, against NIST-JANAF (as quoted in ideal-gas.ts): Cp°(298.15 K) =
 // 29.124 J/(mol·K), H°(500) − H°(298.15) = 5.911 kJ/mol, S°(500) − S°(298.15) = 15.130 J/(mol·K).
-test('worked example: N2 from 298.15 to 500 K reproduces JANAF', { skip: noData }, () => {
+test('worked example: N2 from 298.15 to 500 K reproduces JANAF', () => {
   const n2 = nitrogen();
   assert.equal(n2.species, 'N2');
   assert.equal(n2.note, 'TPIS78');
@@ -56,15 +53,11 @@ test('worked example: N2 from 298.15 to 500 K reproduces JANAF', { skip: noData 
   assert.ok(Math.abs(nasa7Enthalpy(n2, 298.15)) < 1, `H°(298.15) ${nasa7Enthalpy(n2, 298.15)}`);
 });
 
-test('water: Cp°(298.15 K) = 33.58 J/(mol·K) (NIST-JANAF, as quoted in correlation-data.test.ts)', {
-  skip: noData,
-}, () => {
+test('water: Cp°(298.15 K) = 33.58 J/(mol·K) (NIST-JANAF, as quoted in correlation-data.test.ts)', () => {
   within(nasa7HeatCapacity(nasaPolynomialFor('7732-18-5') as Nasa7Polynomial, 298.15), 33.58, 0.001, 'Cp°');
 });
 
-test('the range is chosen by T: the lower one up to Tmid inclusive, the end ranges beyond the ends', {
-  skip: noData,
-}, () => {
+test('the range is chosen by T: the lower one up to Tmid inclusive, the end ranges beyond the ends', () => {
   const n2 = nitrogen();
   const [low, high] = n2.ranges;
   assert.equal(low.max, 1000);
@@ -79,7 +72,7 @@ test('the range is chosen by T: the lower one up to Tmid inclusive, the end rang
 
 // Each range evaluated on its own at the common bound: the fits are constrained to meet there.
 // H° is compared relative to max(|H°|, R·Tmid), since H° of a compound can pass near zero.
-test('every stored fit is continuous at Tmid: Cp°, H°, S° within 1e-3 relative', { skip: noData }, () => {
+test('every stored fit is continuous at Tmid: Cp°, H°, S° within 1e-3 relative', () => {
   const offenders: string[] = [];
   let joints = 0;
   for (const p of allNasaPolynomials()) {
@@ -105,9 +98,7 @@ test('every stored fit is continuous at Tmid: Cp°, H°, S° within 1e-3 relativ
   assert.deepEqual(offenders, []);
 });
 
-test('every stored fit belongs to a catalogue compound; the eight of the issue and named isomers are matched', {
-  skip: noData,
-}, () => {
+test('every stored fit belongs to a catalogue compound; the eight common gases and named isomers are matched', () => {
   const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
   const fits = allNasaPolynomials();
   assert.equal(fits.length, 110);
@@ -115,7 +106,7 @@ test('every stored fit belongs to a catalogue compound; the eight of the issue a
     const compound = byCas.get(p.cas);
     assert.ok(compound, `${p.species}: no catalogue compound has CAS ${p.cas}`);
   }
-  // The eight of the issue, each by its plain formula species.
+  // Eight common gases, each by its plain formula species.
   const expected: Record<string, string> = {
     water: 'H2O',
     'carbon dioxide': 'CO2',
@@ -155,9 +146,7 @@ const POLING_DISAGREEMENTS: { cas: string; max: number; reason: string }[] = [
   },
 ];
 
-test('NASA-7 and the Poling polynomial agree within 2% at 300–1000 K where both exist, or the difference is listed', {
-  skip: noData,
-}, (t) => {
+test('NASA-7 and the Poling polynomial agree within 2% at 300–1000 K where both exist, or the difference is listed', (t) => {
   const offenders: string[] = [];
   const listed = new Set<(typeof POLING_DISAGREEMENTS)[number]>();
   let compounds = 0;
@@ -215,10 +204,8 @@ const CHEMSEP_DISAGREEMENTS: { cas: string; temperature: number; reason: string 
   { cas: '10102-44-0', temperature: 300, reason: 'NO2: 2.2%, no third value on record' },
 ];
 
-test("every stored fit agrees with ChemSep's ideal-gas Cp° within 2% at 300, 500 and 1000 K, or the difference is listed", {
-  skip: noData || (!existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)`),
-}, (t) => {
-  const chemsep = new Map(parseChemSepXml(readFileSync(CHEMSEP_FILE, 'utf8')).records.map((r) => [r.cas, r]));
+test("every stored fit agrees with ChemSep's ideal-gas Cp° within 2% at 300, 500 and 1000 K, or the difference is listed", (t) => {
+  const chemsep = new Map(parseChemSepXml(readFileSync(chemsepFile(), 'utf8')).records.map((r) => [r.cas, r]));
   const offenders: string[] = [];
   const listed = new Set<(typeof CHEMSEP_DISAGREEMENTS)[number]>();
   let compared = 0;
@@ -252,9 +239,7 @@ test("every stored fit agrees with ChemSep's ideal-gas Cp° within 2% at 300, 50
   assert.deepEqual([...offenders, ...stale], []);
 });
 
-test("every match of data/nasa-species.json has the compound's formula and its reason still holds", {
-  skip: noData,
-}, () => {
+test("every match of data/nasa-species.json has the compound's formula and its reason still holds", () => {
   const file = nasaSpeciesOfCanteraYaml(readFileSync(DATA_FILE, 'utf8')) as Record<
     string,
     { composition: Record<string, number> }
@@ -283,9 +268,7 @@ test("every match of data/nasa-species.json has the compound's formula and its r
 // On the NASA scale H°(298.15 K) = ΔfH°(298.15 K): a mismatched isomer would differ by tens of kJ/mol
 // (acetaldehyde −166.2 vs ethylene oxide −52.6; cyclohexane −123.4 vs methylcyclopentane −106.2). The two
 // largest differences found, CCl2F2 16 and acetonitrile 10 kJ/mol, are of data vintage (L12/77, L12/92).
-test("H°(298.15 K) of every fit agrees with the catalogue's ΔfH° (ideal gas) within 20 kJ/mol", {
-  skip: noData,
-}, () => {
+test("H°(298.15 K) of every fit agrees with the catalogue's ΔfH° (ideal gas) within 20 kJ/mol", () => {
   const byCas = new Map(allCompounds().map((c) => [c.cas, c]));
   const offenders: string[] = [];
   let compared = 0;
@@ -301,7 +284,7 @@ test("H°(298.15 K) of every fit agrees with the catalogue's ΔfH° (ideal gas) 
   assert.deepEqual(offenders, []);
 });
 
-test('the data folder can be set; where it holds no file, no compound has a fit', { skip: noData }, () => {
+test('the data folder can be set; where it holds no file, no compound has a fit', () => {
   const empty = mkdtempSync(join(tmpdir(), 'nasa7-'));
   try {
     setChemDataDir(empty);

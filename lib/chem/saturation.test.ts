@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { withoutReferenceEquations } from '../../test/support/reference-fluids.ts';
+import { withDataLayersBut } from '../../test/support/data-layers.ts';
 import type { Compound } from './compounds.ts';
 import { findCompound } from './lookup.ts';
 import { boilingPointOf, EXTRAPOLATION_LIMIT_K, vaporPressureOf } from './saturation.ts';
@@ -50,9 +50,9 @@ function methaneLike(overrides: Partial<Compound> = {}): Compound {
 const isToolError = (code: string, message?: RegExp) => (error: unknown) =>
   error instanceof ToolError && error.code === code && (!message || message.test(error.message));
 
-describe('water without its reference equation on hand: IAPWS-IF97', () => {
+describe('water from a data folder without CoolProp’s files: IAPWS-IF97', () => {
   it('gives the IF97 vectors, in range without warnings', () =>
-    withoutReferenceEquations(() => {
+    withDataLayersBut(['coolprop'], () => {
       const p = vaporPressureOf(water, 300);
       assert.ok(Math.abs(p.pressure - 3536.59) < 0.005);
       assert.match(p.method, /IAPWS-IF97/);
@@ -62,7 +62,7 @@ describe('water without its reference equation on hand: IAPWS-IF97', () => {
     }));
 
   it('refuses T ≥ Tc and P ≥ Pc; extrapolates below the triple point with warnings', () =>
-    withoutReferenceEquations(() => {
+    withDataLayersBut(['coolprop'], () => {
       assert.throws(() => vaporPressureOf(water, 647.096), isToolError('out_of_range', /critical temperature/));
       assert.throws(() => boilingPointOf(water, 22.064e6), isToolError('out_of_range', /critical pressure/));
       const cold = vaporPressureOf(water, 263.15);

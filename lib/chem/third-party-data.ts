@@ -29,12 +29,15 @@ export type DataLayer = keyof typeof DATA_LAYERS;
 
 let configured: string | undefined;
 
-/** Points every layer at another folder of the same layout (absolute, or relative to the project root); undefined restores the shipped one. */
+/**
+ * Points every layer at another folder of the same layout: the server and the CLI pass CHEM_DATA_DIR (chem reads no
+ * settings itself), tests a scratch folder; undefined restores the shipped one.
+ */
 export function setChemDataDir(dir: string | undefined): void {
   configured = dir;
 }
 
-/** The folder holding the layers: the one set, else the shipped one. */
+/** The folder holding the layers: the one set (absolute, or relative to the project root), else the shipped one. */
 export function chemDataDir(): string {
   const dir = configured ?? THIRD_PARTY_DIR;
   return isAbsolute(dir) ? dir : join(PROJECT_ROOT, dir);

@@ -36,7 +36,7 @@ it('Wagner: methane at 100 K is 34415.0 Pa; Pc at Tc; the inverse returns the te
   assert.throws(() => wagnerTemperature(METHANE_WAGNER, 190.551, 4_599_200, 5e6), RangeError);
 });
 
-// The issue's vector (Reid, Prausnitz & Poling 4th ed., Example 7-2): ethylbenzene, 617.1 K, 36 bar,
+// Reid, Prausnitz & Poling 4th ed., Example 7-2: ethylbenzene, 617.1 K, 36 bar,
 // ω 0.299, at 347.2 K → 13.08 kPa (±0.05 kPa).
 it('Lee–Kesler: ethylbenzene at 347.2 K is 13.08 kPa, and the inverse returns 347.2 K', () => {
   const p = leeKeslerPressure(617.1, 36e5, 0.299, 347.2);

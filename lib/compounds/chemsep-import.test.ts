@@ -1,16 +1,14 @@
 /**
  * ChemSep XML as compounds to import. The small file below is written for this test in ChemSep's
- * structure; its compounds and numbers are made up. The real chemsep1.xml (../shared) is only read,
- * never copied: when present, it must import whole, minus the records that cannot be served.
+ * structure; its compounds and numbers are made up. The real chemsep1.xml (the shipped data layer) must
+ * import whole, minus the records that cannot be served.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { chemsepFile } from '../chem/chemsep-layer.ts';
 import { readChemSepImport } from './chemsep-import.ts';
 import { checkCompound } from './registration.ts';
-
-const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
 const scalar = (tag: string, units: string, value: string | number) =>
   `<${tag} name="${tag}"  units="${units}"  value="${value}" />`;
@@ -215,10 +213,8 @@ test('XML that is not well-formed is refused with the place of the fault, not re
   );
 });
 
-test('the real chemsep1.xml imports whole, but for records that cannot be served', {
-  skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)`,
-}, (t) => {
-  const { version, source, records, skipped } = readChemSepImport(readFileSync(CHEMSEP_FILE, 'utf8'), 'chemsep1.xml');
+test('the real chemsep1.xml imports whole, but for records that cannot be served', (t) => {
+  const { version, source, records, skipped } = readChemSepImport(readFileSync(chemsepFile(), 'utf8'), 'chemsep1.xml');
   t.diagnostic(
     `ChemSep ${version}: ${records.length} compounds, ${skipped.length} skipped: ${skipped.map((s) => `${s.name} (${s.reason})`).join('; ')}`,
   );

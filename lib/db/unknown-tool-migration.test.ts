@@ -1,6 +1,6 @@
 /**
- * The data migration that rewrites stored tool names outside the catalogue to 'unknown_tool' (issue 13),
- * on both providers: usage written the way the old server wrote it (the hot-path store, names as the
+ * The data migration that rewrites stored tool names outside the catalogue to 'unknown_tool', on both
+ * providers: usage written the way the old server wrote it (the hot-path store, names as the
  * caller sent them: a 100 KB name, a secret, control characters), then the migration applied by the
  * real runner. Every call is kept, the daily totals per key and day are unchanged, and the
  * (keyId, day, tool) key stays unique with the unknown names' counts summed into one row.
@@ -71,7 +71,7 @@ for (const provider of ['sqlite', 'postgresql'] as DatabaseProvider[]) {
       );
     }
 
-    // Usage as the server recorded it before the fix: the names as sent.
+    // Usage as a server without the migration recorded it: the names as sent.
     let n = 0;
     const row = (keyId: string, day: string, tool: string, outcome: CallOutcome): CallRow => ({
       requestId: `r${++n}`,

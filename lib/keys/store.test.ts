@@ -235,7 +235,7 @@ test('reissueKey with a grace period: the old key stops at now + grace, the audi
   assert.deepEqual([later.status, later.worksUntil], ['replaced', null]);
   assert.equal((await keyReport(db, key, now + 86_400_000)).predecessor, null);
 
-  // Without a grace period, as before: the old key stops at once, and the audit says 0.
+  // Without a grace period the old key stops at once, and the audit says 0.
   const other = await issueKey(db, { ownerId: owner.id, name: 'laptop' }, actor);
   const atOnce = await reissueKey(db, other.key.id, actor);
   assert.ok(atOnce.replaced.disabledAt!.getTime() <= Date.now());

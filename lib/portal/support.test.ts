@@ -235,7 +235,7 @@ test('bulk leak disable counts secrets found, matched, disabled now and already 
     ['leaked: https://gist.example/123', support.id, '203.0.113.9'],
   );
 
-  const none = await bulkDisableLeaked(db, support, 'nothing to see here', 'ticket 7', actor(support));
+  const none = await bulkDisableLeaked(db, support, 'nothing to see here', 'ticket SUP-7', actor(support));
   assert.deepEqual(none, { found: 0, matched: 0, disabled: 0, alreadyDisabled: 0, keys: [] });
 });
 

@@ -6,7 +6,7 @@
 import type { FuzzKeys, FuzzRequest } from './mcp-arbitraries.ts';
 import type { RawAnswer } from './raw-http.ts';
 
-/** The 503s docs/mcp-api.md documents (database_unavailable: the database-outage handling of issue 6). */
+/** The 503s docs/mcp-api.md documents (database_unavailable: a database outage). */
 const DOCUMENTED_503 = new Set(['usage_store_unavailable', 'limiter_unavailable', 'database_unavailable']);
 
 /** Methods answered without a key (spec §4, §5.3). */

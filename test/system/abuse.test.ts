@@ -1,5 +1,5 @@
 /**
- * The standing abuse suite (issue 13): the attacks an outsider with a free account found in an
+ * The standing abuse suite: the attacks an outsider with a free account found in an
  * afternoon, sent on every `npm test` to the production server on a fresh SQLite file.
  *
  * It sends oversized and hostile tool names and arguments through a free key with raised limits and
@@ -485,7 +485,7 @@ describe('a reissued key is the same allowance', () => {
 });
 
 describe('return paths stay on the site', () => {
-  // Decoded values, sent percent-encoded (so '%2F%2Fevil' arrives as typed), and the issue's raw query strings as they are.
+  // Decoded values, sent percent-encoded (so '%2F%2Fevil' arrives as typed), and raw query strings as they are.
   const tricky = [
     '/\\evil.example/',
     '/\t/evil.example',

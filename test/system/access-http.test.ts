@@ -311,7 +311,7 @@ describe('server actions called as the wrong person', () => {
         dailyQuota: '500',
         ratePerSecond: '',
         expiresOn: '',
-        reason: 'support ticket 42',
+        reason: 'support ticket SUP-42',
       },
     );
     assert.match(settings.text, /"ok":true/);

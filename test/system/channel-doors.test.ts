@@ -1,5 +1,5 @@
 /**
- * The messaging apps are doors to the portal's own keys, usage and upgrade queue (issue 18). On one
+ * The messaging apps are doors to the portal's own keys, usage and upgrade queue. On one
  * production server with both doors open (their platforms played by local stand-ins): after real /mcp
  * calls, "my key and usage" in WeChat and /usage in Telegram give the numbers `key show --json` and the
  * portal give for the same key; and a Pro request filed in WeChat, approved by staff in the portal's

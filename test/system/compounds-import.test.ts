@@ -4,11 +4,11 @@
  * labelled SMILES and CAS numbers from the top of the range, which no built-in compound will take.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it, type TestContext, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { chemsepFile } from '../../lib/chem/chemsep-layer.ts';
 import { allCompounds } from '../../lib/chem/compounds.ts';
 import type { QueryCompoundResult } from '../../lib/chem/tools/query-compound.ts';
 import { readChemSepImport } from '../../lib/compounds/chemsep-import.ts';
@@ -16,8 +16,6 @@ import { createDb } from '../../lib/db/client.ts';
 import { toolResult, withCitations } from '../support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { isolatedEnv, runCli, startTestServer, type TestServer } from '../support/test-server.ts';
-
-const CHEMSEP_FILE = fileURLToPath(new URL('../../../shared/data/chemsep/chemsep1.xml', import.meta.url));
 
 const HEADER = 'name,cas,formula,smiles,synonyms,critical_temperature_K,critical_pressure_bar,acentric_factor,source';
 const TESTOLANE =
@@ -356,17 +354,15 @@ describe('compounds import (ChemSep)', () => {
     assert.deepEqual((await stored()).rows, { Chemsepotane: 'import:chemsep:library.txt' });
   });
 
-  it('imports the real chemsep1.xml into a fresh database: conflicts with built-in data reported, not written', {
-    skip: !existsSync(CHEMSEP_FILE) && `${CHEMSEP_FILE} is absent (../shared is not checked out)`,
-  }, async (t) => {
+  it('imports the real chemsep1.xml into a fresh database: conflicts with built-in data reported, not written', async (t) => {
     const { json, env } = installation(t);
-    const report = json(CHEMSEP_FILE);
+    const report = json(chemsepFile());
     const { records, imported, conflicts, skipped } = report.totals;
     t.diagnostic(`chemsep1.xml: ${JSON.stringify(report.totals)}`);
     assert.equal(imported + conflicts + skipped, records, 'every record is imported, a conflict or skipped');
     // At least every record holding a built-in compound's CAS number is a conflict with built-in data.
     const builtinCas = new Set(allCompounds().map((c) => c.cas));
-    const shared = readChemSepImport(readFileSync(CHEMSEP_FILE, 'utf8'), 'chemsep1.xml').records.filter((r) =>
+    const shared = readChemSepImport(readFileSync(chemsepFile(), 'utf8'), 'chemsep1.xml').records.filter((r) =>
       builtinCas.has(r.compound.cas),
     ).length;
     assert.ok(

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 6): fast-check throws thousands of generated requests at the production server's
+ * Hostile input: fast-check throws thousands of generated requests at the production server's
  * /mcp (a fresh SQLite database) and checks every answer (test/support/mcp-fuzz-checks.ts) and, after
  * each batch, the CallLog rows the batch left: exactly one per admitted or rate-limited call of a valid
  * key, none for anything refused. At the end: DailyUsage agrees with CallLog, the server still answers

@@ -1,5 +1,5 @@
 /**
- * The /mcp contract (spec + issue #2), run against the production server twice: once on server.ts's
+ * The /mcp contract (the interface spec), run against the production server twice: once on server.ts's
  * fast path and once through Next's app/mcp/route.ts (MCP_FAST_PATH=0). Both mounts must behave alike.
  */
 import assert from 'node:assert/strict';

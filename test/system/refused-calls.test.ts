@@ -1,5 +1,5 @@
 /**
- * Calls refused because their key no longer works (issue 17, point 2), against a production server behind
+ * Calls refused because their key no longer works, against a production server behind
  * a trusted proxy: a disabled, an expired and a replaced key each answer 401 and are recorded for their
  * key with the client address and the reason; `key show --json` reports them (refusedToday, the last few);
  * a flood of refusals keeps only the newest 10 details but counts every one; and refusals still pending

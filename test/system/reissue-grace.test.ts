@@ -1,5 +1,5 @@
 /**
- * Rolling a key with a grace period (issue 17, point 1), as an operator does it with the CLI against a
+ * Rolling a key with a grace period, as an operator does it with the CLI against a
  * production server: `key reissue <id> --grace 1h` leaves both secrets answering tools/call on /mcp, the
  * old key says when it stops (`key show`), disabling the old key during its grace stops it on the next
  * call, and a grace the CLI does not offer is a usage error listing the choices, with nothing changed.
@@ -71,7 +71,7 @@ test('key reissue --grace 1h: both secrets answer tools/call; key show says when
   assert.deepEqual([stopped.status, stopped.worksUntil], ['replaced', null]);
 });
 
-test('key reissue without --grace stops the old secret at once, as before', async () => {
+test('key reissue without --grace stops the old secret at once', async () => {
   const old = server.cliJson('key', 'create', '--owner', OWNER, '--name', 'laptop');
   const next = server.cliJson('key', 'reissue', old.id);
   assert.equal((await callWith(old.key)).status, 401);

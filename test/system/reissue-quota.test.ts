@@ -1,5 +1,5 @@
 /**
- * Reissuing a key gives it a new secret, not a new allowance (issue 13, point 2): a key that used up its
+ * Reissuing a key gives it a new secret, not a new allowance: a key that used up its
  * day and is reissued, by its owner through the portal's key service or by an operator through the CLI,
  * has a successor that is refused with 429 daily_quota, and a successor of a key not yet used up
  * continues its count (X-RateLimit-Remaining). Against production servers: one on SQLite (the in-process

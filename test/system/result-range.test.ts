@@ -1,5 +1,5 @@
 /**
- * Results JSON cannot carry (issue 13, 9b): a tool that computes Infinity or NaN would answer
+ * Results JSON cannot carry: a tool that computes Infinity or NaN would answer
  * `value: null` as a success, which its output schema does not allow. Against the production server,
  * every one of the 12 tools gets arguments from its input schema with numbers at the edges of the
  * double range (test/support/mcp-arbitraries.ts extremeArguments): each answer must be a tool error, or a
@@ -60,7 +60,7 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
     return { answer, result: toolResult(answer) };
   }
 
-  it("the issue's cases: 1e308 atm in Pa and an ideal gas at 1e308 K are result_out_of_range failures, recorded as such", async () => {
+  it('1e308 atm in Pa and an ideal gas at 1e308 K are result_out_of_range failures, recorded as such', async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['service_convert_units', { value: 1e308, from_unit: 'atm', to_unit: 'Pa' }],
       ['service_ideal_gas_thermo', { compound_name: 'ethanol', temperature: 1e308 }],

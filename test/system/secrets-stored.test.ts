@@ -201,7 +201,7 @@ test('a secret in any free-text field is refused or stored redacted: no fragment
     admin,
     '/support/leaks',
     'app/support/leaks/actions.ts#bulkDisableAction',
-    { confirm: 'yes', text: `token=${bulk.key}`, source: `ticket 42: ${bulk.key} in a gist` },
+    { confirm: 'yes', text: `token=${bulk.key}`, source: `ticket SUP-42: ${bulk.key} in a gist` },
   );
   assert.match(leaks.text, /"disabled":1/, `the support paste disabled the key:\n${leaks.text.slice(0, 500)}`);
   const search = await post('support search for a secret', admin, '/support', 'app/support/actions.ts#searchAction', {

@@ -1,5 +1,5 @@
 /**
- * The Telegram door (issue 18, point 5) against a production server whose TELEGRAM_API_ROOT is a local
+ * The Telegram door against a production server whose TELEGRAM_API_ROOT is a local
  * stand-in for the Bot API: updates are posted as Telegram posts them, and each reply is read where
  * Telegram would deliver it, from the stand-in's sendMessage calls. The secret-token header guards the
  * webhook, a redelivered update is answered once, bad bodies get a short JSON error, a bind code from the

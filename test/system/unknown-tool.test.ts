@@ -1,9 +1,8 @@
 /**
- * Issue 13, point 1: a free key sending tools/call with megabyte-long tool names (and names holding a
- * secret or control characters) must not be able to take the server down. Before the fix every name
- * was stored whole in CallLog and DailyUsage and rendered on the key pages: with 30 such calls, opening
- * the key page ran the production server out of heap. Now a name outside the catalogue is recorded,
- * logged and labelled as the constant 'unknown_tool', the answer echoes at most a few dozen characters
+ * A free key sending tools/call with megabyte-long tool names (and names holding a secret or control
+ * characters) must not be able to take the server down. Were every name stored whole in CallLog and
+ * DailyUsage and rendered on the key pages, 30 such calls would run the production server out of heap
+ * when the key page opens. So a name outside the catalogue is recorded, logged and labelled as the constant 'unknown_tool', the answer echoes at most a few dozen characters
  * of it (secrets redacted), and the call still counts against the key's quota, as a failure.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Every write path succeeds while /mcp is as busy as this machine can make it (issue 13, point 4): the
+ * Every write path succeeds while /mcp is as busy as this machine can make it: the
  * operator disabling leaked keys with the CLI one after another, twelve `cli user create` at once, the
  * portal disabling keys (its server action over HTTP, in the server process beside the hot path, and the
  * key service from another process), and a compound import. Each must succeed, each disabled key must

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the /mcp benchmark of issue 5. Starts the production server on fresh databases and
- * measures, in one run on this machine, the six rows the issue lists plus a reference-equation-of-state call (row 7; see docs/performance.md’s
+ * `npm run bench`: the /mcp benchmark. Starts the production server on fresh databases and
+ * measures, in one run on this machine, six rows of calls plus a reference-equation-of-state call (row 7; see docs/performance.md’s
  * Benchmark section), prints the table with the ratios and targets, and writes tools/bench/results/latest.json.
  * Before the load, one request per row measures its answer's size (answer.ts): the table's answer column,
  * and for row 3 the tool catalogue's bytes, bytes per tool and estimated tokens.

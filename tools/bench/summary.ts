@@ -1,6 +1,6 @@
 /**
  * The benchmark's verdict, kept apart from the measuring so it can be tested: the rows as measured, the
- * ratios the issue names (4/2, 4/1, 6/2), and each target marked met or missed. A row with non-2xx
+ * ratios its targets are set on (4/2, 4/1, 6/2), and each target marked met or missed. A row with non-2xx
  * answers or errors measured refusals rather than work, so its targets count as missed.
  */
 import type { AnswerSize, ToolSize } from './answer.ts';

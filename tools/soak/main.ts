@@ -1,5 +1,5 @@
 /**
- * `npm run soak`: the mixed soak of issue 6. Starts the production server as `npm start` does, on a fresh
+ * `npm run soak`: the mixed soak. Starts the production server as `npm start` does, on a fresh
  * SQLite database (--postgres: a scratch PostgreSQL database), and for --minutes (default 10, or
  * SOAK_MINUTES) runs at once:
  * - tools/call across --keys keys (default 100) at a bit above their per-second limits (mcp-load.ts);

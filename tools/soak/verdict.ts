@@ -1,5 +1,5 @@
 /**
- * The soak's verdict, kept apart from the measuring so it can be tested: the issue's three criteria
+ * The soak's verdict, kept apart from the measuring so it can be tested: its three criteria
  * (zero unexpected errors, exact quotas, RSS within 20% of where it started after warm-up), judged from
  * what the load generator saw and what the server recorded.
  */

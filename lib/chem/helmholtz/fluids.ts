@@ -26,16 +26,10 @@ interface Loaded {
   skipped: readonly string[];
 }
 let loaded: Loaded | undefined;
-let testDir: string | undefined;
-
-/** Points this layer alone at another folder (tests of the fallbacks); undefined restores it. */
-export function setReferenceFluidDirForTests(dir: string | undefined): void {
-  testDir = dir;
-}
 
 /** The layer's folder (data/third-party/coolprop, or CHEM_DATA_DIR's). */
 export function referenceFluidDir(): string {
-  return testDir ?? layerDir('coolprop');
+  return layerDir('coolprop');
 }
 
 function load(dir: string): Loaded {

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { referenceFluidByCas, referenceFluidDir } from './fluids.ts';
+import { FLUIDS_FOLDER, referenceFluidByCas, referenceFluidDir } from './fluids.ts';
 import { saturationAtPressure, saturationAtTemperature, stateAt } from './state.ts';
 
 /**
@@ -23,20 +23,10 @@ import { saturationAtPressure, saturationAtTemperature, stateAt } from './state.
  */
 const LOOSE = new Set(['DiethylEther', 'Helium', 'Methanol', 'R115', 'R1234ze(E)', 'R13', 'R40']);
 
-const dir = referenceFluidDir();
-const files = (() => {
-  try {
-    return readdirSync(dir).filter((f) => f.endsWith('.json'));
-  } catch {
-    return [];
-  }
-})();
-const skip =
-  files.length > 0
-    ? false
-    : `no reference-fluid files in ${dir} (they live in the steering folder shared/data/coolprop)`;
+const dir = join(referenceFluidDir(), FLUIDS_FOLDER);
+const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
-describe('reference states named by the fluid files', { skip }, () => {
+describe('reference states named by the fluid files', () => {
   it('IIR and NBP: the saturated liquid’s h and s are the convention’s values', () => {
     const off: string[] = [];
     let compared = 0;

@@ -14,14 +14,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { referenceFluidDir, referenceFluids } from './fluids.ts';
+import { referenceFluids } from './fluids.ts';
 import { ideal, residual } from './terms.ts';
 
 const { fluids } = referenceFluids();
-const skip =
-  fluids.length > 0
-    ? false
-    : `no reference-fluid files in ${referenceFluidDir()} (they live in the steering folder shared/data/coolprop)`;
+
+it('the shipped reference fluids are all here to check', () => {
+  assert.ok(fluids.length >= 90, `${fluids.length} fluids`);
+});
 
 const POINTS: readonly (readonly [number, number])[] = [
   [0.3, 0.8],
@@ -39,7 +39,7 @@ function agree(numeric: number, analytic: number, scale: number, what: string): 
   assert.ok(Math.abs(numeric - analytic) <= tolerance, `${what}: analytic ${analytic}, numeric ${numeric}`);
 }
 
-describe('αʳ derivatives equal finite differences of αʳ and its first derivatives, every fluid', { skip }, () => {
+describe('αʳ derivatives equal finite differences of αʳ and its first derivatives, every fluid', () => {
   for (const fluid of fluids) {
     it(fluid.name, () => {
       for (const [delta, tau] of POINTS) {
@@ -63,7 +63,7 @@ describe('αʳ derivatives equal finite differences of αʳ and its first deriva
   }
 });
 
-describe('α⁰ derivatives equal finite differences of α⁰ and α⁰τ, every fluid', { skip }, () => {
+describe('α⁰ derivatives equal finite differences of α⁰ and α⁰τ, every fluid', () => {
   for (const fluid of fluids) {
     it(fluid.name, () => {
       for (const [delta, tau] of POINTS) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
-import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
+import { withDataLayersBut } from '../../../test/support/data-layers.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { findCompound } from '../lookup.ts';
 import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
@@ -38,10 +38,10 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   assert.equal(validateInput({ compound_name: 'water' }), false);
 });
 
-// The issue's vector: IAPWS-IF97 Tsat(1 MPa) = 453.0356 K (±1e-4 K); and water boils at 373.124 K
+// IAPWS-IF97's verification value (Table 36): Tsat(1 MPa) = 453.0356 K (±1e-4 K); and water boils at 373.124 K
 // at 1 atm (IAPWS-95 normal boiling point; IF97 reproduces it to 1 mK).
-test('water without its reference equation: IF97 backward equation, in K and °C at 6 digits', () =>
-  withoutReferenceEquations(() => {
+test('water from a data folder without CoolProp’s files: IF97 backward equation, in K and °C at 6 digits', () =>
+  withDataLayersBut(['coolprop'], () => {
     const r = boilingPointTool.run({ compound_name: 'water', pressure: 10, pressure_unit: 'bar' });
     assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
     assert.equal(r.pressure.value, 1e6);
@@ -56,8 +56,8 @@ test('water without its reference equation: IF97 backward equation, in K and °C
     assert.deepEqual(atm.boiling_point.warnings, []);
   }));
 
-test('without its reference equation, below the triple-point pressure of water the answer is extrapolated and says so', () =>
-  withoutReferenceEquations(() => {
+test('from a data folder without CoolProp’s files, below the triple-point pressure of water the answer is extrapolated and says so', () =>
+  withDataLayersBut(['coolprop'], () => {
     const r = boilingPointTool.run({ compound_name: 'water', pressure: 300, pressure_unit: 'Pa' });
     assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
     assert.ok(r.boiling_point.value < 273.15);

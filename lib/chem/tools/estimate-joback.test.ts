@@ -45,9 +45,9 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ smiles: 'CCO', temperature: 300 }), false);
 });
 
-// Issue 3 test vector (Joback, acetone): Tb 322.11 K, Tc 500.56 K, Pc 48.02 bar, Vc 209.5 cm3/mol,
+// Joback, acetone (the worked example of ../joback.ts): Tb 322.11 K, Tc 500.56 K, Pc 48.02 bar, Vc 209.5 cm3/mol,
 // ΔHf° −217.83 kJ/mol; reported at the 3 significant digits a group contribution supports.
-test("acetone: the issue 3 vector, each value with its relation and Joback's error", async () => {
+test("acetone: the worked example, each value with its relation and Joback's error", async () => {
   const r = await run({ smiles: 'CC(C)=O' });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   const { estimates: e } = r;

@@ -28,14 +28,14 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ formula: 'C'.repeat(201) }), false);
 });
 
-test('issue 3 vectors: glucose 180.156, Ca(OH)2 74.093 g/mol (± 0.001)', () => {
+test('glucose 180.156, Ca(OH)2 74.093 g/mol (± 0.001)', () => {
   near(run('C6H12O6').molar_mass.value, 180.156, 0.001, 'C6H12O6');
-  // IUPAC 2021 conventional weights give 74.092 exactly (74.0927 with the 2007 weights the vector
-  // was rounded from): at the edge of the inclusive ± 0.001, so allow for binary floating point.
+  // IUPAC 2021 conventional weights give 74.092 exactly (74.0927 with the 2007 weights 74.093 is
+  // rounded from): at the edge of the inclusive ± 0.001, so allow for binary floating point.
   near(run('Ca(OH)2').molar_mass.value, 74.093, 0.001 + 1e-9, 'Ca(OH)2');
 });
 
-test('issue 3 vector CuSO4·5H2O 249.685 g/mol: within the molar mass uncertainty, 249.677 with IUPAC 2021 values', () => {
+test('CuSO4·5H2O, often quoted as 249.685 g/mol: within the molar mass uncertainty, 249.677 with IUPAC 2021 values', () => {
   // 249.685 is the sum with the IUPAC 2007 standard atomic weights (S 32.065, O 15.9994, H 1.00794):
   assert.ok(Math.abs(63.546 + 32.065 + 9 * 15.9994 + 10 * 1.00794 - 249.685) < 0.0005);
   // IUPAC 2021 gives S, O and H as intervals; with their conventional values (32.06, 15.999, 1.008)

@@ -53,7 +53,7 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, temperature_unit: 'K', extra: 1 }), false);
 });
 
-// The issue's vector: Rackett, propane at 272.04 K with ZRA 0.2763 and the data's Tc and Pc
+// The API Technical Data Book's propane case: Rackett, propane at 272.04 K with ZRA 0.2763 and the data's Tc and Pc
 // (369.83 K, 42.48 bar): 531.3 kg/m3 (±0.5 kg/m3).
 test('propane with ZRA 0.2763 at 272.04 K: 531.3 kg/m3, method "Rackett (Spencer–Danner ZRA)", 4 digits', () => {
   const r = liquidDensityOf(propaneWith(ZRA), 272.04);
@@ -138,9 +138,9 @@ test('below the melting point the value is extrapolated with a warning; bad inpu
   );
 });
 
-// The issue's liquids: Rackett-with-Zc gave water 1,106 kg/m3 at 25 °C (measured 997) and was 4–25 % off
-// for the others; ethylene glycol and glycerol answered missing_data.
-test('the issue’s polar liquids answer from a reference equation or ChemSep’s fits to measured densities', () => {
+// Polar liquids are where Rackett with Zc fails (water 1,106 kg/m3 at 25 °C against 997 measured, the
+// others 4–25 % off): each answers from measured data.
+test('polar liquids answer from a reference equation or ChemSep’s fits to measured densities', () => {
   const water = liquidDensityTool.run({ compound_name: 'water', temperature: 25, temperature_unit: '°C' });
   assert.ok(Math.abs(water.liquid_density.value - 997) < 1.5, `${water.liquid_density.value}`);
   for (const name of [
@@ -231,9 +231,7 @@ test('the error stated for Rackett-with-Zc is what the data measure', async () =
 });
 
 // IAPWS-95 Table 8 (IAPWS R6-95(2018)): the saturated liquid at 275 K is 999.887406 kg/m3.
-test('water with its reference equation on hand: ρ′ from IAPWS-95, named in the answer', {
-  skip: referenceFluidByCas('7732-18-5') ? false : 'no reference-fluid files here',
-}, () => {
+test('water answers from its reference equation: ρ′ from IAPWS-95, named in the answer', () => {
   const r = liquidDensityTool.run({ compound_name: 'water', temperature: 275 });
   // Served at a reference equation's 6 digits; the equation itself meets the table to 1e-5 kg/m3.
   assert.equal(r.liquid_density.value, toMethodPrecision(999.887406, 'referenceEquation'));

@@ -28,7 +28,7 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ smiles: 'CCO', svg: true }), false);
 });
 
-// Test vector of issue 3 (exact mass 180.04226, TPSA 63.6). Independently: PubChem CID 2244 lists
+// Aspirin: exact mass 180.04226, TPSA 63.6. PubChem CID 2244 lists
 // monoisotopic mass 180.04225873, TPSA 63.6 Å2, 1 donor, 4 acceptors, InChIKey BSYNRYMUTXBXSQ-UHFFFAOYSA-N.
 test('aspirin', async () => {
   const r = await run({ smiles: 'CC(=O)Oc1ccccc1C(=O)O' });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
-import { withoutReferenceEquations } from '../../../test/support/reference-fluids.ts';
+import { withDataLayersBut } from '../../../test/support/data-layers.ts';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
 import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
-import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { boilingPointOf, vaporPressureOf } from '../saturation.ts';
@@ -45,9 +44,9 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   assert.equal(validateInput({ compound_name: 'water', temperature: 300, pressure: 1 }), false);
 });
 
-// The issue's IAPWS-IF97 vectors through the tool: Psat(300 K) = 3536.59 Pa, Psat(500 K) = 2.638898 MPa.
-test('water without its reference equation: IAPWS-IF97 vectors, with the pressure also in kPa and bar', () =>
-  withoutReferenceEquations(() => {
+// IAPWS-IF97's verification values (Table 35) through the tool: Psat(300 K) = 3536.59 Pa, Psat(500 K) = 2.638898 MPa.
+test('water from a data folder without CoolProp’s files: IAPWS-IF97 vectors, with the pressure also in kPa and bar', () =>
+  withDataLayersBut(['coolprop'], () => {
     const r300 = vaporPressureTool.run({ compound_name: 'water', temperature: 300 });
     assert.ok(validateOutput(r300), ajv.errorsText(validateOutput.errors));
     assert.ok(Math.abs(r300.vapor_pressure.value - 3536.59) < 0.005);
@@ -121,9 +120,7 @@ test('bad inputs give the right ToolError', () => {
 });
 
 // IAPWS-95 Table 8 (IAPWS R6-95(2018)): Psat(450 K) = 0.932203564 MPa; the normal boiling point 373.124 K.
-test('water with its reference equation on hand: IAPWS-95, named in the answer', {
-  skip: referenceFluidByCas('7732-18-5') ? false : 'no reference-fluid files here',
-}, () => {
+test('water answers from its reference equation, IAPWS-95, named in the answer', () => {
   const r = vaporPressureTool.run({ compound_name: 'water', temperature: 450 });
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   // Served at 6 digits (a reference equation); computed to the table's 9.
@@ -144,7 +141,7 @@ test('values keep the digits their method supports: ChemSep fit 4, reference equ
     assert.ok(digitsOf(v.value) <= SIGNIFICANT_DIGITS[point.precision], `${v.value} ${v.unit}`);
   assert.equal(ethanol.vapor_pressure.value, toMethodPrecision(point.pressure, point.precision));
   assert.equal(ethanol.vapor_pressure_kpa.value, toMethodPrecision(point.pressure / 1000, point.precision));
-  withoutReferenceEquations(() => {
+  withDataLayersBut(['coolprop'], () => {
     const water = vaporPressureOf(findCompound('water').compound, 300);
     assert.match(water.method, /IAPWS-IF97/);
     assert.equal(water.precision, 'referenceEquation');

@@ -1,4 +1,4 @@
-/** Telegram's webhook for the bot (issue 18); the logic is in lib/channels/telegram/webhook.ts. */
+/** Telegram's webhook for the bot; the logic is in lib/channels/telegram/webhook.ts. */
 import { answerTelegramWebhook, telegramWebhookOtherMethod } from '@/lib/channels/telegram/webhook.ts';
 import { config } from '@/lib/config.ts';
 import { getDb } from '@/lib/db/client.ts';
