@@ -413,7 +413,7 @@ export function pseudoPurePhase(fluid: ReferenceFluid, t: number, p: number): Ps
   if (p < dewPressure) return { phase: 'vapor', dewPressure, bubblePressure };
   if (p > bubblePressure) return { phase: 'liquid', dewPressure, bubblePressure };
   throw new RangeError(
-    `${p} Pa at ${t} K is inside the two-phase region of ${fluid.name}, between its dew-point pressure (${dewPressure.toPrecision(5)} Pa) and bubble-point pressure (${bubblePressure.toPrecision(5)} Pa): it splits there into a liquid and a vapour of different compositions, which a pseudo-pure equation does not describe`,
+    `${p} Pa at ${t} K is inside the two-phase region of ${fluid.name}, between its dew-point pressure (${Number(dewPressure.toPrecision(5))} Pa) and bubble-point pressure (${Number(bubblePressure.toPrecision(5))} Pa): it splits there into a liquid and a vapour of different compositions, which a pseudo-pure equation does not describe`,
   );
 }
 
