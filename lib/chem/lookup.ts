@@ -211,12 +211,17 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
     );
   }
 
-  const air = findPseudoPure(text);
-  const mixture = air
-    ? mixtureError(text, ` As a pseudo-pure fluid, ${air.name} also answers in ${PSEUDO_PURE_TOOLS}.`, air.mixture)
-    : mixtureError(text);
+  const mixture = mixtureRefusal(text);
   if (mixture) throw mixture;
   throw notFound(query, suggestCompounds(text, index));
+}
+
+/** is_mixture for a mixture's name (air's saying which tools answer for it as a pseudo-pure fluid), else undefined. */
+export function mixtureRefusal(text: string): ToolError | undefined {
+  const air = findPseudoPure(text);
+  return air
+    ? mixtureError(text, ` As a pseudo-pure fluid, ${air.name} also answers in ${PSEUDO_PURE_TOOLS}.`, air.mixture)
+    : mixtureError(text);
 }
 
 /** compound_not_found for `query`: the suggestions, else what to try next. */
