@@ -368,6 +368,8 @@ function hDifference(fluid: ReferenceFluid, t: number, sat: SaturationState): nu
  * above the saturation pressure, vapour below it; above Tc the one fluid phase), or of the phase asked
  * for, metastable if need be (RangeError beyond its spinodal). Newton's method on p(ρ) from the
  * saturated density of the phase (or the ideal gas), bracketed within the phase's bounds. Example (IAPWS-95 Table 7, tested): water at 300 K, 0.0992418352 MPa → 996.556 kg/m3.
+ * A pseudo-pure mixture's phase is set by its dew and bubble points (pseudoPurePhase); `phase` is not used
+ * for it (it has no metastable states on record).
  */
 export function densityAt(fluid: ReferenceFluid, t: number, p: number, phase?: 'liquid' | 'vapor'): number {
   if (!(t >= fluid.tripleTemperature * (1 - 1e-12) && t <= fluid.maxTemperature && p > 0 && p <= fluid.maxPressure)) {
