@@ -49,9 +49,10 @@ function build(
   mixture: NamedMixture,
 ): PseudoPureFluid {
   const info = json.INFO as { ALIASES?: string[] };
-  // The equation's own molar mass, that of Lemmon et al. (2000), whose tables it reproduces; CoolProp keeps it
-  // in the file's viscosity block (Lemmon & Jacobsen 2004 use the same air), while its EOS block has
-  // 28.96546 g/mol, the later CIPM-2007 value REFPROP moved to. Mass densities and speeds of sound use it.
+  // The molar mass of Lemmon et al. (2000), that of the composition the equation was fitted for (Σ x·M);
+  // CoolProp keeps it in the file's viscosity block (Lemmon & Jacobsen 2004 use the same air), while its
+  // EOS block has 28.96546 g/mol, the later CIPM-2007 value REFPROP moved to in 2010 (its AIR.PPF
+  // history). Mass densities and speeds of sound use the paper's, so they match its tables.
   const viscosity = (json.TRANSPORT as { viscosity?: { dilute?: { molar_mass?: unknown } } })?.viscosity;
   const equationMolarMass = viscosity?.dilute?.molar_mass;
   const molarMass = typeof equationMolarMass === 'number' ? equationMolarMass : fluid.molarMass;
@@ -76,7 +77,12 @@ function build(
       value: molarMass * 1000,
       unit: 'g/mol',
       source: fluid.citation,
-      method: `the equation of state's molar mass, from CoolProp's ${entry.file}`,
+      method: `as CoolProp's ${entry.file} gives it for the equation (its viscosity block)`,
+      ...(molarMass === fluid.molarMass
+        ? {}
+        : {
+            note: `The file's EOS block has ${Number((fluid.molarMass * 1000).toPrecision(10))} g/mol, a later value; this is the paper's.`,
+          }),
     },
   };
 }
