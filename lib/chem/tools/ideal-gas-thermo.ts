@@ -195,8 +195,13 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
   );
 }
 
-/** The ideal-gas part α⁰ of the fluid's reference equation of state, over the equation's temperature range. */
-function referenceModel(fluid: ReferenceFluid | undefined): CpModel | undefined {
+/** The ideal-gas part α⁰ of the compound's reference equation of state, if it has one. */
+function referenceModel(compound: Compound): CpModel | undefined {
+  return fluidModel(referenceFluidByCas(compound.cas));
+}
+
+/** The ideal-gas part α⁰ of a reference equation of state, over the equation's temperature range. */
+function fluidModel(fluid: ReferenceFluid | undefined): CpModel | undefined {
   if (!fluid) return undefined;
   const ideal = idealGasProperties(fluid);
   return {
@@ -236,12 +241,9 @@ function nasaModel(compound: Compound): CpModel | undefined {
  * (extrapolated, with a warning); else Joback's estimate.
  */
 export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
-  const fits = [
-    referenceModel(referenceFluidByCas(compound.cas)),
-    nasaModel(compound),
-    storedModel(compound),
-    chemsepModel(compound),
-  ].filter((m): m is CpModel => m !== undefined);
+  const fits = [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
+    (m): m is CpModel => m !== undefined,
+  );
   const holds = (m: CpModel, t: number) => t >= m.range.min && t <= m.range.max;
   return fits.find((m) => holds(m, t1) && holds(m, t2)) ?? fits[0] ?? (await jobackModel(compound));
 }
@@ -356,7 +358,7 @@ export const idealGasThermoTool = {
       reference_temperature === undefined
         ? DEFAULT_REFERENCE_TEMPERATURE
         : readTemperature(reference_temperature, unit, 'reference_temperature');
-    const thermo = air ? thermoFrom(referenceModel(air.fluid)!, t, tRef) : await idealGasThermoOf(compound!, t, tRef);
+    const thermo = air ? thermoFrom(fluidModel(air.fluid)!, t, tRef) : await idealGasThermoOf(compound!, t, tRef);
     const trap = defaultUnitWarning('temperature', temperature, temperature_unit);
     return {
       compound: air ? pseudoPureSummary(air) : compoundSummary(compound!),
