@@ -220,7 +220,11 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
 export function mixtureRefusal(text: string): ToolError | undefined {
   const air = findPseudoPure(text);
   return air
-    ? mixtureError(text, ` As a pseudo-pure fluid, ${air.name} also answers in ${PSEUDO_PURE_TOOLS}.`, air.mixture)
+    ? mixtureError(
+        text,
+        ` As a pseudo-pure fluid, ${air.name} also answers in ${PSEUDO_PURE_TOOLS}. It has no vapour pressure or boiling point: it condenses between its dew and bubble points (service_eos_state says which phase at T and p).`,
+        air.mixture,
+      )
     : mixtureError(text);
 }
 
