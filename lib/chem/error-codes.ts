@@ -16,7 +16,12 @@ export const TOOL_ERROR_CODES = {
   },
   compound_not_found: {
     meaning: 'No compound has that name, CAS number, formula, SMILES or InChIKey.',
-    next: 'Try a name from `suggestions`, or service_search_compounds.',
+    next: 'Try a name from `suggestions`; else service_search_compounds (query), a SMILES or a CAS number as compound_name.',
+  },
+  is_mixture: {
+    meaning:
+      'The name is that of a mixture (air, natural gas, gasoline, a refrigerant blend such as R-410A), not of one compound.',
+    next: 'Pass its components to service_mixture_properties: the message lists them with their mole fractions where the composition is on record. Air also answers in service_eos_state, service_ideal_gas_thermo and service_query_compound.',
   },
   ambiguous_compound: {
     meaning: 'The formula belongs to several compounds (isomers).',

@@ -6,7 +6,7 @@
  * does not hold.
  */
 import type { Compound } from './compounds.ts';
-import { findCompound, type MatchKind } from './lookup.ts';
+import { findCompound, type MatchKind, notFound } from './lookup.ts';
 import {
   lookUpName,
   NAME_TABLE_SOURCE,
@@ -112,9 +112,7 @@ export function findInTable(
   }
   const catalogue = Array.isArray(miss.details?.suggestions) ? (miss.details.suggestions as string[]) : [];
   const suggestions = [...new Set([...catalogue, ...suggestNames(query, table)])].slice(0, 5);
-  const text = query.trim();
-  const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
-  throw new ToolError('compound_not_found', `No compound matches "${text}".${hint}`, { query, suggestions });
+  throw notFound(query, suggestions);
 }
 
 /**

@@ -98,8 +98,62 @@ test('a miss names the closest compounds', () => {
   }
 });
 
-test('a miss with nothing close says so without suggestions', () => {
-  rejects('unobtainium', 'compound_not_found', /^No compound matches "unobtainium"\.$/);
+test('a miss with nothing close says what to try next: the search tool, a SMILES or a CAS number', () => {
+  rejects(
+    'unobtainium',
+    'compound_not_found',
+    /^No compound matches "unobtainium"\. Try service_search_compounds with query "unobtainium", or give a SMILES string or CAS number as compound_name\.$/,
+  );
+  // With suggestions, only those.
+  rejects('etanol', 'compound_not_found', /^No compound matches "etanol"\. Did you mean: [^.]*\?$/);
+});
+
+test('"steam" and "water vapour" (either spelling) are water', () => {
+  for (const q of ['steam', 'Steam', 'water vapour', 'water vapor', 'Water-Vapor'])
+    assert.equal(found(q), 'water by synonym', q);
+});
+
+test('a mixture name is is_mixture, with the composition on record ready for service_mixture_properties', () => {
+  rejects(
+    'natural gas',
+    'is_mixture',
+    /Gulf Coast Gas is methane 0\.96522, .*service_mixture_properties.*divide each by the sum/,
+  );
+  rejects(
+    'R-410A',
+    'is_mixture',
+    /difluoromethane 0\.69761, pentafluoroethane 0\.30239 \(mole fractions; REFPROP manual/,
+  );
+  try {
+    findCompound('R410A');
+    assert.fail('R410A is a mixture');
+  } catch (e) {
+    assert.ok(e instanceof ToolError);
+    assert.deepEqual(e.details?.components, [
+      { compound_name: 'difluoromethane', mole_fraction: 0.69761 },
+      { compound_name: 'pentafluoroethane', mole_fraction: 0.30239 },
+    ]);
+  }
+});
+
+test('air, by name, synonym or CAS number, is a mixture here, and the message names the tools that answer for it', () => {
+  for (const q of ['air', 'Air', 'atmosphere', '132259-10-0']) {
+    rejects(
+      q,
+      'is_mixture',
+      /nitrogen 0\.7812, argon 0\.0092, oxygen 0\.2096 .*service_eos_state, service_ideal_gas_thermo and service_query_compound/,
+    );
+  }
+});
+
+test('fuels of variable composition are is_mixture, saying to pass their components', () => {
+  for (const q of ['gasoline', 'Petrol', 'diesel', 'kerosene', 'LPG']) {
+    rejects(
+      q,
+      'is_mixture',
+      /is a mixture of variable composition, not one compound: pass its components .* service_mixture_properties/,
+    );
+  }
 });
 
 test('empty, blank and overlong queries are invalid arguments', () => {

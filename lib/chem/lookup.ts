@@ -13,6 +13,8 @@
 import { allCompounds, type Compound } from './compounds.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
+import { mixtureError } from './mixture-names.ts';
+import { findPseudoPure, PSEUDO_PURE_TOOLS } from './pseudo-pure.ts';
 import { canonicalSmiles, loadedRDKit, loadRDKit } from './rdkit.ts';
 import { bundledCompounds, registeredCompounds, registeredOverrides } from './registered-compounds.ts';
 import { ToolError } from './tool.ts';
@@ -161,7 +163,8 @@ export function defaultIndex(): CompoundIndex {
  * then, once prepareCompoundIndex() has run, any SMILES of the same structure (same RDKit canonical
  * SMILES); only then is a formula several compounds share refused as ambiguous.
  * Throws ToolError: invalid_arguments (empty or overlong query), ambiguous_compound (a formula or
- * structure several compounds share), compound_not_found (with suggestions in the message and details).
+ * structure several compounds share), is_mixture (a mixture's name: ./mixture-names.ts), compound_not_found
+ * (with suggestions in the message and details).
  */
 export function findCompound(query: string, index: CompoundIndex = defaultIndex()): CompoundMatch {
   const text = query.trim().replace(/^inchikey=/i, '');
@@ -208,9 +211,31 @@ export function findCompound(query: string, index: CompoundIndex = defaultIndex(
     );
   }
 
-  const suggestions = suggestCompounds(text, index);
-  const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
-  throw new ToolError('compound_not_found', `No compound matches "${text}".${hint}`, { query, suggestions });
+  const mixture = mixtureRefusal(text);
+  if (mixture) throw mixture;
+  throw notFound(query, suggestCompounds(text, index));
+}
+
+/** is_mixture for a mixture's name (air's saying which tools answer for it as a pseudo-pure fluid), else undefined. */
+export function mixtureRefusal(text: string): ToolError | undefined {
+  const air = findPseudoPure(text);
+  return air
+    ? mixtureError(
+        text,
+        ` As a pseudo-pure fluid, ${air.name} also answers in ${PSEUDO_PURE_TOOLS}. It has no vapour pressure or boiling point: it condenses between its dew and bubble points (service_eos_state says which phase at T and p).`,
+        air.mixture,
+      )
+    : mixtureError(text);
+}
+
+/** compound_not_found for `query`: the suggestions, else what to try next. */
+export function notFound(query: string, suggestions: string[]): ToolError {
+  const text = query.trim();
+  const hint =
+    suggestions.length > 0
+      ? ` Did you mean: ${suggestions.join(', ')}?`
+      : ` Try service_search_compounds with query "${text}", or give a SMILES string or CAS number as compound_name.`;
+  return new ToolError('compound_not_found', `No compound matches "${text}".${hint}`, { query, suggestions });
 }
 
 /** Canonical SMILES of each compound, computed once (compounds are frozen, so the answer cannot change). */

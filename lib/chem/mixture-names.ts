@@ -2,16 +2,18 @@
  * Named mixtures (air, natural gases, R-400/R-500 refrigerant blends…) and their compositions, as
  * tabulated in the `chemicals` library's `Mixtures Compositions.tsv` (MIT; each row names its source,
  * the REFPROP manual or ASHRAE 34), shipped verbatim in data/third-party/pubchem-names/. A compound
- * lookup that meets one of these names answers with the composition, so that an agent can pass the
- * components to service_mixture_properties. Read once, on first use.
+ * lookup that meets one of these names, or one of the few names of fuels of variable composition below,
+ * is refused as a mixture (mixtureError) with the composition where the table has one, so that an agent
+ * can pass the components to service_mixture_properties. Read once, on first use.
  *
  * The file's columns: name, source, N, then N CAS numbers, N names, N mass fractions, N mole fractions,
  * then synonyms.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalizeKey } from './lookup.ts';
+import { findCompound, normalizeKey } from './lookup.ts';
 import { layerDir } from './third-party-data.ts';
+import { ToolError } from './tool.ts';
 
 export const MIXTURES_FILE = 'Mixtures Compositions.tsv';
 
@@ -75,4 +77,63 @@ export function mixtureNames(): ReadonlyMap<string, NamedMixture> {
 /** The named mixture a query means, if any. */
 export function findMixture(query: string): NamedMixture | undefined {
   return mixtureNames().get(normalizeKey(query));
+}
+
+/**
+ * Names of mixtures with no one composition, which the table does not hold: a short list of words that
+ * name mixtures (no data), so that they meet a clear refusal instead of "no compound matches".
+ */
+export const VARIABLE_MIXTURES: readonly string[] = [
+  'gasoline',
+  'petrol',
+  'diesel',
+  'diesel fuel',
+  'kerosene',
+  'jet fuel',
+  'LPG',
+  'liquefied petroleum gas',
+];
+
+/** The catalogue's name for a component (the table writes "CO2", "R32"), else the table's. */
+export function componentName(component: MixtureComponent): string {
+  try {
+    return findCompound(component.cas).compound.name;
+  } catch {
+    return component.name;
+  }
+}
+
+/**
+ * The is_mixture error for a query naming a mixture, undefined for any other: with the table's composition,
+ * ready for service_mixture_properties, or, for a fuel of variable composition, what to pass instead.
+ * `also` is appended (what else answers for it); `tableName` is the mixture's row when the query is not
+ * one of its names (air's CAS number).
+ */
+export function mixtureError(query: string, also = '', tableName = query): ToolError | undefined {
+  const text = query.trim();
+  const mixture = findMixture(tableName);
+  if (mixture) {
+    const components = mixture.components.map((c) => ({
+      compound_name: componentName(c),
+      mole_fraction: c.moleFraction,
+    }));
+    const sum = mixture.components.reduce((s, c) => s + c.moleFraction, 0);
+    // service_mixture_properties wants a sum of 1 within 1e-6; some rows are rounded further.
+    const normalise =
+      Math.abs(sum - 1) > 1e-6 ? ` They sum to ${Number(sum.toPrecision(7))}: divide each by the sum.` : '';
+    return new ToolError(
+      'is_mixture',
+      `"${text}" is a mixture, not one compound: ${mixture.name} is ${components.map((c) => `${c.compound_name} ${c.mole_fraction}`).join(', ')} (mole fractions; ${mixture.source}). Pass these, or your own composition, as components to service_mixture_properties.${normalise}${also}`,
+      { query, mixture: mixture.name, components, source: mixture.source },
+    );
+  }
+  const key = normalizeKey(text);
+  if (VARIABLE_MIXTURES.some((name) => normalizeKey(name) === key)) {
+    return new ToolError(
+      'is_mixture',
+      `"${text}" is a mixture of variable composition, not one compound: pass its components with their mole fractions to service_mixture_properties (components [{compound_name, mole_fraction}]).`,
+      { query },
+    );
+  }
+  return undefined;
 }

@@ -29,6 +29,13 @@ const ORDINARY_CALLS: [string, Record<string, unknown>][] = [
     { compound_name: 'methane', temperature: 250, pressure: 5, pressure_unit: 'MPa', eos: 'peng_robinson' },
   ],
   ['service_liquid_density', { compound_name: 'water', temperature: 25, temperature_unit: '°C' }],
+  // Air, a pseudo-pure fluid: its composition stands in for a formula.
+  ['service_query_compound', { compound_name: 'air' }],
+  ['service_eos_state', { compound_name: 'air', temperature: 300, pressure: 1, pressure_unit: 'bar' }],
+  [
+    'service_mixture_properties',
+    { components: [{ compound_name: 'air', mole_fraction: 1 }], temperature: 300, pressure: 1e5 },
+  ],
   ['service_ideal_gas_thermo', { compound_name: 'methane', temperature: 1000 }],
   ['service_estimate_joback', { smiles: 'CCO' }],
   ['service_molecule_descriptors', { smiles: 'c1ccccc1' }],

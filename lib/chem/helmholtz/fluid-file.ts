@@ -3,6 +3,13 @@
  * those of the paper the file cites): the equation's terms (./terms.ts), its reducing and critical
  * state, limits, and the ancillary equations used only as starting guesses for the solvers.
  * A file with a term type this evaluator does not implement is refused with the type named.
+ *
+ * A pseudo-pure file (CoolProp's Air: E. W. Lemmon et al., J. Phys. Chem. Ref. Data 29 (2000) 331) is a
+ * mixture of fixed composition described by one Helmholtz equation. It has no saturation line: it
+ * condenses from its dew point to its bubble point, so the file gives bubble- and dew-point pressure
+ * equations in place of a vapour-pressure one, its reducing state is the maxcondentherm (the highest
+ * temperature at which liquid and vapour coexist), its "critical" point is where the bubble and dew
+ * curves meet, and its "triple" temperature is the solidification point on the bubble-point curve.
  */
 import type { IdealTerms, ResidualTerms } from './terms.ts';
 
@@ -37,10 +44,25 @@ export interface ReferenceFluid {
   maxPressure: number;
   residual: ResidualTerms;
   ideal: IdealTerms;
-  ancillaries: { pressure: Ancillary; liquidDensity: Ancillary; vaporDensity: Ancillary };
+  /** The vapour-pressure equation is absent for a pseudo-pure mixture (see pseudoPure). */
+  ancillaries: { pressure?: Ancillary; liquidDensity: Ancillary; vaporDensity: Ancillary };
+  /** Only for a pseudo-pure mixture: the saturation solvers refuse it, and densities use these bounds. */
+  pseudoPure?: PseudoPureBounds;
   /** The papers: the equation of state, and the ideal-gas heat capacity where cited separately. */
   citation: string;
   idealCitation?: string;
+}
+
+/** Where a pseudo-pure mixture is two-phase, as its file gives it. */
+export interface PseudoPureBounds {
+  /** Bubble-point (liquid side, "pL") and dew-point (vapour side, "pV") pressure equations, Pa. */
+  bubblePressure: Ancillary;
+  dewPressure: Ancillary;
+  /** How far (%) the file says these equations may be off: states this close to them may be two-phase. */
+  uncertaintyPercent: number;
+  /** The highest temperature (K) and pressure (Pa) at which liquid and vapour coexist. */
+  maxcondentherm: { temperature: number; pressure: number };
+  maxcondenbar: { temperature: number; pressure: number };
 }
 
 type Json = Record<string, unknown>;
@@ -205,7 +227,6 @@ export function readFluidFile(json: Json, citations: Record<string, string>): Re
     throw new Error(`${String(info?.NAME)}: ${message}`);
   };
   const eos = (json.EOS as Json[])[0];
-  if (eos.pseudo_pure) fail('a pseudo-pure mixture, not a pure fluid');
   const reducing = (eos.STATES as Json).reducing as Json;
   const critical = (json.STATES as Json).critical as Json;
   const ancillaries = json.ANCILLARIES as Json;
@@ -233,12 +254,36 @@ export function readFluidFile(json: Json, citations: Record<string, string>): Re
     residual: readResidual(eos.alphar as Json[], fail),
     ideal: readIdeal(eos.alpha0 as Json[], fail),
     ancillaries: {
-      pressure: readAncillary(ancillaries.pS as Json),
+      ...(eos.pseudo_pure ? {} : { pressure: readAncillary(ancillaries.pS as Json) }),
       liquidDensity: readAncillary(ancillaries.rhoL as Json),
       vaporDensity: readAncillary(ancillaries.rhoV as Json),
     },
+    ...(eos.pseudo_pure ? { pseudoPure: readPseudoPure(eos, ancillaries, fail) } : {}),
     citation: cite(eos.BibTeX_EOS),
     ...(idealCitation ? { idealCitation } : {}),
+  };
+}
+
+function readPseudoPure(eos: Json, ancillaries: Json, fail: (m: string) => never): PseudoPureBounds {
+  const states = eos.STATES as Json;
+  const point = (key: string) => {
+    const state = states?.[key] as Json | undefined;
+    return {
+      temperature: num(state?.T, `EOS state ${key} T`, fail),
+      pressure: num(state?.p, `EOS state ${key} p`, fail),
+    };
+  };
+  const [bubble, dew] = [ancillaries.pL as Json | undefined, ancillaries.pV as Json | undefined];
+  if (!bubble || !dew) fail('a pseudo-pure file without bubble- and dew-point pressure equations (pL, pV)');
+  return {
+    bubblePressure: readAncillary(bubble as Json),
+    dewPressure: readAncillary(dew as Json),
+    uncertaintyPercent: Math.max(
+      num((bubble as Json).max_abserror_percentage, 'pL max_abserror_percentage', fail),
+      num((dew as Json).max_abserror_percentage, 'pV max_abserror_percentage', fail),
+    ),
+    maxcondentherm: point('temperature_max_sat'),
+    maxcondenbar: point('pressure_max_sat'),
   };
 }
 

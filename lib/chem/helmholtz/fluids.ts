@@ -3,8 +3,9 @@
  * coefficients cites its paper by BibTeX key), shipped verbatim in data/third-party/coolprop/ (fluids/
  * and CoolPropBibTeXLibrary.bib, which turns the keys into references). Read once, on first use. Only
  * the fluids of catalogue compounds are taken: those are the ones the tests check against their papers
- * and the catalogue's boiling points (CoolProp's other files, such as its siloxanes, deuterium and
- * pseudo-pure mixtures, are left unread). Where a fluid has no reference equation the tools answer from
+ * and the catalogue's boiling points (CoolProp's other files, such as its siloxanes and deuterium, are
+ * left unread). A pseudo-pure mixture's file (air) is read by name, on request (referenceFluidFile), and
+ * kept out of this list: it has no saturation line to check. Where a fluid has no reference equation the tools answer from
  * correlations instead, as they say in each answer.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -24,6 +25,8 @@ interface Loaded {
   dir: string;
   byCas: ReadonlyMap<string, ReferenceFluid>;
   skipped: readonly string[];
+  /** Files read by name (referenceFluidFile), by file name; undefined when absent. */
+  byFile: Map<string, { json: Record<string, unknown>; fluid: ReferenceFluid } | undefined>;
 }
 let loaded: Loaded | undefined;
 
@@ -51,7 +54,7 @@ function load(dir: string): Loaded {
       }
     }
   }
-  return { dir, byCas, skipped };
+  return { dir, byCas, skipped, byFile: new Map() };
 }
 
 /** What is loaded from the layer's current folder, read on first use (and again if the folder changes). */
@@ -64,6 +67,25 @@ function current(): Loaded {
 /** The reference equation of state for a CAS number, if one is on hand. */
 export function referenceFluidByCas(cas: string): ReferenceFluid | undefined {
   return current().byCas.get(cas);
+}
+
+/**
+ * A fluid file read by its name ("Air.json"), whether or not a catalogue compound's: its JSON (for what
+ * the evaluator does not use) and the fluid. Undefined when the file or the reference library is absent.
+ */
+export function referenceFluidFile(file: string): { json: Record<string, unknown>; fluid: ReferenceFluid } | undefined {
+  const { dir, byFile } = current();
+  if (!byFile.has(file)) {
+    const path = join(/* turbopackIgnore: true */ dir, FLUIDS_FOLDER, file);
+    const bib = join(/* turbopackIgnore: true */ dir, BIBTEX_FILE);
+    let read: { json: Record<string, unknown>; fluid: ReferenceFluid } | undefined;
+    if (existsSync(/* turbopackIgnore: true */ path) && existsSync(/* turbopackIgnore: true */ bib)) {
+      const json = JSON.parse(readFileSync(/* turbopackIgnore: true */ path, 'utf8'));
+      read = { json, fluid: readFluidFile(json, readBibTeX(readFileSync(/* turbopackIgnore: true */ bib, 'utf8'))) };
+    }
+    byFile.set(file, read);
+  }
+  return byFile.get(file);
 }
 
 /** Every reference fluid on hand, and the files that could not be used (with why). */

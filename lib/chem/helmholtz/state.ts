@@ -12,6 +12,8 @@
  * Saturation: equal pressure and Gibbs energy in both phases, solved for δ′ and δ″ by Newton's method
  * in the form of Y. Akasaka, J. Thermal Sci. Technol. 3 (2008) 442–451, from the ancillary equations'
  * densities. Source of the property relations: W. Wagner, A. Pruß, J. Phys. Chem. Ref. Data 31 (2002) 387.
+ * A pseudo-pure mixture (air) has no saturation line: the saturation solvers refuse it, and its phase
+ * at (T, p) comes from its file's bubble- and dew-point pressure equations (pseudoPurePhase).
  */
 import { ancillaryValue, type ReferenceFluid } from './fluid-file.ts';
 import { ideal, newDerivatives, residual } from './terms.ts';
@@ -114,7 +116,13 @@ export interface SaturationState {
   vaporDensity: number;
 }
 
+/** Why a pseudo-pure mixture has no saturation state. */
+function noSaturationLine(fluid: ReferenceFluid): string {
+  return `${fluid.name} is a mixture described as a pseudo-pure fluid: it has no saturation line and no vapour pressure (it condenses between its dew point and its bubble point, into a liquid and a vapour of different compositions)`;
+}
+
 function checkTemperature(fluid: ReferenceFluid, t: number): void {
+  if (fluid.pseudoPure) throw new RangeError(noSaturationLine(fluid));
   if (!(t >= fluid.tripleTemperature * (1 - 1e-12) && t < fluid.critical.temperature)) {
     throw new RangeError(
       `${t} K is outside the saturation line of the ${fluid.name} equation of state (triple point ${fluid.tripleTemperature} K to the critical point ${fluid.critical.temperature} K)`,
@@ -290,6 +298,7 @@ function criticalContinuationStart(fluid: ReferenceFluid, t: number, depth: numb
  * points. Example (IAPWS-95 Table 8, tested): water at 0.932203564 MPa → 450 K.
  */
 export function saturationAtPressure(fluid: ReferenceFluid, pressure: number): SaturationState {
+  if (fluid.pseudoPure) throw new RangeError(noSaturationLine(fluid));
   const tt = fluid.tripleTemperature;
   const tc = fluid.critical.temperature;
   const pt = triplePointPressure(fluid);
@@ -359,6 +368,8 @@ function hDifference(fluid: ReferenceFluid, t: number, sat: SaturationState): nu
  * above the saturation pressure, vapour below it; above Tc the one fluid phase), or of the phase asked
  * for, metastable if need be (RangeError beyond its spinodal). Newton's method on p(ρ) from the
  * saturated density of the phase (or the ideal gas), bracketed within the phase's bounds. Example (IAPWS-95 Table 7, tested): water at 300 K, 0.0992418352 MPa → 996.556 kg/m3.
+ * A pseudo-pure mixture's phase is set by its dew and bubble points (pseudoPurePhase); `phase` is not used
+ * for it (it has no metastable states on record).
  */
 export function densityAt(fluid: ReferenceFluid, t: number, p: number, phase?: 'liquid' | 'vapor'): number {
   if (!(t >= fluid.tripleTemperature * (1 - 1e-12) && t <= fluid.maxTemperature && p > 0 && p <= fluid.maxPressure)) {
@@ -367,6 +378,7 @@ export function densityAt(fluid: ReferenceFluid, t: number, p: number, phase?: '
     );
   }
   const idealGas = p / (fluid.gasConstant * t);
+  if (fluid.pseudoPure) return pseudoPureDensity(fluid, t, p, idealGas);
   if (t >= fluid.critical.temperature) return solveDensity(fluid, t, p, idealGas, 0, Number.POSITIVE_INFINITY);
   const sat = saturationAtTemperature(fluid, t);
   const wantLiquid = phase ? phase === 'liquid' : p >= sat.pressure;
@@ -378,6 +390,50 @@ export function densityAt(fluid: ReferenceFluid, t: number, p: number, phase?: '
   return p <= sat.pressure
     ? solveDensity(fluid, t, p, Math.min(idealGas, sat.vaporDensity), 0, sat.vaporDensity)
     : metastable(fluid, t, p, sat.vaporDensity, 'vapor');
+}
+
+export interface PseudoPurePhase {
+  phase: 'liquid' | 'vapor' | 'supercritical';
+  /** Pa, from the file's equations; absent above the maxcondentherm, where there is no two-phase region. */
+  dewPressure?: number;
+  bubblePressure?: number;
+}
+
+/**
+ * The phase of a pseudo-pure mixture at (T, p), T in K, p in Pa: above its maxcondentherm one fluid phase
+ * (supercritical at or above its critical pressure); below it, vapour under the dew-point pressure and
+ * liquid over the bubble-point pressure, from the file's equations for them. RangeError between the two,
+ * where the mixture splits into a liquid and a vapour of different compositions: no pseudo-pure state.
+ */
+export function pseudoPurePhase(fluid: ReferenceFluid, t: number, p: number): PseudoPurePhase {
+  const bounds = fluid.pseudoPure;
+  if (!bounds) throw new Error(`${fluid.name} is not a pseudo-pure mixture`);
+  if (t >= bounds.maxcondentherm.temperature)
+    return { phase: p >= fluid.critical.pressure ? 'supercritical' : 'vapor' };
+  const dewPressure = ancillaryValue(bounds.dewPressure, t);
+  const bubblePressure = ancillaryValue(bounds.bubblePressure, t);
+  if (p < dewPressure) return { phase: 'vapor', dewPressure, bubblePressure };
+  if (p > bubblePressure) return { phase: 'liquid', dewPressure, bubblePressure };
+  throw new RangeError(
+    `${p} Pa at ${t} K is inside the two-phase region of ${fluid.name}, between its dew-point pressure (${Number(dewPressure.toPrecision(5))} Pa) and bubble-point pressure (${Number(bubblePressure.toPrecision(5))} Pa): it splits there into a liquid and a vapour of different compositions, which a pseudo-pure equation does not describe`,
+  );
+}
+
+/**
+ * A pseudo-pure mixture's density: the vapour (or one-phase) root found upward from the ideal gas, the
+ * liquid root upward from the file's bubble-point density thinned until p(ρ) is below p on the liquid branch.
+ */
+function pseudoPureDensity(fluid: ReferenceFluid, t: number, p: number, idealGas: number): number {
+  if (pseudoPurePhase(fluid, t, p).phase !== 'liquid') return solveDensity(fluid, t, p, idealGas, 0, Infinity);
+  let low = ancillaryValue(fluid.ancillaries.liquidDensity, t);
+  for (let i = 0; ; i++) {
+    const [value, slope] = pressureAndSlope(fluid, t, low);
+    if (value <= p) break;
+    if (!(slope > 0) || i === 1000)
+      throw new RangeError(`no liquid density of ${fluid.name} found at ${t} K and ${p} Pa`);
+    low *= 0.995;
+  }
+  return solveDensity(fluid, t, p, low, low, Infinity);
 }
 
 /**

@@ -123,10 +123,18 @@ export function withUnitTrap<T extends { warnings?: string[] }>(trap: string | u
 export interface CompoundSummary {
   name: string;
   cas: string;
-  formula: string;
+  /** Absent for air, a mixture, which has its composition instead. */
+  formula?: string;
+  composition?: { name: string; mole_fraction: number }[];
 }
 
-/** The compound the name was read as. */
+/**
+ * A mixture's composition (air's: [{name, mole_fraction}]), in place of a formula. Only its type: tools/list
+ * is loaded into every agent session, and the docs say the rest.
+ */
+export const COMPOSITION_SCHEMA: JsonSchema = { type: 'array' };
+
+/** The compound the name was read as (air's composition is an extra field, as the docs say). */
 export const COMPOUND_SCHEMA: JsonSchema = objectOf({ name: STRING, cas: STRING, formula: STRING });
 
 export function compoundSummary(compound: Compound): CompoundSummary {

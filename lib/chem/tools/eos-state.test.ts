@@ -408,3 +408,52 @@ test('carbon dioxide at 310 K and 100 bar: Span–Wagner by default; Peng–Robi
   assert.ok(Math.abs(cubic.phases[0].density.value - 621) < 2);
   assert.match(cubic.warnings.join(' '), /Near-critical region .*measured against \d+ reference equations/);
 });
+
+test('air: its reference equation (Lemmon et al. 2000) as a pseudo-pure fluid, with its composition in place of a formula', () => {
+  const r = eosStateTool.run({ compound_name: 'air', temperature: 300, pressure: 1, pressure_unit: 'bar' });
+  assert.ok(validateOutput(r), JSON.stringify(validateOutput.errors));
+  assert.equal(r.compound.name, 'air');
+  assert.equal(r.compound.formula, undefined);
+  assert.deepEqual(
+    r.compound.composition?.map((c) => c.name),
+    ['nitrogen', 'argon', 'oxygen'],
+  );
+  assert.equal(r.compound.molecular_weight.value, 28.9586);
+  assert.match(r.equation_of_state.source, /Lemmon.*Air/);
+  assert.equal(r.phase, 'vapor');
+  assert.match(r.phase_basis, /Above the maxcondentherm of air \(132\.6312 K\)/);
+  // Nearly an ideal gas at 1 bar: ρ = pM/(ZRT) with Z just under 1, R the equation's 8.31451.
+  const [vapor] = r.phases;
+  const z = vapor.compressibility_factor.value;
+  assert.ok(z > 0.999 && z < 1, `Z = ${z}`);
+  const ideal = (1e5 * 28.9586e-3) / (8.31451 * 300);
+  assert.ok(Math.abs(vapor.density.value / (ideal / z) - 1) < 1e-5, `${vapor.density.value}`);
+  assert.equal(eosStateTool.run({ compound_name: 'atmosphere', temperature: 300, pressure: 1e5 }).compound.name, 'air');
+});
+
+test('air below its maxcondentherm: liquid over the bubble point, vapour under the dew point, refused between', () => {
+  const liquid = eosStateTool.run({ compound_name: 'air', temperature: 78, pressure: 101325 });
+  assert.equal(liquid.phase, 'liquid');
+  assert.ok(liquid.phases[0].density.value > 800);
+  assert.match(liquid.phase_basis, /vapour under its dew-point pressure and liquid over its bubble-point pressure/);
+  const vapor = eosStateTool.run({ compound_name: 'air', temperature: 100, pressure: 1e5 });
+  assert.equal(vapor.phase, 'vapor');
+  assert.throws(
+    () => eosStateTool.run({ compound_name: 'air', temperature: 100, pressure: 6, pressure_unit: 'bar' }),
+    (e: unknown) =>
+      e instanceof ToolError &&
+      e.code === 'out_of_range' &&
+      /inside the two-phase region of air/.test(e.message) &&
+      !/peng_robinson/.test(e.message),
+  );
+});
+
+test('air with a cubic equation is refused as a mixture, saying what to use', () => {
+  assert.throws(
+    () => eosStateTool.run({ compound_name: 'air', temperature: 300, pressure: 1e5, eos: 'peng_robinson' }),
+    (e: unknown) =>
+      e instanceof ToolError &&
+      e.code === 'is_mixture' &&
+      /eos "reference".*service_mixture_properties/.test(e.message),
+  );
+});

@@ -20,16 +20,18 @@ import {
 import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
+import { findPseudoPure } from '../pseudo-pure.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
+  COMPOSITION_SCHEMA,
   COMPOUND_NAME_ARGUMENT,
   defaultUnitWarning,
   PRESSURE_UNIT_ARGUMENT,
   STATE_UNIT_ALIASES,
   TEMPERATURE_UNIT_ARGUMENT,
 } from './computed-value.ts';
-import { REFERENCE_FORM_DETAILS, referenceState } from './eos-reference.ts';
+import { pseudoPureState, REFERENCE_FORM_DETAILS, referenceState } from './eos-reference.ts';
 import {
   COMPOUND_INPUTS_SCHEMA,
   CONDITIONS_SCHEMA,
@@ -87,7 +89,14 @@ export interface EosPhase {
 }
 
 export interface EosStateResult {
-  compound: { name: string; cas: string; formula: string; molecular_weight: SimpleQuantity };
+  /** Air, a mixture, has its composition in place of a formula. */
+  compound: {
+    name: string;
+    cas: string;
+    formula?: string;
+    composition?: { name: string; mole_fraction: number }[];
+    molecular_weight: SimpleQuantity;
+  };
   conditions: ReturnType<typeof conditionsResult>;
   reduced_temperature: SimpleQuantity;
   reduced_pressure: SimpleQuantity;
@@ -119,7 +128,11 @@ const PHASE_SCHEMA = quantitiesObject(
 );
 
 const outputSchema = answerSchema({
-  compound: quantitiesObject(['molecular_weight'], { name: STRING, cas: STRING, formula: STRING }),
+  compound: quantitiesObject(
+    ['molecular_weight'],
+    { name: STRING, cas: STRING, formula: STRING, composition: COMPOSITION_SCHEMA },
+    ['formula', 'composition'],
+  ),
   conditions: CONDITIONS_SCHEMA,
   reduced_temperature: QUANTITY,
   reduced_pressure: QUANTITY,
@@ -181,9 +194,10 @@ export function cubicErrorWarning(eos: CubicEos, tr: number, pr: number, label: 
 
 /** The state, with a warning first for a temperature or pressure implausible in the unit it defaulted to. */
 function run(args: EosStateArgs): EosStateResult {
-  const { compound } = findCompound(args.compound_name);
-  const result = stateFor(args, compound);
-  const melting = compound.properties.melting_point?.value;
+  const air = findPseudoPure(args.compound_name);
+  const compound = air ? undefined : findCompound(args.compound_name).compound;
+  const result = air ? pseudoPureState(args, air) : stateFor(args, compound!);
+  const melting = compound?.properties.melting_point?.value;
   const traps = [
     defaultUnitWarning('temperature', args.temperature, args.temperature_unit, melting),
     defaultUnitWarning('pressure', args.pressure, args.pressure_unit),
@@ -203,7 +217,7 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
         { compound: compound.name },
       );
     }
-    return referenceState(compound, fluid, conditions());
+    return referenceState(compoundWithMass(compound), fluid, conditions());
   }
   const eos = CUBIC_EOS[eosId(args.eos)];
   const inputs = compoundInputs(compound, eos);
@@ -284,6 +298,7 @@ export const eosStateTool = {
     'eos "reference" uses the fluid\'s reference multiparameter Helmholtz-energy equation of state (IAPWS-95 for water, Span–Wagner for CO2, and about 80 other fluids); it is the default when the fluid has one. It gives the one stable phase with Z, molar volume, density, fugacity coefficient and fugacity, and its caloric properties: enthalpy h and entropy s (on the equation\'s own reference state), isobaric and isochoric heat capacities cp and cv, and the speed of sound.',
     `The cubic equations are ${CUBIC_EOS_DETAILS} They use the compound's critical temperature, critical pressure and (Peng–Robinson, SRK) acentric factor from the built-in data; Peng–Robinson is the default for a fluid without a reference equation.`,
     REFERENCE_FORM_DETAILS,
+    'Air ("air", "atmosphere", CAS 132259-10-0) answers from its reference equation as a pseudo-pure fluid (E. W. Lemmon et al., J. Phys. Chem. Ref. Data 29 (2000) 331; CoolProp\'s Air.json): dry air of fixed composition (N2 0.7812, Ar 0.0092, O2 0.2096), given in compound.composition in place of a formula, molar mass 28.9586 g/mol. It has no saturation pressure: below its maxcondentherm (132.6312 K) it is vapour under its dew-point pressure and liquid over its bubble-point pressure (the file\'s equations for them), and a state between the two is refused (out_of_range), as is a cubic equation for it (is_mixture: pass its components to service_mixture_properties instead).',
     CUBIC_FORMS_DETAILS,
     'Arguments: compound_name (name, synonym, CAS number, formula, SMILES or InChIKey); temperature with temperature_unit (default K; °C, °F, R accepted); pressure (absolute) with pressure_unit (default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted). A pressure under 1 kPa or a temperature under 20 K (or below the melting point) read in the default unit gets a warning naming the unit likely meant.',
     "The answer gives the conditions in SI (K, Pa), reduced temperature and pressure, the equation used (equation_of_state: its id, name and source), the critical constants used with their sources (inputs), z_roots (every real root Z > B of the cubic, ascending; of three, the middle one is mechanically unstable and never a phase) and phases: for the only root, or for the smallest (liquid) and largest (vapour) of three, the compressibility factor Z, molar volume (m3/mol), density (kg/m3), fugacity coefficient φ = f/P and fugacity (Pa), each marked stable or not. Each value's method gives its relation; the equation is named once, in equation_of_state.",

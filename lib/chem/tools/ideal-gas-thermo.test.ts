@@ -258,3 +258,20 @@ test('values keep the digits their method supports: reference equation 6, NASA-7
   }
   assert.deepEqual([...seen].sort(), ['correlation', 'groupContribution', 'polynomialFit', 'referenceEquation']);
 });
+
+test('air: Cp° from the ideal part of its reference equation (Lemmon et al. 2000)', async () => {
+  const r = await idealGasThermoTool.run({ compound_name: 'air', temperature: 200 });
+  assert.ok(validateOutput(r), JSON.stringify(validateOutput.errors));
+  assert.equal(r.compound.name, 'air');
+  assert.deepEqual(
+    r.compound.composition?.map((c) => c.mole_fraction),
+    [0.7812, 0.0092, 0.2096],
+  );
+  assert.match(r.heat_capacity.method, /Reference equation of state for air.*ideal-gas part/);
+  assert.match(r.heat_capacity.source, /Lemmon/);
+  // Cp°/R = 1 − τ²·∂²α⁰/∂τ², with ∂²α⁰/∂τ² = −5.66675499015 at τ = 132.6312/200 from an independent coding
+  // of the paper (C. Bell's chemicals library, chemicals/air.py), R = 8.31451 J/(mol·K) as in the paper.
+  const tau = 132.6312 / 200;
+  const expected = 8.31451 * (1 + tau * tau * 5.66675499015);
+  assert.ok(Math.abs(r.heat_capacity.value / expected - 1) < 1e-5, `${r.heat_capacity.value} vs ${expected}`);
+});

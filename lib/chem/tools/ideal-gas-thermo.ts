@@ -11,6 +11,7 @@ import type { Compound } from '../compounds.ts';
 import { R } from '../constants.ts';
 import type { ValidRange } from '../correlations.ts';
 import { integrate } from '../dippr.ts';
+import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
 import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
 import { idealGasProperties } from '../helmholtz/state.ts';
 import {
@@ -30,6 +31,7 @@ import {
 import { findCompound } from '../lookup.ts';
 import { NASA7_EQUATIONS, nasa7Enthalpy, nasa7Entropy, nasa7HeatCapacity, nasaPolynomialFor } from '../nasa7.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
+import { findPseudoPure, pseudoPureSummary } from '../pseudo-pure.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, QUANTITY } from './answer-schema.ts';
 import {
@@ -193,9 +195,13 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
   );
 }
 
-/** The ideal-gas part α⁰ of the fluid's reference equation of state, over the equation's temperature range. */
+/** The ideal-gas part α⁰ of the compound's reference equation of state, if it has one. */
 export function referenceModel(compound: Compound): CpModel | undefined {
-  const fluid = referenceFluidByCas(compound.cas);
+  return fluidModel(referenceFluidByCas(compound.cas));
+}
+
+/** The ideal-gas part α⁰ of a reference equation of state, over the equation's temperature range. */
+function fluidModel(fluid: ReferenceFluid | undefined): CpModel | undefined {
   if (!fluid) return undefined;
   const ideal = idealGasProperties(fluid);
   return {
@@ -250,18 +256,21 @@ function outsideWarning(model: CpModel, t: number): string[] {
     : [];
 }
 
+type Thermo = Pick<
+  IdealGasThermoResult,
+  'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'
+>;
+
 /**
  * Cp° at t and tRef, ΔH° and ΔS° from tRef to t, for a compound (temperatures in K), at the Cp° method's
  * precision. heat_capacity names the method and its caveats; the changes name their relation to it.
  */
-export async function idealGasThermoOf(
-  compound: Compound,
-  t: number,
-  tRef: number,
-): Promise<
-  Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>
-> {
-  const model = await cpModelOf(compound, t, tRef);
+export async function idealGasThermoOf(compound: Compound, t: number, tRef: number): Promise<Thermo> {
+  return thermoFrom(await cpModelOf(compound, t, tRef), t, tRef);
+}
+
+/** The same from a given Cp° model (air's: its reference equation's ideal part). */
+function thermoFrom(model: CpModel, t: number, tRef: number): Thermo {
   const atT = outsideWarning(model, t);
   const atRef = outsideWarning(model, tRef);
   // An integral over an extrapolated stretch is extrapolated too.
@@ -334,23 +343,25 @@ export const idealGasThermoTool = {
     "Method, first whose range holds both temperatures: the ideal-gas part α⁰ of the fluid's reference equation of state (exact H° and S°); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); if none holds both, the first of these, extrapolated with a warning; with none on record, the Joback–Reid group-contribution polynomial estimated from the SMILES, flagged as an estimate with its measured error.",
     'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K, whatever the unit); temperature_unit for both (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K read in the default K gets a warning suggesting °C.',
     "Returns the compound, T and Tref in K; heat_capacity (J/(mol·K)) as {value, unit, method, source, valid_range, warnings}; heat_capacity_at_reference (J/(mol·K)) from the same method, with warnings only when Tref is outside the method's range; enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each with its relation to Cp° and how it was integrated as method, its source and warnings. Outside the method's range the values are extrapolated, with a warning.",
+    'Air ("air") answers from the ideal part of its pseudo-pure reference equation (Lemmon et al. 2000), with its composition in compound.composition; other mixtures are is_mixture.',
     "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range for a temperature at or below absolute zero; missing_data only when no fit is on record and Joback's groups do not cover the molecule.",
   ],
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
   async run({ compound_name, temperature, reference_temperature, temperature_unit }) {
-    const { compound } = findCompound(compound_name);
+    const air = findPseudoPure(compound_name);
+    const compound = air ? undefined : findCompound(compound_name).compound;
     const unit = temperature_unit ?? 'K';
     const t = readTemperature(temperature, unit);
     const tRef =
       reference_temperature === undefined
         ? DEFAULT_REFERENCE_TEMPERATURE
         : readTemperature(reference_temperature, unit, 'reference_temperature');
-    const thermo = await idealGasThermoOf(compound, t, tRef);
+    const thermo = air ? thermoFrom(fluidModel(air.fluid)!, t, tRef) : await idealGasThermoOf(compound!, t, tRef);
     const trap = defaultUnitWarning('temperature', temperature, temperature_unit);
     return {
-      compound: compoundSummary(compound),
+      compound: air ? pseudoPureSummary(air) : compoundSummary(compound!),
       temperature: { value: t, unit: 'K' },
       reference_temperature: { value: tRef, unit: 'K' },
       ...thermo,

@@ -44,7 +44,9 @@ test('input schema is FastMCP style and constrains the composition', () => {
       kij: [{ i: 0, j: 1, value: 0.003 }],
     }),
   );
-  assert.equal(validateInput({ components: [methaneEthane[0]] }), false);
+  // One component passes the schema ("air" alone is N2, Ar and O2); run() refuses one compound.
+  assert.ok(validateInput({ components: [{ compound_name: 'air', mole_fraction: 1 }] }));
+  assert.equal(validateInput({ components: [] }), false);
   assert.equal(validateInput({ components: Array.from({ length: 21 }, () => methaneEthane[0]) }), false);
   assert.equal(
     validateInput({ components: [{ compound_name: 'methane', mole_fraction: 0 }, methaneEthane[1]] }),
@@ -384,5 +386,62 @@ test('bad inputs give the right ToolError', () => {
     { components: methaneEthane, temperature: -500, temperature_unit: '°F', pressure: 1e5 },
     'out_of_range',
     /absolute zero/,
+  );
+});
+
+test('"air" as a component is the composition of Lemmon et al. (2000)’s air, and the answer says so', () => {
+  const r = mixturePropertiesTool.run({ components: [{ compound_name: 'air', mole_fraction: 1 }] });
+  assert.ok(validateOutput(r), JSON.stringify(validateOutput.errors));
+  assert.deepEqual(
+    r.components.map((c) => [c.query, c.name, c.mole_fraction]),
+    [
+      ['air', 'nitrogen', 0.7812],
+      ['air', 'argon', 0.0092],
+      ['air', 'oxygen', 0.2096],
+    ],
+  );
+  assert.match(
+    r.warnings[0],
+    /"air" \(x = 1\) is taken as the air of Lemmon et al\. \(2000\): nitrogen 0\.7812, argon 0\.0092, oxygen 0\.2096 \(mole fractions; REFPROP manual/,
+  );
+  // Σ x·M with 2021 atomic weights, within 3e-4 g/mol of the equation's 28.9586.
+  assert.ok(Math.abs(r.molar_mass.value - 28.9586) < 3e-4, `${r.molar_mass.value}`);
+});
+
+test('air plus one of its compounds adds up (enriched air); one compound alone is refused', () => {
+  const r = mixturePropertiesTool.run({
+    components: [
+      { compound_name: 'Air', mole_fraction: 0.9 },
+      { compound_name: 'oxygen', mole_fraction: 0.1 },
+    ],
+    temperature: 300,
+    pressure: 1e5,
+  });
+  const oxygen = r.components.find((c) => c.name === 'oxygen')!;
+  assert.ok(Math.abs(oxygen.mole_fraction - (0.9 * 0.2096 + 0.1)) < 1e-12);
+  assert.equal(r.components.length, 3);
+  rejects(
+    { components: [{ compound_name: 'nitrogen', mole_fraction: 1 }] },
+    'invalid_arguments',
+    /got 1 \(for one compound, use service_eos_state\)/,
+  );
+  // Two explicit entries of one compound are still refused.
+  rejects(
+    {
+      components: [
+        { compound_name: 'methane', mole_fraction: 0.5 },
+        { compound_name: 'CH4', mole_fraction: 0.5 },
+      ],
+    },
+    'invalid_arguments',
+    /are both methane/,
+  );
+});
+
+test('another mixture name as a component is is_mixture, with its composition to pass instead', () => {
+  rejects(
+    { components: [{ compound_name: 'R-410A', mole_fraction: 0.5 }, methaneEthane[1]] },
+    'is_mixture',
+    /difluoromethane 0\.69761, pentafluoroethane 0\.30239/,
   );
 });

@@ -5,6 +5,9 @@
  * (Z roots, molar volume, density, fugacity coefficient of each component). The science is ../eos.ts;
  * ./eos-shared.ts builds and rounds the values.
  *
+ * A component named "air" stands for the composition of Lemmon et al. (2000)'s air (../pseudo-pure.ts),
+ * each of its compounds at its share of the component's mole fraction; the answer says so.
+ *
  * Binary interaction parameters are given as a list of {i, j, value} with 0-based indices into
  * `components`: a list names only the pairs that have one (most are 0), cannot be asymmetric, and
  * an LLM writes it more reliably than an n×n matrix.
@@ -13,6 +16,7 @@ import type { Compound } from '../compounds.ts';
 import { CUBIC_EOS, type CubicEosId, kayPseudoCritical, type MixtureRootState, mixtureState } from '../eos.ts';
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
+import { findPseudoPure } from '../pseudo-pure.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
@@ -198,7 +202,7 @@ const inputSchema: JsonSchema = {
     components: {
       type: 'array',
       title: 'Components',
-      minItems: MIN_COMPONENTS,
+      minItems: 1,
       maxItems: MAX_COMPONENTS,
       description: 'Distinct compounds; mole fractions sum to 1.',
       items: {
@@ -237,23 +241,50 @@ function invalid(message: string, details?: Record<string, unknown>): never {
   throw new ToolError('invalid_arguments', message, details);
 }
 
-function readComposition(components: MixtureComponentArg[]): { compound: Compound; query: string; x: number }[] {
-  if (components.length < MIN_COMPONENTS || components.length > MAX_COMPONENTS) {
-    invalid(`A mixture has ${MIN_COMPONENTS} to ${MAX_COMPONENTS} components; got ${components.length}.`);
-  }
-  const resolved = components.map(({ compound_name, mole_fraction }, index) => {
+interface Resolved {
+  compound: Compound;
+  query: string;
+  x: number;
+  /** Part of a component named "air". */
+  fromAir?: true;
+}
+
+/** The components as compounds, air taken apart; `notes` says how air was read. */
+function readComposition(components: MixtureComponentArg[]): { composition: Resolved[]; notes: string[] } {
+  const notes: string[] = [];
+  const given = components.flatMap(({ compound_name, mole_fraction }, index): Resolved[] => {
     if (!(mole_fraction > 0 && mole_fraction <= 1))
       invalid(`components[${index}].mole_fraction must be in (0, 1]; got ${mole_fraction}.`);
-    return { compound: findCompound(compound_name).compound, query: compound_name, x: mole_fraction };
+    const air = findPseudoPure(compound_name);
+    if (!air) return [{ compound: findCompound(compound_name).compound, query: compound_name, x: mole_fraction }];
+    const parts = air.composition.components;
+    notes.push(
+      `components[${index}] "${compound_name}" (x = ${mole_fraction}) is taken as the air of Lemmon et al. (2000): ${parts.map((c) => `${c.name} ${c.mole_fraction}`).join(', ')} (mole fractions; ${air.composition.source}), each times ${mole_fraction}.`,
+    );
+    return parts.map((c) => ({
+      compound: findCompound(c.cas).compound,
+      query: compound_name,
+      x: mole_fraction * c.mole_fraction,
+      fromAir: true,
+    }));
   });
-  resolved.forEach((c, i) => {
-    const first = resolved.findIndex((other) => other.compound === c.compound);
-    if (first !== i) {
+  // A compound named twice is refused, unless one of the two came from air (air plus oxygen is enriched air).
+  const resolved: Resolved[] = [];
+  for (const c of given) {
+    const first = resolved.find((other) => other.compound === c.compound);
+    if (!first) resolved.push({ ...c });
+    else if (first.fromAir || c.fromAir) first.x += c.x;
+    else {
       invalid(
-        `components[${first}] "${resolved[first].query}" and components[${i}] "${c.query}" are both ${c.compound.name}; list each compound once with its total mole fraction.`,
+        `components "${first.query}" and "${c.query}" are both ${c.compound.name}; list each compound once with its total mole fraction.`,
       );
     }
-  });
+  }
+  if (resolved.length < MIN_COMPONENTS || resolved.length > MAX_COMPONENTS) {
+    invalid(
+      `A mixture has ${MIN_COMPONENTS} to ${MAX_COMPONENTS} distinct compounds; got ${resolved.length}${resolved.length === 1 ? ' (for one compound, use service_eos_state)' : ''}.`,
+    );
+  }
   const sum = resolved.reduce((s, c) => s + c.x, 0);
   if (Math.abs(sum - 1) > MOLE_FRACTION_SUM_TOLERANCE) {
     invalid(
@@ -263,7 +294,7 @@ function readComposition(components: MixtureComponentArg[]): { compound: Compoun
       },
     );
   }
-  return resolved;
+  return { composition: resolved, notes };
 }
 
 /** Symmetric n×n matrix from the {i, j, value} list; refuses self pairs, indices beyond n and repeated pairs. */
@@ -305,13 +336,13 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
     invalid('kij only affects the equation-of-state state: give temperature and pressure too, or leave kij out.');
 
   const eos = CUBIC_EOS[eosId(args.eos)];
-  const composition = readComposition(args.components);
+  const { composition, notes } = readComposition(args.components);
   const x = composition.map((c) => c.x);
   const kij = readKij(args.kij ?? [], composition.length);
   // Kay's rule needs Tc and Pc; the equation's own needs (ω for PR and SRK) count only when the state is asked for.
   const needs = hasT ? eos : CUBIC_EOS.redlich_kwong;
   const inputs = composition.map((c) => compoundInputs(c.compound, needs, true));
-  const warnings = inputs.flatMap((input) => input.warnings);
+  const warnings = [...notes, ...inputs.flatMap((input) => input.warnings)];
 
   const molarMass = composition.reduce((sum, c) => sum + c.x * c.compound.properties.molecular_weight!.value, 0);
   const { tpc, ppc } = kayPseudoCritical(
@@ -450,14 +481,15 @@ export const mixturePropertiesTool = {
     'with temperature and pressure (default K, Pa), the one-phase state by a cubic eos (default peng_robinson, optional kij): Z, molar volume, density, component fugacities. No flash.',
   ].join(' '),
   details: [
-    `components: [{compound_name, mole_fraction}], ${MIN_COMPONENTS} to ${MAX_COMPONENTS} of them, each compound once (the same compound under two names is refused), mole fractions in (0, 1] summing to 1 within ${MOLE_FRACTION_SUM_TOLERANCE}; they are not normalised for you.`,
+    `components: [{compound_name, mole_fraction}], ${MIN_COMPONENTS} to ${MAX_COMPONENTS} compounds, each once (the same compound under two names is refused), mole fractions in (0, 1] summing to 1 within ${MOLE_FRACTION_SUM_TOLERANCE}; they are not normalised for you.`,
+    'A component "air" (or "atmosphere") stands for the air of Lemmon et al. (2000): nitrogen 0.7812, argon 0.0092, oxygen 0.2096 (mole fractions, from the mixture table), each times the component\'s mole fraction; a warning says so, and the answer lists the three with query "air". So [{"compound_name": "air", "mole_fraction": 1}] alone is air, and air plus oxygen is enriched air (the fractions add). kij indices refer to the answer\'s components, air taken apart. Other mixture names (natural gas, R-410A, gasoline…) are is_mixture, whose message gives the composition on record to pass instead.',
     "Always returned: the mixture molar mass Σ xi·Mi (g/mol), Kay's-rule (1936) pseudo-critical temperature Tpc = Σ xi·Tci (K) and pressure Ppc = Σ xi·Pci (Pa, also bar) — a pseudo-critical point for corresponding-states methods, not the mixture's true critical point — and the mole-fraction-weighted acentric factor Σ xi·ωi (omitted, with a warning, when a component has none on record), with each component's data (name, CAS, formula, mole fraction, molecular weight, and query: the compound_name given, when it is not the name) and the critical constants used with their sources.",
     `With temperature (temperature_unit, default K; °C, °F, R accepted) and pressure (absolute; pressure_unit, default Pa; kPa, MPa, bar, mbar, atm, psi, mmHg, torr accepted), given together, the answer also has state: the one-phase state at the given composition from a cubic equation of state (eos: ${CUBIC_EOS_DETAILS}) with van der Waals one-fluid mixing rules (a = Σi Σj xi·xj·(1 − kij)·√(ai·aj), b = Σi xi·bi). A pressure under 1 kPa or a temperature under 20 K read in the default unit gets a warning naming the unit likely meant.`,
     'state gives the conditions in SI (K, Pa), the pseudo-reduced temperature T/Tpc and pressure P/Ppc, the equation (id, name and source), the mixing rules with the kij used (by component name), z_roots (every real root Z > B of the mixture cubic, ascending) and phases: for the only root, or for the liquid (smallest) and vapour (largest) candidates of three, Z, molar volume (m3/mol), density (kg/m3), and for each component, in the order given, its fugacity coefficient φi and fugacity fi = xi·φi·P (Pa). lower_gibbs_energy marks the root with the lower Σ xi·ln φi (residual Gibbs energy). phase is liquid or vapor for one root; liquid-like or vapor-like names the lower-Gibbs-energy root of two, where the mixture may split into two phases.',
     'kij: optional list of {i, j, value}, i and j 0-based indices into components (i ≠ j, each pair at most once, kij = kji), value between −1 and 1 (typical magnitudes 0–0.15); pairs not listed have kij = 0. A list names only the pairs that have one and cannot be asymmetric. kij needs temperature and pressure.',
     `${CUBIC_FORMS_DETAILS} For a component k of a mixture, ln φk = (bk/b)(Z − 1) − ln(Z − B) − (A/B)(2·Σj xj·akj/a − bk/b)·I (Smith, Van Ness & Abbott ch. 14).`,
     'It does not compute phase equilibrium: phase stability is not tested and no flash is done. Warnings say when the mixture may split into two phases, and flag van der Waals, Redlich–Kwong and liquid-density limitations.',
-    'Errors: invalid_arguments for a composition that does not sum to 1, a compound listed twice, temperature without pressure (or the reverse), kij without them, or a bad kij entry; compound_not_found; missing_data when a component lacks Tc or Pc, or ω for Peng–Robinson and SRK; out_of_range for temperatures at or below absolute zero and pressures above 1 GPa.',
+    'Errors: invalid_arguments for a composition that does not sum to 1, a compound listed twice, fewer than two compounds, temperature without pressure (or the reverse), kij without them, or a bad kij entry; compound_not_found; is_mixture; missing_data when a component lacks Tc or Pc, or ω for Peng–Robinson and SRK; out_of_range for temperatures at or below absolute zero and pressures above 1 GPa.',
   ],
   argumentAliases: STATE_UNIT_ALIASES,
   inputSchema,

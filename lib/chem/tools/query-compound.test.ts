@@ -152,3 +152,39 @@ test('reports ΔHvap and liquid Cp at the normal boiling point and 298.15 K, wit
   // CO2 has no normal boiling point (it sublimes), so only the 298.15 K values can appear.
   assert.equal(catalogueRun('CO2').properties.enthalpy_of_vaporization_at_boiling_point, undefined);
 });
+
+test('air: a pseudo-pure fluid with its composition, the equation’s molar mass and critical point, no formula', () => {
+  const r = queryCompoundTool.run({ compound_name: 'air' }) as QueryCompoundResult;
+  assert.ok(validateOutput(r), JSON.stringify(validateOutput.errors));
+  assert.equal(r.cas, '132259-10-0');
+  assert.equal(r.formula, undefined);
+  assert.equal(r.smiles, undefined);
+  assert.deepEqual(
+    r.composition?.components.map((c) => [c.name, c.mole_fraction]),
+    [
+      ['nitrogen', 0.7812],
+      ['argon', 0.0092],
+      ['oxygen', 0.2096],
+    ],
+  );
+  assert.equal(r.properties.molecular_weight?.value, 28.9586);
+  assert.match(r.properties.molecular_weight?.source ?? '', /Lemmon/);
+  assert.equal(r.properties.critical_temperature?.value, 132.5306);
+  assert.match(r.properties.critical_temperature?.note ?? '', /maxcondentherm.* 132\.6312 K/);
+  assert.match(
+    r.notes?.[0] ?? '',
+    /pseudo-pure fluid.*service_eos_state and service_ideal_gas_thermo.*no formula, SMILES, vapour pressure or boiling point/,
+  );
+  assert.deepEqual(r.match, { query: 'air', by: 'name' });
+  assert.equal((queryCompoundTool.run({ compound_name: '132259-10-0' }) as QueryCompoundResult).match.by, 'cas');
+  assert.equal((queryCompoundTool.run({ compound_name: 'atmosphere' }) as QueryCompoundResult).match.by, 'synonym');
+});
+
+test('steam and water vapour are water; a fuel is is_mixture', () => {
+  assert.equal(catalogueRun('steam').name, 'water');
+  assert.equal(catalogueRun('water vapour').name, 'water');
+  assert.throws(
+    () => queryCompoundTool.run({ compound_name: 'gasoline' }),
+    (e: unknown) => e instanceof ToolError && e.code === 'is_mixture',
+  );
+});

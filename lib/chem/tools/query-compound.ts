@@ -6,8 +6,9 @@
 import type { Compound } from '../compounds.ts';
 import { CORRELATION_FORMS, type Correlations } from '../correlations.ts';
 import { findInTable, isNotFound } from '../find-structure.ts';
-import { findCompound, type MatchKind } from '../lookup.ts';
+import { findCompound, type MatchKind, normalizeKey } from '../lookup.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../properties.ts';
+import { findPseudoPure, type PseudoPureComponent, type PseudoPureFluid } from '../pseudo-pure.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, RANGE, STRING, STRINGS } from './answer-schema.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
@@ -21,8 +22,10 @@ export interface QueryCompoundArgs {
 export interface QueryCompoundResult {
   name: string;
   cas: string;
-  formula: string;
-  smiles: string;
+  /** Absent for air, a mixture: it has `composition` instead. */
+  formula?: string;
+  smiles?: string;
+  composition?: { components: readonly PseudoPureComponent[]; source: string };
   inchikey?: string;
   /** PubChem compound id: only for a compound answered from the name table. */
   pubchem_cid?: number;
@@ -58,6 +61,8 @@ const outputSchema = answerSchema(
     cas: STRING,
     formula: STRING,
     smiles: STRING,
+    // Air's {components: [{name, cas, mole_fraction}], source}: its type only, to keep tools/list small.
+    composition: { type: 'object' },
     inchikey: STRING,
     pubchem_cid: { type: 'integer' },
     synonyms: STRINGS,
@@ -78,7 +83,7 @@ const outputSchema = answerSchema(
       properties: { vapor_pressure: { type: 'array', items: EQUATION }, ideal_gas_cp: EQUATION },
     },
   },
-  ['inchikey', 'pubchem_cid', 'notes', 'correlations'],
+  ['formula', 'smiles', 'composition', 'inchikey', 'pubchem_cid', 'notes', 'correlations'],
   { equation: FITTED_EQUATION },
 );
 
@@ -144,6 +149,40 @@ function toResult(compound: Compound, query: string, by: MatchKind): QueryCompou
   return { ...identity, match: { query, by }, properties, ...(correlations ? { correlations } : {}) };
 }
 
+/** Air's answer: its composition, the equation's molar mass and critical point, and what answers for it. */
+function pseudoPureResult(air: PseudoPureFluid, query: string): QueryCompoundResult {
+  const { fluid } = air;
+  const bounds = fluid.pseudoPure!;
+  const key = normalizeKey(query);
+  const by: MatchKind = key === normalizeKey(air.name) ? 'name' : key === normalizeKey(air.cas) ? 'cas' : 'synonym';
+  const source = fluid.citation;
+  return {
+    name: air.name,
+    cas: air.cas,
+    composition: air.composition,
+    synonyms: [...air.synonyms],
+    notes: [
+      `A mixture of fixed composition, described as a pseudo-pure fluid by the reference equation of state of Lemmon et al. (2000), ${fluid.tripleTemperature}–${fluid.maxTemperature} K up to ${fluid.maxPressure / 1e6} MPa: service_eos_state and service_ideal_gas_thermo answer for it. It has no formula, SMILES, vapour pressure or boiling point (it condenses between its dew and bubble points); for other properties pass its composition to service_mixture_properties.`,
+    ],
+    match: { query, by },
+    properties: {
+      molecular_weight: air.molecularWeight,
+      critical_temperature: {
+        value: fluid.critical.temperature,
+        unit: 'K',
+        source,
+        note: `Where the bubble- and dew-point curves meet; the maxcondentherm, the highest temperature at which liquid and vapour coexist, is ${bounds.maxcondentherm.temperature} K.`,
+      },
+      critical_pressure: {
+        value: fluid.critical.pressure / 1e5,
+        unit: 'bar',
+        source,
+        note: `At the critical point; the maxcondenbar, the highest pressure at which liquid and vapour coexist, is ${bounds.maxcondenbar.pressure / 1e5} bar.`,
+      },
+    },
+  };
+}
+
 export const queryCompoundTool = {
   name: 'service_query_compound',
   title: 'Query compound properties',
@@ -158,11 +197,14 @@ export const queryCompoundTool = {
     "Substances that sublime at 1 atm (CO2, acetylene) have sublimation_point instead of normal_boiling_point, and their melting_point is the triple point, as its note says. Enthalpies of vaporization and liquid heat capacities come, each with its temperature, from the reference equation of state where there is one, else from ChemSep 8.32's DIPPR fits where they hold. For a catalogue compound, a property not on record is omitted, never estimated. `correlations` gives the vapour-pressure and ideal-gas heat-capacity equations on record with their forms, valid ranges and sources.",
     'The 168 compounds ChemSep 8.32 lists beyond the catalogue ("pyrene", "trichloroacetyl chloride") answer from its data, cited as such.',
     'A compound outside the measured catalogue (e.g. "caffeine", "ibuprofen", "50-78-2") is looked up in a PubChem-derived name table of about 5,000 compounds: the answer then has pubchem_cid, a note saying so, molecular_weight from the formula, and Joback–Reid group-contribution estimates of normal_boiling_point, melting_point, critical_temperature, critical_pressure, critical_volume, enthalpy_of_formation_gas and gibbs_energy_of_formation_gas, each marked "estimated": true with its method and typical error.',
-    'An unknown compound is an error (compound_not_found) whose message suggests close names; a formula shared by isomers is an error (ambiguous_compound) listing them.',
+    'Names engineers use: "steam" and "water vapour" (or "vapor") are water. "air" (also "atmosphere", CAS 132259-10-0) answers as the pseudo-pure fluid of Lemmon et al. (2000): no formula or SMILES but its composition (N2, Ar, O2 mole fractions from the mixture table), the equation\'s molar mass (28.9586 g/mol), its critical point and maxcondentherm, and a note on which tools answer for it. Other mixture names (natural gas, the R-400/R-500 refrigerant blends such as "R-410A", gasoline, petrol, diesel, kerosene, jet fuel, LPG) are an error (is_mixture) that lists the composition on record, ready for service_mixture_properties, or says to pass the components.',
+    'An unknown compound is an error (compound_not_found) whose message suggests close names, or, with none close, names service_search_compounds, a SMILES or a CAS number to try; a formula shared by isomers is an error (ambiguous_compound) listing them.',
   ],
   inputSchema,
   outputSchema,
   run({ compound_name }) {
+    const air = findPseudoPure(compound_name);
+    if (air) return pseudoPureResult(air, compound_name);
     try {
       const { compound, by } = findCompound(compound_name);
       return toResult(compound, compound_name, by);

@@ -96,6 +96,16 @@ test('no match is an empty result with a message, not an error', async () => {
   assert.match(r.message ?? '', /No compound matches "unobtainium"/);
 });
 
+test('a mixture name finds no compound, and the message says it is a mixture and what to use', async () => {
+  const r = await search('natural gas');
+  assert.deepEqual(r.results, []);
+  assert.match(
+    r.message ?? '',
+    /"natural gas" is a mixture, not one compound: Gulf Coast Gas is methane .*service_mixture_properties/,
+  );
+  assert.match((await search('air')).message ?? '', /As a pseudo-pure fluid, air also answers in service_eos_state/);
+});
+
 test('each compound appears once, under its best reason', async () => {
   const r = await search('ethane', 50);
   const names = r.results.map((h) => h.name);

@@ -13,6 +13,7 @@ import {
   defaultIndex,
   findByStructure,
   MAX_QUERY_LENGTH,
+  mixtureRefusal,
   normalizeKey,
   prepareCompoundIndex,
 } from '../lookup.ts';
@@ -231,9 +232,11 @@ export async function runSearchCompounds({
     ...(compound.inchikey ? { inchikey: compound.inchikey } : {}),
     match,
   }));
+  // A mixture's name ("air", "natural gas") matches no compound: say what it is and what to use instead.
   const message =
     all.length === 0
-      ? `No compound matches "${query.trim()}" by name, synonym, CAS number, InChIKey, formula, SMILES, or similar spelling.`
+      ? (mixtureRefusal(query.trim())?.message ??
+        `No compound matches "${query.trim()}" by name, synonym, CAS number, InChIKey, formula, SMILES, or similar spelling.`)
       : all.length > limit
         ? `Showing ${limit} of ${all.length} matches; raise limit (up to ${MAX_SEARCH_LIMIT}) or refine the query to see the rest.`
         : undefined;
@@ -251,6 +254,7 @@ export const searchCompoundsTool = {
     `query is a name or part of one, synonym, Simplified Chinese name, CAS number, InChIKey, molecular formula or SMILES; case, spaces, hyphens and primes are ignored in names. limit is 1–${MAX_SEARCH_LIMIT}, default ${DEFAULT_SEARCH_LIMIT}.`,
     'Ranking: exact matches first (name, synonym, CAS, InChIKey, formula, which lists every isomer, and SMILES of the same structure, compared by RDKit canonical SMILES), then names and synonyms starting with the query, then containing it, then spelled similarly (edit distance at most a third of the query length).',
     `Returns query, total_matches (before the limit) and results [{rank, name, cas, formula, smiles, inchikey, match: {reason, matched, distance}}]. Reasons: ${REASONS.map((r) => `${r}: ${REASON_TEXT[r]}`).join('; ')}.`,
+    'No match is an empty result with a message, not an error; for a mixture\'s name ("air", "natural gas", "R-410A", "gasoline") the message says so and gives the composition on record for service_mixture_properties, as the is_mixture error of the other tools does.',
   ],
   inputSchema,
   outputSchema,

@@ -107,6 +107,12 @@ test('every compound with a critical temperature answers at 0.7·Tc at its metho
 
 test('bad inputs give the right ToolError', () => {
   rejects({ compound_name: 'unobtainium', temperature: 300 }, 'compound_not_found');
+  // Air is a mixture: no vapour pressure, and the message says why and what answers instead.
+  rejects(
+    { compound_name: 'air', temperature: 80 },
+    'is_mixture',
+    /no vapour pressure or boiling point: it condenses between its dew and bubble points/,
+  );
   rejects({ compound_name: 'water', temperature: 650 }, 'out_of_range', /critical temperature .*no vapour pressure/);
   rejects(
     { compound_name: 'propane', temperature: 100, temperature_unit: '°C' },
