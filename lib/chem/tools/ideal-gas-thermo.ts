@@ -3,7 +3,8 @@
  * reference temperature, and the enthalpy and entropy changes between them, ΔH° = ∫Cp° dT and
  * ΔS° = ∫Cp°/T dT (at constant pressure). Cp° is the compound's stored polynomial (Poling App. A form,
  * integrated analytically, ../ideal-gas.ts), else ChemSep's DIPPR fit (../chemsep-layer.ts, integrated
- * numerically), else Joback's group-contribution polynomial from its SMILES (../joback.ts), labelled.
+ * numerically), else Joback's group-contribution polynomial from its SMILES (../joback.ts), labelled; each
+ * over its range, picked by the shared chain rule (../method-chain.ts) with both T and Tref held.
  */
 
 import { chemsepEntry } from '../chemsep-layer.ts';
@@ -28,6 +29,13 @@ import {
   jobackEstimate,
 } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
+import {
+  type ChainMethod,
+  celsiusHint,
+  chooseMethod,
+  extrapolationWarning,
+  temperatureReach,
+} from '../method-chain.ts';
 import { NASA7_EQUATIONS, nasa7Enthalpy, nasa7Entropy, nasa7HeatCapacity, nasaPolynomialFor } from '../nasa7.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
@@ -75,7 +83,7 @@ export interface IdealGasThermoResult {
 export const DEFAULT_REFERENCE_TEMPERATURE = 298.15;
 
 /** A Cp°(T) model: the value, its exact or numerical integrals, and where it comes from and holds. */
-interface CpModel {
+interface CpModel extends ChainMethod {
   cp(t: number): number;
   /** ∫ Cp° dT from t1 to t2, J/mol. */
   deltaH(t1: number, t2: number): number;
@@ -86,6 +94,8 @@ interface CpModel {
   method: string;
   source: string;
   range: ValidRange;
+  /** Where it may answer, extrapolated (../method-chain.ts). */
+  reach: ValidRange;
   /** The class of the Cp° method, which sets the digits of every value from it (../precision.ts). */
   precision: PrecisionClass;
   caveats: string[];
@@ -102,6 +112,7 @@ const fmt = (x: number) => String(+x.toPrecision(6));
 
 function polynomialModel(
   coefficients: number[],
+  name: string,
   method: string,
   source: string,
   range: ValidRange,
@@ -113,9 +124,11 @@ function polynomialModel(
     deltaH: (t1, t2) => polynomialEnthalpyChange(coefficients, t1, t2),
     deltaS: (t1, t2) => polynomialEntropyChange(coefficients, t1, t2),
     integration: 'integrated analytically',
+    name,
     method,
     source: `${source}; ${CP_POLYNOMIAL_SOURCE}`,
     range,
+    reach: { ...temperatureReach(range), unit: 'K' },
     precision,
     caveats,
   };
@@ -128,6 +141,7 @@ function storedModel(compound: Compound): CpModel | undefined {
   const names = stored.coefficients.map((a, i) => `a${i} = ${a}`).join(', ');
   return polynomialModel(
     [...stored.coefficients],
+    'the ideal-gas Cp° polynomial on record',
     `Ideal-gas heat-capacity polynomial Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴ (T in K), ${names}`,
     stored.source,
     stored.valid_range,
@@ -145,9 +159,11 @@ function chemsepModel(compound: Compound): CpModel | undefined {
     deltaH: (t1, t2) => integrate(fit.value, t1, t2),
     deltaS: (t1, t2) => integrate((t) => fit.value(t) / t, t1, t2),
     integration: 'integrated numerically (composite 10-point Gauss–Legendre)',
+    name: `ChemSep's DIPPR-${fit.equation.form} fit`,
     method: fit.method,
     source: fit.source,
     range: fit.range,
+    reach: { ...temperatureReach(fit.range), unit: 'K' },
     precision: 'correlation',
     caveats: [],
   };
@@ -182,6 +198,7 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
     .join(', ');
   return polynomialModel(
     [cp.a / R, cp.b / R, cp.c / R, cp.d / R],
+    `the ${JOBACK_METHOD} estimate`,
     `${JOBACK_METHOD} estimate from the SMILES ${compound.smiles} (groups: ${counted}): Cp° = a + b·T + c·T² + d·T³ J/(mol·K), a = ${fmt(cp.a)}, b = ${fmt(cp.b)}, c = ${fmt(cp.c)}, d = ${fmt(cp.d)}`,
     JOBACK_SOURCE,
     { ...JOBACK_CP_RANGE },
@@ -198,14 +215,17 @@ function referenceModel(compound: Compound): CpModel | undefined {
   const fluid = referenceFluidByCas(compound.cas);
   if (!fluid) return undefined;
   const ideal = idealGasProperties(fluid);
+  const range = { min: fluid.tripleTemperature, max: fluid.maxTemperature, unit: 'K' as const };
   return {
     cp: ideal.cp,
     deltaH: (t1, t2) => ideal.enthalpy(t2) - ideal.enthalpy(t1),
     deltaS: (t1, t2) => ideal.entropy(t2) - ideal.entropy(t1),
     integration: 'exact (from the ideal-gas Helmholtz energy α⁰)',
+    name: `the ideal-gas part of the reference equation of state for ${fluid.name}`,
     method: `${referenceMethod(fluid)}, its ideal-gas part α⁰: Cp° = R·(1 − τ²·∂²α⁰/∂τ²), H° = R·T·(1 + τ·∂α⁰/∂τ), S° = R·(τ·∂α⁰/∂τ − α⁰) at constant pressure`,
     source: fluid.idealCitation ? `${fluid.citation}; ideal-gas part: ${fluid.idealCitation}` : fluid.citation,
-    range: { min: fluid.tripleTemperature, max: fluid.maxTemperature, unit: 'K' },
+    range,
+    reach: { ...temperatureReach(range), unit: 'K' },
     precision: 'referenceEquation',
     caveats: [],
   };
@@ -215,39 +235,48 @@ function referenceModel(compound: Compound): CpModel | undefined {
 function nasaModel(compound: Compound): CpModel | undefined {
   const fit = nasaPolynomialFor(compound.cas);
   if (!fit) return undefined;
+  const range = { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' as const };
   return {
     cp: (t) => nasa7HeatCapacity(fit, t),
     deltaH: (t1, t2) => nasa7Enthalpy(fit, t2) - nasa7Enthalpy(fit, t1),
     deltaS: (t1, t2) => nasa7Entropy(fit, t2) - nasa7Entropy(fit, t1),
     integration: 'exact (the polynomials’ own H° and S°)',
+    name: `the NASA 7-coefficient polynomials for ${fit.species}`,
     method: `${NASA7_EQUATIONS}; species ${fit.species} (${fit.note}), ranges ${fit.ranges.map((r) => `${r.min}–${r.max} K`).join(', ')}`,
     // The note is the tables' reference code and date for the data behind this species' fit.
     source: `${fit.source}; species ${fit.species}, data reference ${fit.note}`,
-    range: { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' },
+    range,
+    reach: { ...temperatureReach(range), unit: 'K' },
     precision: 'polynomialFit',
     caveats: [],
   };
 }
 
 /**
- * The compound's Cp° model for temperatures t1 and t2: the first of its reference equation's ideal part,
- * the NASA-7 polynomials, the Poling polynomial on record and ChemSep's fit whose range holds both; else the first of them
- * (extrapolated, with a warning); else Joback's estimate.
+ * The compound's Cp° model for temperatures t1 and t2: by the chain rule (../method-chain.ts) over its reference equation's ideal part, the NASA-7 polynomials, the
+ * Poling polynomial on record, ChemSep's fit and Joback's estimate, both temperatures held by one method.
+ * Joback's groups are looked up only when no fit on record holds both.
  */
 export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
   const fits = [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
     (m): m is CpModel => m !== undefined,
   );
-  const holds = (m: CpModel, t: number) => t >= m.range.min && t <= m.range.max;
-  return fits.find((m) => holds(m, t1) && holds(m, t2)) ?? fits[0] ?? (await jobackModel(compound));
-}
-
-function outsideWarning(model: CpModel, t: number): string[] {
-  return t < model.range.min || t > model.range.max
-    ? [
-        `${fmt(t)} K is outside the range the Cp° equation holds for (${model.range.min}–${model.range.max} K); the value is extrapolated.`,
-      ]
-    : [];
+  const chain = {
+    quantity: 'temperature',
+    unit: 'K',
+    what: `the ideal-gas Cp° of ${compound.name}`,
+    hint: celsiusHint,
+  } as const;
+  const inRange = fits.find((m) => [t1, t2].every((t) => t >= m.range.min && t <= m.range.max));
+  if (inRange) return inRange;
+  let joback: CpModel | undefined;
+  try {
+    joback = await jobackModel(compound);
+  } catch (error) {
+    // With fits on record, a molecule Joback's groups do not cover only leaves the fits to choose from.
+    if (!(error instanceof ToolError && error.code === 'missing_data' && fits.length > 0)) throw error;
+  }
+  return chooseMethod(joback ? [...fits, joback] : fits, [t1, t2], chain).method;
 }
 
 /**
@@ -262,8 +291,10 @@ export async function idealGasThermoOf(
   Pick<IdealGasThermoResult, 'heat_capacity' | 'heat_capacity_at_reference' | 'enthalpy_change' | 'entropy_change'>
 > {
   const model = await cpModelOf(compound, t, tRef);
-  const atT = outsideWarning(model, t);
-  const atRef = outsideWarning(model, tRef);
+  const outsideWarning = (x: number) =>
+    x < model.range.min || x > model.range.max ? [extrapolationWarning(model, x, 'K')] : [];
+  const atT = outsideWarning(t);
+  const atRef = outsideWarning(tRef);
   // An integral over an extrapolated stretch is extrapolated too.
   const between = [...new Set([...atRef, ...atT])];
   const change = (value: number, unit: string, relation: string): Change => ({

@@ -1,13 +1,15 @@
 /**
  * service_liquid_density: the saturated liquid density and molar volume of a pure compound at a
- * temperature. Reference equations and measured-data fits answer first, estimates only as labelled fallbacks:
+ * temperature. Reference equations and measured-data fits answer first, estimates only as labelled fallbacks,
+ * each over its range:
  * 0. the fluid's reference equation of state (../helmholtz/): ρ′ by phase equilibrium, triple point to Tc;
- * 1. ChemSep's DIPPR-105/106 fit to measured densities (../chemsep-layer.ts), within its range (or up
- *    to EXTRAPOLATION_LIMIT_K beyond it, with a warning);
+ * 1. ChemSep's DIPPR-105/106 fit to measured densities (../chemsep-layer.ts), over the range of its data;
  * 2. the Rackett equation with a Spencer–Danner ZRA: the compound's own, or one fitted to its measured
- *    density on record (../liquid-density.ts);
- * 3. the Rackett equation with the critical compressibility Zc, flagged with its measured error.
- * Where the data has a measured liquid density, the answer's method at that temperature is compared with it.
+ *    density on record (../liquid-density.ts), over the saturated liquid (RACKETT_RANGE);
+ * 3. the Rackett equation with the critical compressibility Zc, flagged with its measured error, likewise.
+ * The shared chain rule (../method-chain.ts) picks among them: the first whose range holds T, else one a
+ * little beyond its range with a warning, else out_of_range naming every range.
+ * Where the data has a measured liquid density inside the answer's range, the method is compared with it there.
  */
 
 import { chemsepEntry, type LayerCorrelation } from '../chemsep-layer.ts';
@@ -16,10 +18,15 @@ import type { ValidRange } from '../correlations.ts';
 import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
 import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
 import { saturationAtTemperature } from '../helmholtz/state.ts';
-import { massDensityFromMolarVolume, RACKETT_SOURCE, rackettMolarVolume } from '../liquid-density.ts';
+import {
+  massDensityFromMolarVolume,
+  RACKETT_SOURCE,
+  rackettLowerBound,
+  rackettMolarVolume,
+} from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
+import { type ChainMethod, celsiusHint, chooseMethod, type Span, temperatureReach } from '../method-chain.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
-import { EXTRAPOLATION_LIMIT_K } from '../saturation.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, objectOf, QUANTITY } from './answer-schema.ts';
 import {
@@ -74,17 +81,16 @@ export const RACKETT_ZC_ERROR = {
 
 const BAR = 1e5;
 const fmt = (x: number) => String(+x.toPrecision(6));
+const inside = (span: Span, t: number) => t >= span.min && t <= span.max;
 
 /** One way to the density: kg/m3 at T (K), with what it is and where it holds. */
-interface DensityModel {
+interface DensityModel extends ChainMethod {
   method: string;
   source: string;
   /** Reference equations keep 6 digits; DIPPR fits and Rackett are correlations (../precision.ts). */
   precision: PrecisionClass;
-  /** Where the method holds; outside it the value is extrapolated or another method answers. */
-  range?: ValidRange;
-  /** How far beyond its range the model may still answer, K (0: not at all). */
-  extrapolation: number;
+  /** Where the method holds; outside it the value is extrapolated (a little) or another method answers. */
+  range: ValidRange;
   caveats: string[];
   /** True when the model was fitted to the measured density on record (comparing with it would be circular). */
   fittedToMeasurement?: boolean;
@@ -92,13 +98,16 @@ interface DensityModel {
 }
 
 function referenceModel(fluid: ReferenceFluid): DensityModel {
+  // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
+  const range = { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-4), unit: 'K' as const };
   return {
+    name: `the reference equation of state for ${fluid.name}`,
     method: `${referenceMethod(fluid)}: saturated-liquid density ρ′ by phase equilibrium`,
     source: fluid.citation,
     precision: 'referenceEquation',
-    // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
-    range: { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-4), unit: 'K' },
-    extrapolation: 0,
+    range,
+    // No liquid–vapour equilibrium below the triple point: the equation cannot be extrapolated there.
+    reach: range,
     caveats: [],
     density: (t) => saturationAtTemperature(fluid, t).liquidDensity * fluid.molarMass,
   };
@@ -106,11 +115,12 @@ function referenceModel(fluid: ReferenceFluid): DensityModel {
 
 function chemsepModel(fit: LayerCorrelation, molarMass: number): DensityModel {
   return {
+    name: `ChemSep's DIPPR-${fit.equation.form} fit`,
     method: `${fit.method}; ρ = Y·M with M = ${fmt(molarMass * 1000)} g/mol`,
     source: fit.source,
     precision: 'correlation',
     range: fit.range,
-    extrapolation: EXTRAPOLATION_LIMIT_K,
+    reach: temperatureReach(fit.range),
     caveats: [],
     // kmol/m3 × kg/mol × 1000 mol/kmol
     density: (t) => fit.value(t) * molarMass * 1000,
@@ -132,14 +142,18 @@ function rackettModel(
   source: string,
   caveats: string[],
   fittedToMeasurement = false,
-): DensityModel {
-  const tm = compound.properties.melting_point?.value;
+): DensityModel | undefined {
+  const lower = rackettLowerBound(compound);
+  if (lower === undefined || lower >= critical.tc) return undefined;
+  const range = { min: lower, max: critical.tc, unit: 'K' as const };
   return {
+    name: label.replace(/^Rackett/, 'the Rackett equation'),
     method: `${label}: V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)), Tc = ${critical.tc} K, Pc = ${fmt(critical.pc / BAR)} bar, Z = ${fmt(z)}`,
     source: `${RACKETT_SOURCE}; Tc, Pc: ${critical.sources}; Z: ${source}`,
     precision: 'correlation',
-    ...(tm === undefined ? {} : { range: { min: tm, max: critical.tc, unit: 'K' as const } }),
-    extrapolation: Infinity,
+    range,
+    // Defined up to Tc only.
+    reach: temperatureReach(range, { min: 0, max: critical.tc }),
     caveats,
     fittedToMeasurement,
     density: (t) => massDensityFromMolarVolume(rackettMolarVolume(critical.tc, critical.pc, z, t), molarMass),
@@ -158,10 +172,11 @@ function densityModels(compound: Compound): DensityModel[] {
   const p = compound.properties;
   const molarMass = p.molecular_weight!.value / 1000;
   const models: DensityModel[] = [];
+  const add = (model: DensityModel | undefined) => model && models.push(model);
   const fluid = referenceFluidByCas(compound.cas);
-  if (fluid) models.push(referenceModel(fluid));
+  if (fluid) add(referenceModel(fluid));
   const fit = chemsepEntry(compound.cas)?.correlations.liquid_density;
-  if (fit) models.push(chemsepModel(fit, molarMass));
+  if (fit) add(chemsepModel(fit, molarMass));
   if (p.critical_temperature === undefined || p.critical_pressure === undefined) return models;
   const critical: Critical = {
     tc: p.critical_temperature.value,
@@ -171,10 +186,10 @@ function densityModels(compound: Compound): DensityModel[] {
   const zra = p.rackett_compressibility;
   const measured = p.liquid_density;
   if (zra) {
-    models.push(rackettModel(compound, critical, molarMass, zra.value, 'Rackett (Spencer–Danner ZRA)', zra.source, []));
+    add(rackettModel(compound, critical, molarMass, zra.value, 'Rackett (Spencer–Danner ZRA)', zra.source, []));
   } else if (measured?.temperature && measured.temperature.value < critical.tc) {
     const z = zraFromDensity(critical, molarMass, measured.value, measured.temperature.value);
-    models.push(
+    add(
       rackettModel(
         compound,
         critical,
@@ -192,33 +207,13 @@ function densityModels(compound: Compound): DensityModel[] {
   const zc = p.critical_compressibility;
   if (zc) {
     const { other, hydrogenBonding } = RACKETT_ZC_ERROR;
-    models.push(
+    add(
       rackettModel(compound, critical, molarMass, zc.value, 'Rackett with Zc (estimate)', zc.source, [
         `Estimated: no liquid-density fit or Rackett parameter ZRA is on record for ${compound.name}, so the Rackett equation uses the critical compressibility Zc. Measured against ChemSep's fits to measured densities, this deviates by a median ${other.median} % (95th percentile ${other.p95} %) for ordinary liquids and a median ${hydrogenBonding.median} % (95th percentile ${hydrogenBonding.p95} %) for hydrogen-bonding ones (alcohols, acids, glycols, amines, water).`,
       ]),
     );
   }
   return models;
-}
-
-function distanceOutside(range: ValidRange | undefined, t: number): number {
-  if (!range) return 0;
-  return t < range.min ? range.min - t : t > range.max ? t - range.max : 0;
-}
-
-/** The first model whose range holds t; else the first within its extrapolation allowance; with its warnings. */
-function chooseModel(models: DensityModel[], t: number): { model: DensityModel; warnings: string[] } | undefined {
-  const inRange = models.find((m) => distanceOutside(m.range, t) === 0);
-  // A Rackett model holds from the melting point to Tc; below the melting point it still answers (subcooled).
-  if (inRange) return { model: inRange, warnings: [] };
-  const near = models.find((m) => distanceOutside(m.range, t) <= m.extrapolation);
-  if (!near) return undefined;
-  return {
-    model: near,
-    warnings: [
-      `${fmt(t)} K is outside the range the method holds for (${near.range!.min}–${near.range!.max} K); the value is extrapolated.`,
-    ],
-  };
 }
 
 function missingData(compound: Compound): ToolError {
@@ -229,6 +224,8 @@ function missingData(compound: Compound): ToolError {
     p.rackett_compressibility === undefined &&
       p.critical_compressibility === undefined &&
       'Rackett parameter ZRA or critical compressibility Zc',
+    rackettLowerBound(compound) === undefined &&
+      'melting point or normal boiling point (the lower end of the Rackett equation’s range)',
   ].filter(Boolean);
   return new ToolError(
     'missing_data',
@@ -258,17 +255,14 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
     );
   }
   const models = densityModels(compound);
-  const chosen = chooseModel(models, t);
-  if (!chosen) {
-    if (models.length === 0) throw missingData(compound);
-    const ranges = models.map((m) => `${m.range!.min}–${m.range!.max} K`).join(', ');
-    throw new ToolError(
-      'out_of_range',
-      `${fmt(t)} K is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every liquid-density method on record for ${compound.name} (${ranges}).`,
-      { temperature: t },
-    );
-  }
-  const { model } = chosen;
+  if (models.length === 0) throw missingData(compound);
+  const chosen = chooseMethod(models, [t], {
+    quantity: 'temperature',
+    unit: 'K',
+    what: `the saturated-liquid density of ${compound.name}`,
+    hint: celsiusHint,
+  });
+  const model = chosen.method;
   const molarMass = compound.properties.molecular_weight!.value / 1000;
   const warnings = [...model.caveats, ...chosen.warnings];
   const tm = compound.properties.melting_point?.value;
@@ -282,7 +276,8 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
   let reference_point: ReferencePoint | undefined;
   const measured = compound.properties.liquid_density;
   const tMeasured = measured?.temperature?.value;
-  if (measured && tMeasured !== undefined && !model.fittedToMeasurement && (tc === undefined || tMeasured < tc)) {
+  // Compared only where the method holds: an extrapolated comparison would judge the extrapolation, not the method.
+  if (measured && tMeasured !== undefined && !model.fittedToMeasurement && inside(model.range, tMeasured)) {
     const at = densityOrNoSolution(model, tMeasured);
     const deviation = (100 * (at - measured.value)) / measured.value;
     reference_point = {
