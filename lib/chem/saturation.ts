@@ -88,6 +88,8 @@ interface Curve {
   /** Temperatures (K) the formula can be evaluated at: from floor up to ceiling (its own Tc). */
   floor: number;
   ceiling: number;
+  /** The pressure at the ceiling, where it is the critical point and the curve cannot be solved right at it. */
+  ceilingPressure?: number;
   pressure(t: number): number;
   temperature(p: number): number;
   /** Caveats that always apply to this method. */
@@ -207,6 +209,7 @@ function referenceCurve(fluid: ReferenceFluid, compound: Compound): Curve {
     // the phases merge.
     floor: fluid.tripleTemperature,
     ceiling: fluid.critical.temperature * (1 - 1e-4),
+    ceilingPressure: fluid.critical.pressure,
     pressure: (t) => saturationAtTemperature(fluid, t).pressure,
     temperature: (p) => saturationAtPressure(fluid, p).temperature,
     caveats: referenceCaveats(fluid, compound),
@@ -324,7 +327,10 @@ function temperatureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[]
 function pressureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[] {
   return temperatureMethods(curves).map(({ curve, range, reach }) => {
     const held = { min: Math.max(range.min, reach.min), max: Math.min(range.max, reach.max) };
-    const pressure = (t: number) => evaluate(() => curve.pressure(t));
+    const pressure = (t: number) =>
+      t >= curve.ceiling && curve.ceilingPressure !== undefined
+        ? curve.ceilingPressure
+        : evaluate(() => curve.pressure(t));
     const span = (s: Span) => ({ min: pressure(s.min), max: pressure(s.max) });
     return {
       curve,
