@@ -342,6 +342,16 @@ function pressureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[] {
   });
 }
 
+/** The vapour-pressure methods of a compound, in order, each with its temperature range and reach. */
+export function vaporPressureMethods(compound: Compound): ChainMethod[] {
+  return temperatureMethods(curvesOf(compound));
+}
+
+/** The boiling-point methods of a compound, in order, each with its pressure range and reach. */
+export function boilingPointMethods(compound: Compound): ChainMethod[] {
+  return pressureMethods(curvesOf(compound));
+}
+
 /** Beside the estimate's own caveat: the measured equations on record, none of which reaches the state. */
 function estimateNote(curve: Curve, curves: Curve[], at: string): string[] {
   const measured = curves.filter((c) => c.kind !== 'estimate');

@@ -252,15 +252,31 @@ function nasaModel(compound: Compound): CpModel | undefined {
   };
 }
 
+/** The Cp° fits on record for a compound, in the chain's order. */
+function cpFitsOf(compound: Compound): CpModel[] {
+  return [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
+    (m): m is CpModel => m !== undefined,
+  );
+}
+
+/** Every Cp° method of a compound's chain, in order, with Joback's estimate last where its groups cover the molecule. */
+export async function cpMethodsOf(compound: Compound): Promise<CpModel[]> {
+  const fits = cpFitsOf(compound);
+  try {
+    return [...fits, await jobackModel(compound)];
+  } catch (error) {
+    if (error instanceof ToolError && error.code === 'missing_data') return fits;
+    throw error;
+  }
+}
+
 /**
  * The compound's Cp° model for temperatures t1 and t2: by the chain rule (../method-chain.ts) over its reference equation's ideal part, the NASA-7 polynomials, the
  * Poling polynomial on record, ChemSep's fit and Joback's estimate, both temperatures held by one method.
  * Joback's groups are looked up only when no fit on record holds both.
  */
 export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
-  const fits = [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
-    (m): m is CpModel => m !== undefined,
-  );
+  const fits = cpFitsOf(compound);
   const chain = {
     quantity: 'temperature',
     unit: 'K',

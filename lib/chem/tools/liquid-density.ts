@@ -167,8 +167,8 @@ function zraFromDensity(critical: Critical, molarMass: number, density: number, 
   return (v / unit) ** (1 / (1 + (1 - t / critical.tc) ** (2 / 7)));
 }
 
-/** The density models for a compound, best first (see the header). */
-function densityModels(compound: Compound): DensityModel[] {
+/** The density models for a compound, best first (see the header), each with its range and reach. */
+export function densityModels(compound: Compound): DensityModel[] {
   const p = compound.properties;
   const molarMass = p.molecular_weight!.value / 1000;
   const models: DensityModel[] = [];
