@@ -76,7 +76,7 @@ export const boilingPointTool = {
   title: 'Boiling point at a pressure',
   description: [
     'Boiling (saturation) temperature of a pure compound at an absolute pressure (pressure_unit: Pa default, kPa, bar, atm, …).',
-    'The inverse of service_vapor_pressure, with the same methods and ranges (reference equation of state, IAPWS-IF97, stored or ChemSep fits, else Lee–Kesler); out_of_range beyond every range.',
+    'The inverse of service_vapor_pressure, with the same methods (reference equation of state, IAPWS-IF97, stored or ChemSep fits, else Lee–Kesler).',
     'Returns boiling_point in K and °C, with method, source and warnings. None at or above Pc.',
   ].join(' '),
   details: [

@@ -374,7 +374,7 @@ export const idealGasThermoTool = {
   title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
   description: [
     'Ideal-gas Cp° of a pure compound at T and at Tref (reference_temperature, default 298.15 K), and ΔH° = ∫Cp° dT, ΔS° = ∫Cp°/T dT from Tref to T (temperature_unit: K default, °C, °F, R).',
-    "Cp° from the reference equation of state's ideal part, NASA 7 polynomials or stored/ChemSep fits, else a Joback estimate (flagged), the first whose range holds T and Tref; out_of_range beyond every range.",
+    "Cp° from the reference equation of state's ideal part, NASA 7 polynomials or stored/ChemSep fits, else a Joback estimate (flagged).",
     'Units J/(mol·K), J/mol.',
   ].join(' '),
   details: [

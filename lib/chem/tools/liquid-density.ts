@@ -338,7 +338,7 @@ export const liquidDensityTool = {
   title: 'Saturated liquid density',
   description: [
     'Saturated-liquid density (kg/m3) and molar volume (m3/mol) of a pure compound below Tc (temperature_unit: K default, °C, °F, R),',
-    "by the first method whose range holds T: the reference equation of state, ChemSep's DIPPR fit, Rackett with ZRA, else Rackett with Zc (flagged); a little beyond a range, extrapolated with a warning; farther out, out_of_range.",
+    "by the first method holding T: the reference equation of state, ChemSep's DIPPR fit, Rackett with ZRA, else Rackett with Zc (flagged); out_of_range beyond every range.",
     'reference_point compares with a measured density on record.',
   ].join(' '),
   details: [

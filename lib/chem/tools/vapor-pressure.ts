@@ -74,7 +74,7 @@ export const vaporPressureTool = {
   title: 'Vapour pressure of a pure liquid',
   description: [
     'Vapour pressure of a pure liquid at a temperature (temperature_unit: K default, °C, °F, R).',
-    "Method, first whose range holds T: the fluid's reference equation of state (IAPWS-IF97 for water without it); a stored Wagner/Antoine or ChemSep fit; else Lee–Kesler (flagged); a little beyond a range, extrapolated with a warning; farther out, out_of_range naming the ranges.",
+    "Method, first whose range holds T: the fluid's reference equation of state (IAPWS-IF97 for water without it); a stored Wagner/Antoine or ChemSep fit; else Lee–Kesler (flagged); out_of_range beyond every range.",
     'Returns vapor_pressure in Pa, kPa and bar, with method, source and warnings. None at or above Tc.',
   ].join(' '),
   details: [
