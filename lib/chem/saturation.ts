@@ -122,7 +122,6 @@ function iapwsCurve(): Curve {
     inverseMethod: 'IAPWS-IF97 saturation-temperature equation (region 4, Eq. 31)',
     source: IF97_SOURCE,
     range: { ...IF97_SATURATION_TEMPERATURE_RANGE, unit: 'K' },
-    // Eq. 30 has a pole at T = n10 (about 650 K) and is real only well above 0 K; within the allowance it is fine.
     floor: 0,
     ceiling: IF97_SATURATION_TEMPERATURE_RANGE.max,
     pressure: if97SaturationPressure,
