@@ -271,28 +271,22 @@ export async function cpMethodsOf(compound: Compound): Promise<CpModel[]> {
 }
 
 /**
- * The compound's Cp° model for temperatures t1 and t2: by the chain rule (../method-chain.ts) over its reference equation's ideal part, the NASA-7 polynomials, the
- * Poling polynomial on record, ChemSep's fit and Joback's estimate, both temperatures held by one method.
- * Joback's groups are looked up only when no fit on record holds both.
+ * The compound's Cp° model for temperatures t1 and t2, both held by one method: by the chain rule
+ * (../method-chain.ts) over its reference equation's ideal part, the NASA-7 polynomials, the Poling
+ * polynomial on record, ChemSep's fit and Joback's estimate.
  */
 export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
   const fits = cpFitsOf(compound);
-  const chain = {
+  const inRange = fits.find((m) => [t1, t2].every((t) => t >= m.range.min && t <= m.range.max));
+  if (inRange) return inRange;
+  // Joback's groups are looked up only now; with no fit on record, a molecule they do not cover is missing_data.
+  const methods = fits.length > 0 ? await cpMethodsOf(compound) : [await jobackModel(compound)];
+  return chooseMethod(methods, [t1, t2], {
     quantity: 'temperature',
     unit: 'K',
     what: `the ideal-gas Cp° of ${compound.name}`,
     hint: celsiusHint,
-  } as const;
-  const inRange = fits.find((m) => [t1, t2].every((t) => t >= m.range.min && t <= m.range.max));
-  if (inRange) return inRange;
-  let joback: CpModel | undefined;
-  try {
-    joback = await jobackModel(compound);
-  } catch (error) {
-    // With fits on record, a molecule Joback's groups do not cover only leaves the fits to choose from.
-    if (!(error instanceof ToolError && error.code === 'missing_data' && fits.length > 0)) throw error;
-  }
-  return chooseMethod(joback ? [...fits, joback] : fits, [t1, t2], chain).method;
+  }).method;
 }
 
 /**
