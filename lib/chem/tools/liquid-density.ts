@@ -5,7 +5,7 @@
  * 0. the fluid's reference equation of state (../helmholtz/): ρ′ by phase equilibrium, triple point to Tc;
  * 1. ChemSep's DIPPR-105/106 fit to measured densities (../chemsep-layer.ts), over the range of its data;
  * 2. the Rackett equation with a Spencer–Danner ZRA: the compound's own, or one fitted to its measured
- *    density on record (../liquid-density.ts), over the saturated liquid (RACKETT_RANGE);
+ *    density on record (../liquid-density.ts), over the saturated liquid (rackettLowerBound to Tc);
  * 3. the Rackett equation with the critical compressibility Zc, flagged with its measured error, likewise.
  * The shared chain rule (../method-chain.ts) picks among them: the first whose range holds T, else one a
  * little beyond its range with a warning, else out_of_range naming every range.
