@@ -37,8 +37,8 @@ export const TOOL_ERROR_CODES = {
   },
   out_of_range: {
     meaning:
-      'A value is outside what the quantity or the method allows: below absolute zero, a non-positive pressure, above the critical temperature for a liquid property, outside an equation’s range.',
-    next: 'Give a value inside the range the message states (and check its unit).',
+      'A value is outside what the quantity or the method allows: below absolute zero, a non-positive pressure, above the critical temperature for a liquid property, outside the range of every method that could answer (beyond the little each may be extrapolated).',
+    next: 'Give a value inside a range the message states (and check its unit: the message asks when °C, bar or kPa was likely meant).',
   },
   missing_data: {
     meaning: 'The compound lacks a value the method needs (e.g. no critical constants, no vapour-pressure equation).',

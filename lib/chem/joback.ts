@@ -355,7 +355,12 @@ export interface HeatCapacityPolynomial {
   d: number;
 }
 
-/** Where Joback's Cp polynomial may be used: fitted to data from 298 to 1000 K. */
+/**
+ * Where Joback's Cp° polynomial holds: 273 to about 1000 K, as Joback & Reid (1987) give it (stated so in the
+ * method's public summary, Wikipedia "Joback method", Heat Capacity (Ideal Gas)); the group values were
+ * fitted to ideal-gas data from 298 to 1000 K. service_ideal_gas_thermo answers from it only within this
+ * range and its extrapolation allowance (./method-chain.ts).
+ */
 export const JOBACK_CP_RANGE = { min: 273, max: 1000, unit: 'K' } as const;
 
 export type JobackProperty =

@@ -14,6 +14,7 @@
  * Worked example (the API Technical Data Book's propane case): Tc = 369.83 K, Pc = 42.48 bar,
  * ZRA = 0.2763, at 272.04 K → V = 8.2992e-5 m3/mol, 531.3 kg/m3 with M = 44.097 g/mol.
  */
+import type { Compound } from './compounds.ts';
 import { R } from './constants.ts';
 
 export const RACKETT_SOURCE =
@@ -36,4 +37,16 @@ export function rackettMolarVolume(
 /** Mass density (kg/m3) of a molar volume (m3/mol) of a substance of molar mass M (kg/mol). */
 export function massDensityFromMolarVolume(molarVolume: number, molarMass: number): number {
   return molarMass / molarVolume;
+}
+
+/**
+ * The lower end (K) of the range the Rackett equation holds over for a compound; it holds up to Tc. Rackett
+ * wrote it for saturated liquids ("Equation of State for Saturated Liquids", J. Chem. Eng. Data 15 (1970)
+ * 514), which exist from the triple point to Tc; neither he nor Spencer and Danner (1972) state a narrower
+ * range. The melting point on record stands for the triple point; without one, the normal boiling point on
+ * record, where the saturated liquid surely exists. Neither on record: no range, so no answer.
+ */
+export function rackettLowerBound(compound: Compound): number | undefined {
+  const p = compound.properties;
+  return p.melting_point?.value ?? p.normal_boiling_point?.value;
 }

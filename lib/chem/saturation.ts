@@ -3,17 +3,17 @@
  * choice shared by service_vapor_pressure (P at T) and service_boiling_point (T at P), so the two
  * are inverses of each other. SI: T in K, P in Pa.
  *
- * Order of preference:
+ * The methods, in order of preference, each with the range it holds over:
  * 1. the fluid's reference equation of state (./helmholtz/), where one is on hand: saturation by phase
- *    equilibrium from the triple point to the critical point; for water without it, IAPWS-IF97 region 4;
- * 2. the compound's stored correlations, in the order the data lists them (most accurate first),
- *    then ChemSep's DIPPR-101 fit (./chemsep-layer.ts, lower precedence), the first whose valid
- *    range holds the temperature;
- * 3. outside every range: the nearest correlation, extrapolated, if the temperature is at most
- *    EXTRAPOLATION_LIMIT_K beyond its range (a fitted equation a little outside its data is closer to
- *    the truth than a generalized estimate), otherwise Lee–Kesler from Tc, Pc and ω; with neither
- *    Tc, Pc and ω, the nearest correlation extrapolated however far; every case with a warning;
- * 4. no correlation: Lee–Kesler, flagged as estimated from corresponding states.
+ *    equilibrium from the triple point to the critical point; for water without it, IAPWS-IF97 region 4
+ *    (273.15–647.096 K);
+ * 2. the compound's stored correlations, in the order the data lists them (most accurate first), each over
+ *    the range of its data; then ChemSep's DIPPR-101 fit (./chemsep-layer.ts, lower precedence), over its range;
+ * 3. Lee–Kesler from Tc, Pc and ω, flagged as estimated from corresponding states, over 0.3·Tc to Tc
+ *    (LEE_KESLER_REDUCED_RANGE).
+ * The shared chain rule (./method-chain.ts) picks among them: the first whose range holds the temperature
+ * (for a boiling point, the pressure: each curve's pressures over its temperature range); else one a little
+ * beyond its range, extrapolated with a warning; else out_of_range naming every range.
  * At or above Tc (or Pc) there is no vapour pressure (boiling point): out_of_range. Below the
  * melting or triple point the answer is the subcooled liquid's, with a warning.
  */
@@ -32,19 +32,26 @@ import {
   if97SaturationPressure,
   if97SaturationTemperature,
 } from './iapws97.ts';
+import {
+  type ChainMethod,
+  celsiusHint,
+  chooseMethod,
+  describeSpan,
+  pressureUnitHint,
+  type Span,
+  temperatureReach,
+} from './method-chain.ts';
 import type { PrecisionClass } from './precision.ts';
 import { ToolError } from './tool.ts';
 import {
   antoinePressure,
   antoineTemperature,
+  LEE_KESLER_REDUCED_RANGE,
   leeKeslerPressure,
   leeKeslerTemperature,
   wagnerPressure,
   wagnerTemperature,
 } from './vapor-pressure.ts';
-
-/** How far (K) beyond its fitted range a stored correlation is still preferred to Lee–Kesler. */
-export const EXTRAPOLATION_LIMIT_K = 10;
 
 const BAR = 1e5;
 const ATMOSPHERE = 101325;
@@ -70,19 +77,24 @@ export interface SaturationPoint {
 
 /** A vapour-pressure curve P(T) with its inverse, as one method a compound can be answered by. */
 interface Curve {
+  /** Short name for warnings and refusals. */
+  name: string;
   method: string;
   /** The method's name for the inverse ("… solved for T"). */
   inverseMethod: string;
   source: string;
-  range?: ValidRange;
-  /** Temperatures (K) the formula can be evaluated at: above floor, up to ceiling (its own Tc). */
+  /** The temperatures the method holds over: its data's, or for an estimate its paper's. */
+  range: ValidRange;
+  /** Temperatures (K) the formula can be evaluated at: from floor up to ceiling (its own Tc). */
   floor: number;
   ceiling: number;
+  /** The pressure at the ceiling, where it is the critical point and the curve cannot be solved right at it. */
+  ceilingPressure?: number;
   pressure(t: number): number;
   temperature(p: number): number;
   /** Caveats that always apply to this method. */
   caveats: string[];
-  /** A standard (reference EOS, IAPWS) answers over its whole range and is extrapolated before anything else is tried. */
+  /** Reference formulations (reference EOS, IAPWS) keep more digits than correlations and estimates. */
   kind: 'standard' | 'correlation' | 'estimate';
 }
 
@@ -105,6 +117,7 @@ const fmt = (x: number) => String(+x.toPrecision(6));
 
 function iapwsCurve(): Curve {
   return {
+    name: 'the IAPWS-IF97 saturation equation',
     method: 'IAPWS-IF97 saturation-pressure equation (region 4, Eq. 30)',
     inverseMethod: 'IAPWS-IF97 saturation-temperature equation (region 4, Eq. 31)',
     source: IF97_SOURCE,
@@ -123,6 +136,7 @@ function correlationCurve(c: VaporPressureCorrelation): Curve {
     const { A, B, C } = c.coefficients;
     const method = `Antoine equation log10(P/bar) = A − B/(T/K + C), A = ${A}, B = ${B}, C = ${C}`;
     return {
+      name: 'the Antoine equation on record',
       method,
       inverseMethod: `${method}, solved for T`,
       source: c.source,
@@ -141,6 +155,7 @@ function correlationCurve(c: VaporPressureCorrelation): Curve {
   const pc = c.critical_pressure * BAR;
   const method = `Wagner equation ln(P/Pc) = (a·τ + b·τ^1.5 + c·τ^2.5 + d·τ^5)/Tr, τ = 1 − T/Tc, a = ${a}, b = ${b}, c = ${cc}, d = ${d}, Tc = ${tc} K, Pc = ${c.critical_pressure} bar`;
   return {
+    name: 'the Wagner equation on record',
     method,
     inverseMethod: `${method}, solved for T (Brent's method)`,
     source: c.source,
@@ -184,13 +199,16 @@ function referenceCaveats(fluid: ReferenceFluid, compound: Compound): string[] {
 function referenceCurve(fluid: ReferenceFluid, compound: Compound): Curve {
   const method = `${referenceMethod(fluid)}: saturation by phase equilibrium (equal pressure and Gibbs energy of liquid and vapour)`;
   return {
+    name: `the reference equation of state for ${fluid.name}`,
     method,
     inverseMethod: `${method}, solved for T`,
     source: fluid.citation,
     range: { min: fluid.tripleTemperature, max: fluid.critical.temperature, unit: 'K' },
-    // Below the triple point the equation has no liquid–vapour equilibrium; at Tc the phases merge.
-    floor: fluid.tripleTemperature - 1e-9,
+    // Below the triple point the equation has no liquid–vapour equilibrium (so no extrapolation there); at Tc
+    // the phases merge.
+    floor: fluid.tripleTemperature,
     ceiling: fluid.critical.temperature * (1 - 1e-4),
+    ceilingPressure: fluid.critical.pressure,
     pressure: (t) => saturationAtTemperature(fluid, t).pressure,
     temperature: (p) => saturationAtPressure(fluid, p).temperature,
     caveats: referenceCaveats(fluid, compound),
@@ -207,10 +225,10 @@ const BOILING_POINT_DEVIATION_WARNING = 2;
  * by more than BOILING_POINT_DEVIATION_WARNING % says so in every answer.
  */
 function chemsepCurve(c: LayerCorrelation, compound: Compound): Curve {
-  // Evaluated a little beyond its range (the extrapolation rules below decide whether to answer).
-  const floor = Math.max(c.range.min - EXTRAPOLATION_LIMIT_K, 0.5 * c.range.min);
-  const ceiling = c.range.max + EXTRAPOLATION_LIMIT_K;
+  // Evaluated as far beyond its range as the chain rule lets it answer.
+  const { min: floor, max: ceiling } = temperatureReach(c.range);
   return {
+    name: `ChemSep's DIPPR-${c.equation.form} fit`,
     method: c.method,
     inverseMethod: `${c.method}, solved for T (Brent's method)`,
     source: c.source,
@@ -245,9 +263,11 @@ function leeKeslerCurve(compound: Compound, { tc, pc, omega }: Required<Critical
   ].join('; ');
   const method = `Lee–Kesler corresponding-states correlation ln(P/Pc) = f0(Tr) + ω·f1(Tr), from Tc = ${tc} K, Pc = ${fmt(pc / BAR)} bar, ω = ${omega}`;
   return {
+    name: 'the Lee–Kesler estimate',
     method,
     inverseMethod: `${method}, solved for T (Brent's method)`,
     source: `${LEE_KESLER_SOURCE}; Tc, Pc, ω: ${inputs}`,
+    range: { min: LEE_KESLER_REDUCED_RANGE.min * tc, max: LEE_KESLER_REDUCED_RANGE.max * tc, unit: 'K' },
     floor: 0,
     ceiling: tc,
     pressure: (t) => leeKeslerPressure(tc, pc, omega, t),
@@ -264,22 +284,15 @@ function hasCriticalSet(c: Critical): c is Required<Critical> {
 }
 
 /** The curves a compound can be answered by, in order of preference (see the header). */
-function curvesOf(compound: Compound): { measured: Curve[]; estimate?: Curve } {
+function curvesOf(compound: Compound): Curve[] {
   const critical = criticalOf(compound);
   const fluid = referenceFluidByCas(compound.cas);
-  const measured = fluid ? [referenceCurve(fluid, compound)] : compound.cas === WATER_CAS ? [iapwsCurve()] : [];
-  for (const c of compound.correlations?.vapor_pressure ?? []) measured.push(correlationCurve(c));
+  const curves = fluid ? [referenceCurve(fluid, compound)] : compound.cas === WATER_CAS ? [iapwsCurve()] : [];
+  for (const c of compound.correlations?.vapor_pressure ?? []) curves.push(correlationCurve(c));
   const chemsep = chemsepEntry(compound.cas)?.correlations.vapor_pressure;
-  if (chemsep) measured.push(chemsepCurve(chemsep, compound));
-  return { measured, ...(hasCriticalSet(critical) ? { estimate: leeKeslerCurve(compound, critical) } : {}) };
-}
-
-function distanceOutside(range: ValidRange, t: number): number {
-  return t < range.min ? range.min - t : t > range.max ? t - range.max : 0;
-}
-
-function describeRange(range: ValidRange): string {
-  return `${range.min}–${range.max} K`;
+  if (chemsep) curves.push(chemsepCurve(chemsep, compound));
+  if (hasCriticalSet(critical)) curves.push(leeKeslerCurve(compound, critical));
+  return curves;
 }
 
 function missingData(compound: Compound, what: string): ToolError {
@@ -296,52 +309,56 @@ function missingData(compound: Compound, what: string): ToolError {
   );
 }
 
-/**
- * The curve for temperature t: the first measured curve whose range holds t; else the nearest one
- * within EXTRAPOLATION_LIMIT_K; else Lee–Kesler; else the nearest one however far. The warnings
- * say what was extrapolated.
- */
-function chooseAt(
-  curves: { measured: Curve[]; estimate?: Curve },
-  t: number,
-): { curve: Curve; warnings: string[] } | undefined {
-  const usable = curves.measured.filter((c) => t > c.floor && t <= c.ceiling);
-  // A reference equation answers over its whole range; water's IAPWS-IF97 (when no reference equation is on
-  // hand) is better extrapolated below its range than any generalized estimate.
-  if (usable[0]?.kind === 'standard') {
-    return {
-      curve: usable[0],
-      warnings:
-        distanceOutside(usable[0].range!, t) === 0
-          ? []
-          : [
-              `${fmt(t)} K is outside the range of the IAPWS-IF97 saturation equation (${describeRange(usable[0].range!)}); the value is extrapolated.`,
-            ],
-    };
-  }
-  const inRange = usable.find((c) => c.range && distanceOutside(c.range, t) === 0);
-  if (inRange) return { curve: inRange, warnings: [] };
-  const nearest = [...usable].sort((x, y) => distanceOutside(x.range!, t) - distanceOutside(y.range!, t))[0];
-  const extrapolated = (curve: Curve) => ({
+/** The curves as methods of a temperature chain: each over its range, reaching as far as it can be evaluated. */
+function temperatureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[] {
+  return curves.map((curve) => ({
     curve,
-    warnings: [
-      `${fmt(t)} K is outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`,
-    ],
-  });
-  if (nearest && distanceOutside(nearest.range!, t) <= EXTRAPOLATION_LIMIT_K) return extrapolated(nearest);
-  if (curves.estimate) {
-    const outside = usable.map((c) => describeRange(c.range!));
+    name: curve.name,
+    range: curve.range,
+    reach: temperatureReach(curve.range, { min: curve.floor, max: curve.ceiling }),
+  }));
+}
+
+/**
+ * The same curves as methods of a pressure chain: each over the pressures it gives on its temperature range
+ * (and reach), so a boiling point is answered by the curve whose temperatures hold it.
+ */
+function pressureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[] {
+  return temperatureMethods(curves).map(({ curve, range, reach }) => {
+    const held = { min: Math.max(range.min, reach.min), max: Math.min(range.max, reach.max) };
+    const pressure = (t: number) =>
+      t >= curve.ceiling && curve.ceilingPressure !== undefined
+        ? curve.ceilingPressure
+        : evaluate(() => curve.pressure(t));
+    const span = (s: Span) => ({ min: pressure(s.min), max: pressure(s.max) });
     return {
-      curve: curves.estimate,
-      warnings:
-        outside.length > 0
-          ? [
-              `${fmt(t)} K is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`,
-            ]
-          : [],
+      curve,
+      name: curve.name,
+      range: span(held),
+      reach: span(reach),
+      note: `its saturation pressures over ${describeSpan(curve.range, 'K')}`,
     };
-  }
-  return nearest ? extrapolated(nearest) : undefined;
+  });
+}
+
+/** The vapour-pressure methods of a compound, in order, each with its temperature range and reach. */
+export function vaporPressureMethods(compound: Compound): ChainMethod[] {
+  return temperatureMethods(curvesOf(compound));
+}
+
+/** The boiling-point methods of a compound, in order, each with its pressure range and reach. */
+export function boilingPointMethods(compound: Compound): ChainMethod[] {
+  return pressureMethods(curvesOf(compound));
+}
+
+/** Beside the estimate's own caveat: the measured equations on record, none of which reaches the state. */
+function estimateNote(curve: Curve, curves: Curve[], at: string): string[] {
+  const measured = curves.filter((c) => c.kind !== 'estimate');
+  return curve.kind === 'estimate' && measured.length > 0
+    ? [
+        `${at} is outside the range of every vapour-pressure equation on record (${measured.map((c) => describeSpan(c.range, 'K')).join(', ')}), so the generalized estimate answers.`,
+      ]
+    : [];
 }
 
 function belowMeltingWarning(compound: Compound, t: number): string[] {
@@ -387,7 +404,7 @@ function point(
     pressure,
     method,
     source: curve.source,
-    ...(curve.range ? { valid_range: curve.range } : {}),
+    valid_range: curve.range,
     precision: PRECISION_OF_KIND[curve.kind],
     warnings: [...curve.caveats, ...warnings],
   };
@@ -397,7 +414,7 @@ function point(
 export function vaporPressureOf(compound: Compound, t: number): SaturationPoint {
   if (!(t > 0)) throw new ToolError('out_of_range', `The temperature must be above absolute zero; got ${t} K.`);
   const curves = curvesOf(compound);
-  const tc = criticalTemperatureOf(compound, curves.measured);
+  const tc = criticalTemperatureOf(compound, curves);
   if (tc !== undefined && t >= tc) {
     throw new ToolError(
       'out_of_range',
@@ -408,14 +425,20 @@ export function vaporPressureOf(compound: Compound, t: number): SaturationPoint 
       },
     );
   }
-  const chosen = chooseAt(curves, t);
-  if (!chosen) throw missingData(compound, 'vapour pressure');
+  if (curves.length === 0) throw missingData(compound, 'vapour pressure');
+  const chosen = chooseMethod(temperatureMethods(curves), [t], {
+    quantity: 'temperature',
+    unit: 'K',
+    what: `the vapour pressure of ${compound.name}`,
+    hint: celsiusHint,
+  });
+  const { curve } = chosen.method;
   return point(
-    chosen.curve,
+    curve,
     t,
-    evaluate(() => chosen.curve.pressure(t)),
-    chosen.curve.method,
-    [...chosen.warnings, ...belowMeltingWarning(compound, t)],
+    evaluate(() => curve.pressure(t)),
+    curve.method,
+    [...chosen.warnings, ...estimateNote(curve, curves, `${fmt(t)} K`), ...belowMeltingWarning(compound, t)],
   );
 }
 
@@ -430,31 +453,16 @@ function evaluate(run: () => number): number {
 }
 
 /**
- * The temperature at which a curve reaches pressure p, if it has one below its ceiling; failures
- * of the solver (p beyond what the form can reach) mean "no such temperature" for this curve.
- */
-function solve(curve: Curve, p: number): number | undefined {
-  try {
-    const t = curve.temperature(p);
-    return Number.isFinite(t) && t > curve.floor && t <= curve.ceiling ? t : undefined;
-  } catch (error) {
-    if (error instanceof RangeError) return undefined;
-    throw error;
-  }
-}
-
-/**
- * Boiling (saturation) temperature of a compound at pressure p (Pa): the same choice of method as
- * vaporPressureOf, read the other way. Each measured curve is solved for T; the first whose
- * solution lies inside its range answers; else the nearest solution within EXTRAPOLATION_LIMIT_K of
- * its range; else Lee–Kesler; else the nearest extrapolated solution.
+ * Boiling (saturation) temperature of a compound at pressure p (Pa): the same methods as vaporPressureOf,
+ * read the other way. The chain rule picks the curve by pressure (each curve's pressures over its range),
+ * and that curve is solved for T.
  */
 export function boilingPointOf(compound: Compound, p: number): SaturationPoint {
   if (!(p > 0)) throw new ToolError('out_of_range', `The pressure must be a positive absolute pressure; got ${p} Pa.`);
   const curves = curvesOf(compound);
   const pc =
     criticalOf(compound).pc ??
-    (curves.measured.some((c) => c.source === IF97_SOURCE) ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
+    (curves.some((c) => c.source === IF97_SOURCE) ? IF97_SATURATION_PRESSURE_RANGE.max : undefined);
   if (pc !== undefined && p >= pc) {
     throw new ToolError(
       'out_of_range',
@@ -465,55 +473,18 @@ export function boilingPointOf(compound: Compound, p: number): SaturationPoint {
       },
     );
   }
-
-  const solutions = curves.measured
-    .map((curve) => ({ curve, t: solve(curve, p) }))
-    .filter((s): s is { curve: Curve; t: number } => s.t !== undefined);
-  const finish = (curve: Curve, t: number, warnings: string[]) =>
-    point(curve, t, p, curve.inverseMethod, [...warnings, ...belowMeltingWarning(compound, t)]);
-  const extrapolated = (curve: Curve, t: number) =>
-    finish(curve, t, [
-      `The boiling point ${fmt(t)} K lies outside the range the equation was fitted over (${describeRange(curve.range!)}); the value is extrapolated.`,
-    ]);
-
-  if (solutions[0]?.curve.kind === 'standard') {
-    const { curve, t } = solutions[0];
-    return curve.source === IF97_SOURCE && p < IF97_SATURATION_PRESSURE_RANGE.min
-      ? finish(curve, t, [
-          `${fmt(p)} Pa is below the range of the IAPWS-IF97 saturation equation (${IF97_SATURATION_PRESSURE_RANGE.min} Pa to ${IF97_SATURATION_PRESSURE_RANGE.max / 1e6} MPa); the value is extrapolated.`,
-        ])
-      : finish(curve, t, []);
-  }
-  const inRange = solutions.find((s) => distanceOutside(s.curve.range!, s.t) === 0);
-  if (inRange) return finish(inRange.curve, inRange.t, []);
-  const nearest = [...solutions].sort(
-    (x, y) => distanceOutside(x.curve.range!, x.t) - distanceOutside(y.curve.range!, y.t),
-  )[0];
-  if (nearest && distanceOutside(nearest.curve.range!, nearest.t) <= EXTRAPOLATION_LIMIT_K)
-    return extrapolated(nearest.curve, nearest.t);
-  if (curves.estimate) {
-    const t = solve(curves.estimate, p);
-    if (t === undefined)
-      throw new ToolError('no_solution', `${curves.estimate.method} reaches no temperature below Tc at ${fmt(p)} Pa.`, {
-        pressure: p,
-      });
-    const outside = curves.measured.map((c) => describeRange(c.range!));
-    return finish(
-      curves.estimate,
-      t,
-      outside.length > 0
-        ? [
-            `The boiling point is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every vapour-pressure equation on record (${outside.join(', ')}), so the generalized estimate is used.`,
-          ]
-        : [],
-    );
-  }
-  if (nearest) return extrapolated(nearest.curve, nearest.t);
-  if (curves.measured.length > 0)
-    throw new ToolError(
-      'no_solution',
-      `No vapour-pressure equation on record for ${compound.name} reaches ${fmt(p)} Pa.`,
-      { pressure: p },
-    );
-  throw missingData(compound, 'boiling point');
+  if (curves.length === 0) throw missingData(compound, 'boiling point');
+  const chosen = chooseMethod(pressureMethods(curves), [p], {
+    quantity: 'pressure',
+    unit: 'Pa',
+    what: `the boiling point of ${compound.name}`,
+    hint: pressureUnitHint,
+  });
+  const { curve } = chosen.method;
+  const t = evaluate(() => curve.temperature(p));
+  return point(curve, t, p, curve.inverseMethod, [
+    ...chosen.warnings,
+    ...estimateNote(curve, curves, `The boiling point ${fmt(t)} K`),
+    ...belowMeltingWarning(compound, t),
+  ]);
 }

@@ -77,6 +77,14 @@ export function wagnerTemperature(
 }
 
 /**
+ * Where the Lee–Kesler vapour-pressure correlation holds, in reduced temperature Tr = T/Tc: Lee and Kesler
+ * built their three-parameter correlation over 0.30 ≤ Tr ≤ 4.00 (the span of their generalized tables,
+ * B. I. Lee, M. G. Kesler, AIChE J. 21 (1975) 510, reproduced in Smith, Van Ness & Abbott, Introduction to
+ * Chemical Engineering Thermodynamics, App. E); a vapour pressure exists only up to Tr = 1.
+ */
+export const LEE_KESLER_REDUCED_RANGE = { min: 0.3, max: 1 } as const;
+
+/**
  * Lee–Kesler generalized vapour-pressure correlation from Tc (K), Pc (Pa) and ω: ln(P/Pc) = f0 + ω·f1,
  *   f0 = 5.92714 − 6.09648/Tr − 1.28862·ln Tr + 0.169347·Tr^6,
  *   f1 = 15.2518 − 15.6875/Tr − 13.4721·ln Tr + 0.43577·Tr^6.  Returns Pa.

@@ -401,22 +401,22 @@ describe('hostile tool names and arguments', () => {
     assertNone(problems, 'hostile arguments not answered with a tool result, or echoed with a secret');
   });
 
-  it('a result that overflows (1e308 atm in Pa, an ideal gas at 1e308 K) is a result_out_of_range tool error', async () => {
+  it('a result that overflows (1e308 atm in Pa) is a result_out_of_range tool error; an ideal gas at 1e308 K, outside every method’s range, is out_of_range', async () => {
     const problems: string[] = [];
-    for (const [tool, args] of [
-      ['service_convert_units', { value: 1e308, from_unit: 'atm', to_unit: 'Pa' }],
-      ['service_ideal_gas_thermo', { compound_name: 'nitrogen', temperature: 1e308 }],
+    for (const [tool, args, expected] of [
+      ['service_convert_units', { value: 1e308, from_unit: 'atm', to_unit: 'Pa' }, 'result_out_of_range'],
+      ['service_ideal_gas_thermo', { compound_name: 'nitrogen', temperature: 1e308 }, 'out_of_range'],
     ] as const) {
       const answer = await mcp(`${tool} overflowing`, callBody(tool, args), {
         authorization: `Bearer ${raised.secret}`,
       });
       const code = toolErrorOf(answer);
-      if (answer.status !== 200 || code !== 'result_out_of_range')
+      if (answer.status !== 200 || code !== expected)
         problems.push(
           `${tool} ${JSON.stringify(args)}: ${answer.status} ${code ? `tool error ${code}` : gist(answer.text, 200)}`,
         );
     }
-    assertNone(problems, 'overflowing results not reported as result_out_of_range');
+    assertNone(problems, 'overflowing or out-of-range results not reported with their code');
   });
 });
 

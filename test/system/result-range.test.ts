@@ -60,23 +60,32 @@ describe('tool results with numbers JSON cannot carry', { concurrency: false }, 
     return { answer, result: toolResult(answer) };
   }
 
-  it('1e308 atm in Pa and an ideal gas at 1e308 K are result_out_of_range failures, recorded as such', async () => {
-    const cases: [string, Record<string, unknown>][] = [
-      ['service_convert_units', { value: 1e308, from_unit: 'atm', to_unit: 'Pa' }],
-      ['service_ideal_gas_thermo', { compound_name: 'ethanol', temperature: 1e308 }],
+  it("1e308 atm in Pa is a result_out_of_range failure; an ideal gas at 1e308 K is refused before it overflows (out_of_range, outside every Cp° method's range); both recorded as such", async () => {
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      [
+        'service_convert_units',
+        { value: 1e308, from_unit: 'atm', to_unit: 'Pa' },
+        'result_out_of_range',
+        /outside what the tool can compute.*smaller magnitudes/,
+      ],
+      [
+        'service_ideal_gas_thermo',
+        { compound_name: 'ethanol', temperature: 1e308 },
+        'out_of_range',
+        /No method for the ideal-gas Cp° of ethanol holds at 1e\+308 K.*ranges/,
+      ],
     ];
-    for (const [name, args] of cases) {
+    for (const [name, args, code, message] of cases) {
       const { answer, result } = await call(name, args);
       assert.equal(result.isError, true, `${name}: ${answer.text}`);
       assert.equal(result.structuredContent, undefined);
       const body = JSON.parse(result.content[0].text);
-      assert.equal(body.error, 'result_out_of_range', answer.text);
-      assert.match(body.message, /outside what the tool can compute/);
-      assert.match(body.message, /smaller magnitudes/);
+      assert.equal(body.error, code, answer.text);
+      assert.match(body.message, message);
       const row = db
         .prepare('SELECT tool, outcome, errorCode FROM "CallLog" WHERE requestId = ?')
         .get(answer.headers.get('x-request-id'));
-      assert.deepEqual(row, { tool: name, outcome: 'failure', errorCode: 'result_out_of_range' });
+      assert.deepEqual(row, { tool: name, outcome: 'failure', errorCode: code });
     }
   });
 

@@ -56,13 +56,22 @@ test('water from a data folder without CoolProp’s files: IF97 backward equatio
     assert.deepEqual(atm.boiling_point.warnings, []);
   }));
 
-test('from a data folder without CoolProp’s files, below the triple-point pressure of water the answer is extrapolated and says so', () =>
+test('from a data folder without CoolProp’s files, below the triple-point pressure of water a fit whose range holds answers, subcooled; far below, out_of_range', () =>
   withDataLayersBut(['coolprop'], () => {
+    // ChemSep's fit holds from 263.15 K, below IF97's 611.213 Pa: it answers, not IF97 extrapolated.
     const r = boilingPointTool.run({ compound_name: 'water', pressure: 300, pressure_unit: 'Pa' });
     assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
     assert.ok(r.boiling_point.value < 273.15);
-    assert.match(r.boiling_point.warnings.join(' '), /extrapolated/);
+    assert.match(r.boiling_point.method, /^ChemSep/);
+    assert.doesNotMatch(r.boiling_point.warnings.join(' '), /the value is extrapolated/);
     assert.match(r.boiling_point.warnings.join(' '), /below the melting point/);
+    // 0.001 Pa is below every curve's reach (Lee–Kesler's ends at 0.3·Tc, 0.045 Pa): refused, naming IF97's
+    // pressure range, suggesting bar.
+    rejects(
+      { compound_name: 'water', pressure: 0.001 },
+      'out_of_range',
+      /IAPWS-IF97 saturation equation: 611\.213–22064000 Pa \(its saturation pressures over 273\.15–647\.096 K\).*did you mean 0\.001 bar/,
+    );
   }));
 
 test('bad inputs give the right ToolError', () => {

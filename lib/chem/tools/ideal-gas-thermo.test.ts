@@ -80,14 +80,26 @@ test('stored polynomial: nitrogen from 298.15 to 500 K agrees with JANAF', async
   for (const v of [r.heat_capacity, r.enthalpy_change, r.entropy_change]) assert.deepEqual(v.warnings, []);
 });
 
-test("outside the polynomial's range the values carry a warning; reversed limits change the signs", async () => {
-  const r = await idealGasThermoOf(nitrogen, 1500, 298.15);
-  assert.match(r.heat_capacity.warnings.join(' '), /outside the range .* extrapolated/);
+test("just outside the polynomial's range the values carry a warning; farther out, out_of_range; reversed limits change the signs", async () => {
+  // 50–1000 K: the allowance is min(10 K, 5 % of 950 K) = 10 K.
+  const r = await idealGasThermoOf(nitrogen, 1005, 298.15);
+  assert.match(
+    r.heat_capacity.warnings.join(' '),
+    /^1005 K is 5 K above the range of the ideal-gas Cp° polynomial on record \(50–1000 K\); the value is extrapolated\.$/,
+  );
   assert.equal(r.heat_capacity_at_reference.warnings, undefined, 'Tref is inside the range');
   assert.equal(r.enthalpy_change.warnings.length, 1);
   assert.equal(r.entropy_change.warnings.length, 1);
-  const cold = await idealGasThermoOf(nitrogen, 500, 30);
-  assert.match(cold.heat_capacity_at_reference.warnings?.join(' ') ?? '', /^30 K is outside the range/);
+  const cold = await idealGasThermoOf(nitrogen, 500, 45);
+  assert.match(cold.heat_capacity_at_reference.warnings?.join(' ') ?? '', /^45 K is 5 K below the range/);
+  for (const [t, tRef] of [
+    [1500, 298.15],
+    [500, 30],
+  ])
+    await assert.rejects(
+      idealGasThermoOf(nitrogen, t, tRef),
+      isToolError('out_of_range', /ideal-gas Cp° polynomial on record: 50–1000 K/),
+    );
   const back = await idealGasThermoOf(nitrogen, 298.15, 500);
   const forward = await idealGasThermoOf(nitrogen, 500, 298.15);
   assert.equal(back.enthalpy_change.value, -forward.enthalpy_change.value);

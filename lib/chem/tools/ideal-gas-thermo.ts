@@ -3,7 +3,8 @@
  * reference temperature, and the enthalpy and entropy changes between them, ΔH° = ∫Cp° dT and
  * ΔS° = ∫Cp°/T dT (at constant pressure). Cp° is the compound's stored polynomial (Poling App. A form,
  * integrated analytically, ../ideal-gas.ts), else ChemSep's DIPPR fit (../chemsep-layer.ts, integrated
- * numerically), else Joback's group-contribution polynomial from its SMILES (../joback.ts), labelled.
+ * numerically), else Joback's group-contribution polynomial from its SMILES (../joback.ts), labelled; each
+ * over its range, picked by the shared chain rule (../method-chain.ts) with both T and Tref held.
  */
 
 import { chemsepEntry } from '../chemsep-layer.ts';
@@ -29,6 +30,13 @@ import {
   jobackEstimate,
 } from '../joback.ts';
 import { findCompound } from '../lookup.ts';
+import {
+  type ChainMethod,
+  celsiusHint,
+  chooseMethod,
+  extrapolationWarning,
+  temperatureReach,
+} from '../method-chain.ts';
 import { NASA7_EQUATIONS, nasa7Enthalpy, nasa7Entropy, nasa7HeatCapacity, nasaPolynomialFor } from '../nasa7.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import { findPseudoPure, pseudoPureSummary } from '../pseudo-pure.ts';
@@ -77,7 +85,7 @@ export interface IdealGasThermoResult {
 export const DEFAULT_REFERENCE_TEMPERATURE = 298.15;
 
 /** A Cp°(T) model: the value, its exact or numerical integrals, and where it comes from and holds. */
-export interface CpModel {
+export interface CpModel extends ChainMethod {
   cp(t: number): number;
   /** ∫ Cp° dT from t1 to t2, J/mol. */
   deltaH(t1: number, t2: number): number;
@@ -88,6 +96,8 @@ export interface CpModel {
   method: string;
   source: string;
   range: ValidRange;
+  /** Where it may answer, extrapolated (../method-chain.ts). */
+  reach: ValidRange;
   /** The class of the Cp° method, which sets the digits of every value from it (../precision.ts). */
   precision: PrecisionClass;
   caveats: string[];
@@ -104,6 +114,7 @@ const fmt = (x: number) => String(+x.toPrecision(6));
 
 function polynomialModel(
   coefficients: number[],
+  name: string,
   method: string,
   source: string,
   range: ValidRange,
@@ -115,9 +126,11 @@ function polynomialModel(
     deltaH: (t1, t2) => polynomialEnthalpyChange(coefficients, t1, t2),
     deltaS: (t1, t2) => polynomialEntropyChange(coefficients, t1, t2),
     integration: 'integrated analytically',
+    name,
     method,
     source: `${source}; ${CP_POLYNOMIAL_SOURCE}`,
     range,
+    reach: { ...temperatureReach(range), unit: 'K' },
     precision,
     caveats,
   };
@@ -130,6 +143,7 @@ export function storedModel(compound: Compound): CpModel | undefined {
   const names = stored.coefficients.map((a, i) => `a${i} = ${a}`).join(', ');
   return polynomialModel(
     [...stored.coefficients],
+    'the ideal-gas Cp° polynomial on record',
     `Ideal-gas heat-capacity polynomial Cp°/R = a0 + a1·T + a2·T² + a3·T³ + a4·T⁴ (T in K), ${names}`,
     stored.source,
     stored.valid_range,
@@ -147,9 +161,11 @@ export function chemsepModel(compound: Compound): CpModel | undefined {
     deltaH: (t1, t2) => integrate(fit.value, t1, t2),
     deltaS: (t1, t2) => integrate((t) => fit.value(t) / t, t1, t2),
     integration: 'integrated numerically (composite 10-point Gauss–Legendre)',
+    name: `ChemSep's DIPPR-${fit.equation.form} fit`,
     method: fit.method,
     source: fit.source,
     range: fit.range,
+    reach: { ...temperatureReach(fit.range), unit: 'K' },
     precision: 'correlation',
     caveats: [],
   };
@@ -184,6 +200,7 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
     .join(', ');
   return polynomialModel(
     [cp.a / R, cp.b / R, cp.c / R, cp.d / R],
+    `the ${JOBACK_METHOD} estimate`,
     `${JOBACK_METHOD} estimate from the SMILES ${compound.smiles} (groups: ${counted}): Cp° = a + b·T + c·T² + d·T³ J/(mol·K), a = ${fmt(cp.a)}, b = ${fmt(cp.b)}, c = ${fmt(cp.c)}, d = ${fmt(cp.d)}`,
     JOBACK_SOURCE,
     { ...JOBACK_CP_RANGE },
@@ -204,14 +221,17 @@ export function referenceModel(compound: Compound): CpModel | undefined {
 function fluidModel(fluid: ReferenceFluid | undefined): CpModel | undefined {
   if (!fluid) return undefined;
   const ideal = idealGasProperties(fluid);
+  const range = { min: fluid.tripleTemperature, max: fluid.maxTemperature, unit: 'K' as const };
   return {
     cp: ideal.cp,
     deltaH: (t1, t2) => ideal.enthalpy(t2) - ideal.enthalpy(t1),
     deltaS: (t1, t2) => ideal.entropy(t2) - ideal.entropy(t1),
     integration: 'exact (from the ideal-gas Helmholtz energy α⁰)',
+    name: `the ideal-gas part of the reference equation of state for ${fluid.name}`,
     method: `${referenceMethod(fluid)}, its ideal-gas part α⁰: Cp° = R·(1 − τ²·∂²α⁰/∂τ²), H° = R·T·(1 + τ·∂α⁰/∂τ), S° = R·(τ·∂α⁰/∂τ − α⁰) at constant pressure`,
     source: fluid.idealCitation ? `${fluid.citation}; ideal-gas part: ${fluid.idealCitation}` : fluid.citation,
-    range: { min: fluid.tripleTemperature, max: fluid.maxTemperature, unit: 'K' },
+    range,
+    reach: { ...temperatureReach(range), unit: 'K' },
     precision: 'referenceEquation',
     caveats: [],
   };
@@ -221,39 +241,58 @@ function fluidModel(fluid: ReferenceFluid | undefined): CpModel | undefined {
 export function nasaModel(compound: Compound): CpModel | undefined {
   const fit = nasaPolynomialFor(compound.cas);
   if (!fit) return undefined;
+  const range = { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' as const };
   return {
     cp: (t) => nasa7HeatCapacity(fit, t),
     deltaH: (t1, t2) => nasa7Enthalpy(fit, t2) - nasa7Enthalpy(fit, t1),
     deltaS: (t1, t2) => nasa7Entropy(fit, t2) - nasa7Entropy(fit, t1),
     integration: 'exact (the polynomials’ own H° and S°)',
+    name: `the NASA 7-coefficient polynomials for ${fit.species}`,
     method: `${NASA7_EQUATIONS}; species ${fit.species} (${fit.note}), ranges ${fit.ranges.map((r) => `${r.min}–${r.max} K`).join(', ')}`,
     // The note is the tables' reference code and date for the data behind this species' fit.
     source: `${fit.source}; species ${fit.species}, data reference ${fit.note}`,
-    range: { min: fit.ranges[0].min, max: fit.ranges[fit.ranges.length - 1].max, unit: 'K' },
+    range,
+    reach: { ...temperatureReach(range), unit: 'K' },
     precision: 'polynomialFit',
     caveats: [],
   };
 }
 
-/**
- * The compound's Cp° model for temperatures t1 and t2: the first of its reference equation's ideal part,
- * the NASA-7 polynomials, the Poling polynomial on record and ChemSep's fit whose range holds both; else the first of them
- * (extrapolated, with a warning); else Joback's estimate.
- */
-export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
-  const fits = [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
+/** The Cp° fits on record for a compound, in the chain's order. */
+function cpFitsOf(compound: Compound): CpModel[] {
+  return [referenceModel(compound), nasaModel(compound), storedModel(compound), chemsepModel(compound)].filter(
     (m): m is CpModel => m !== undefined,
   );
-  const holds = (m: CpModel, t: number) => t >= m.range.min && t <= m.range.max;
-  return fits.find((m) => holds(m, t1) && holds(m, t2)) ?? fits[0] ?? (await jobackModel(compound));
 }
 
-function outsideWarning(model: CpModel, t: number): string[] {
-  return t < model.range.min || t > model.range.max
-    ? [
-        `${fmt(t)} K is outside the range the Cp° equation holds for (${model.range.min}–${model.range.max} K); the value is extrapolated.`,
-      ]
-    : [];
+/** Every Cp° method of a compound's chain, in order, with Joback's estimate last where its groups cover the molecule. */
+export async function cpMethodsOf(compound: Compound): Promise<CpModel[]> {
+  const fits = cpFitsOf(compound);
+  try {
+    return [...fits, await jobackModel(compound)];
+  } catch (error) {
+    if (error instanceof ToolError && error.code === 'missing_data') return fits;
+    throw error;
+  }
+}
+
+/**
+ * The compound's Cp° model for temperatures t1 and t2, both held by one method: by the chain rule
+ * (../method-chain.ts) over its reference equation's ideal part, the NASA-7 polynomials, the Poling
+ * polynomial on record, ChemSep's fit and Joback's estimate.
+ */
+export async function cpModelOf(compound: Compound, t1: number, t2: number): Promise<CpModel> {
+  const fits = cpFitsOf(compound);
+  const inRange = fits.find((m) => [t1, t2].every((t) => t >= m.range.min && t <= m.range.max));
+  if (inRange) return inRange;
+  // Joback's groups are looked up only now; with no fit on record, a molecule they do not cover is missing_data.
+  const methods = fits.length > 0 ? await cpMethodsOf(compound) : [await jobackModel(compound)];
+  return chooseMethod(methods, [t1, t2], {
+    quantity: 'temperature',
+    unit: 'K',
+    what: `the ideal-gas Cp° of ${compound.name}`,
+    hint: celsiusHint,
+  }).method;
 }
 
 type Thermo = Pick<
@@ -271,8 +310,10 @@ export async function idealGasThermoOf(compound: Compound, t: number, tRef: numb
 
 /** The same from a given Cp° model (air's: its reference equation's ideal part). */
 function thermoFrom(model: CpModel, t: number, tRef: number): Thermo {
-  const atT = outsideWarning(model, t);
-  const atRef = outsideWarning(model, tRef);
+  const outsideWarning = (x: number) =>
+    x < model.range.min || x > model.range.max ? [extrapolationWarning(model, x, 'K')] : [];
+  const atT = outsideWarning(t);
+  const atRef = outsideWarning(tRef);
   // An integral over an extrapolated stretch is extrapolated too.
   const between = [...new Set([...atRef, ...atT])];
   const change = (value: number, unit: string, relation: string): Change => ({
@@ -340,11 +381,12 @@ export const idealGasThermoTool = {
     'Units J/(mol·K), J/mol.',
   ].join(' '),
   details: [
-    "Method, first whose range holds both temperatures: the ideal-gas part α⁰ of the fluid's reference equation of state (exact H° and S°); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically); ChemSep 8.32's DIPPR fit to measured data (integrated numerically); if none holds both, the first of these, extrapolated with a warning; with none on record, the Joback–Reid group-contribution polynomial estimated from the SMILES, flagged as an estimate with its measured error.",
+    "Methods, in order of preference, each with its range: the ideal-gas part α⁰ of the fluid's reference equation of state (exact H° and S°; triple point to the equation's Tmax); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°; their fitted range); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically; its range); ChemSep 8.32's DIPPR fit to measured data (integrated numerically; its range); the Joback–Reid group-contribution polynomial estimated from the SMILES (273–1000 K), flagged as an estimate with its measured error.",
+    "Both T and Tref must be held by one method: the first whose range holds both answers; else one at most 10 K (or 5 % of its range's width, if less) beyond its range at either, extrapolated, with a warning naming the range; farther out, out_of_range, naming every method's range.",
     'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K, whatever the unit); temperature_unit for both (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K read in the default K gets a warning suggesting °C.',
-    "Returns the compound, T and Tref in K; heat_capacity (J/(mol·K)) as {value, unit, method, source, valid_range, warnings}; heat_capacity_at_reference (J/(mol·K)) from the same method, with warnings only when Tref is outside the method's range; enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each with its relation to Cp° and how it was integrated as method, its source and warnings. Outside the method's range the values are extrapolated, with a warning.",
+    "Returns the compound, T and Tref in K; heat_capacity (J/(mol·K)) as {value, unit, method, source, valid_range, warnings}; heat_capacity_at_reference (J/(mol·K)) from the same method, with warnings only when Tref is outside the method's range; enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each with its relation to Cp° and how it was integrated as method, its source and warnings. Just outside the method's range the values are extrapolated, with a warning.",
     'Air ("air") answers from the ideal part of its pseudo-pure reference equation (Lemmon et al. 2000), with its composition in compound.composition; other mixtures are is_mixture.',
-    "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range for a temperature at or below absolute zero; missing_data only when no fit is on record and Joback's groups do not cover the molecule.",
+    "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range for a temperature at or below absolute zero, or for T or Tref beyond every method's range and allowance (the message names each range); missing_data only when no fit is on record and Joback's groups do not cover the molecule.",
   ],
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,

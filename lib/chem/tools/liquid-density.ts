@@ -1,13 +1,15 @@
 /**
  * service_liquid_density: the saturated liquid density and molar volume of a pure compound at a
- * temperature. Reference equations and measured-data fits answer first, estimates only as labelled fallbacks:
+ * temperature. Reference equations and measured-data fits answer first, estimates only as labelled fallbacks,
+ * each over its range:
  * 0. the fluid's reference equation of state (../helmholtz/): ρ′ by phase equilibrium, triple point to Tc;
- * 1. ChemSep's DIPPR-105/106 fit to measured densities (../chemsep-layer.ts), within its range (or up
- *    to EXTRAPOLATION_LIMIT_K beyond it, with a warning);
+ * 1. ChemSep's DIPPR-105/106 fit to measured densities (../chemsep-layer.ts), over the range of its data;
  * 2. the Rackett equation with a Spencer–Danner ZRA: the compound's own, or one fitted to its measured
- *    density on record (../liquid-density.ts);
- * 3. the Rackett equation with the critical compressibility Zc, flagged with its measured error.
- * Where the data has a measured liquid density, the answer's method at that temperature is compared with it.
+ *    density on record (../liquid-density.ts), over the saturated liquid (rackettLowerBound to Tc);
+ * 3. the Rackett equation with the critical compressibility Zc, flagged with its measured error, likewise.
+ * The shared chain rule (../method-chain.ts) picks among them: the first whose range holds T, else one a
+ * little beyond its range with a warning, else out_of_range naming every range.
+ * Where the data has a measured liquid density inside the answer's range, the method is compared with it there.
  */
 
 import { chemsepEntry, type LayerCorrelation } from '../chemsep-layer.ts';
@@ -16,10 +18,15 @@ import type { ValidRange } from '../correlations.ts';
 import type { ReferenceFluid } from '../helmholtz/fluid-file.ts';
 import { referenceFluidByCas, referenceMethod } from '../helmholtz/fluids.ts';
 import { saturationAtTemperature } from '../helmholtz/state.ts';
-import { massDensityFromMolarVolume, RACKETT_SOURCE, rackettMolarVolume } from '../liquid-density.ts';
+import {
+  massDensityFromMolarVolume,
+  RACKETT_SOURCE,
+  rackettLowerBound,
+  rackettMolarVolume,
+} from '../liquid-density.ts';
 import { findCompound } from '../lookup.ts';
+import { type ChainMethod, celsiusHint, chooseMethod, type Span, temperatureReach } from '../method-chain.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
-import { EXTRAPOLATION_LIMIT_K } from '../saturation.ts';
 import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, objectOf, QUANTITY } from './answer-schema.ts';
 import {
@@ -74,17 +81,16 @@ export const RACKETT_ZC_ERROR = {
 
 const BAR = 1e5;
 const fmt = (x: number) => String(+x.toPrecision(6));
+const inside = (span: Span, t: number) => t >= span.min && t <= span.max;
 
 /** One way to the density: kg/m3 at T (K), with what it is and where it holds. */
-interface DensityModel {
+interface DensityModel extends ChainMethod {
   method: string;
   source: string;
   /** Reference equations keep 6 digits; DIPPR fits and Rackett are correlations (../precision.ts). */
   precision: PrecisionClass;
-  /** Where the method holds; outside it the value is extrapolated or another method answers. */
-  range?: ValidRange;
-  /** How far beyond its range the model may still answer, K (0: not at all). */
-  extrapolation: number;
+  /** Where the method holds; outside it the value is extrapolated (a little) or another method answers. */
+  range: ValidRange;
   caveats: string[];
   /** True when the model was fitted to the measured density on record (comparing with it would be circular). */
   fittedToMeasurement?: boolean;
@@ -92,13 +98,16 @@ interface DensityModel {
 }
 
 function referenceModel(fluid: ReferenceFluid): DensityModel {
+  // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
+  const range = { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-4), unit: 'K' as const };
   return {
+    name: `the reference equation of state for ${fluid.name}`,
     method: `${referenceMethod(fluid)}: saturated-liquid density ρ′ by phase equilibrium`,
     source: fluid.citation,
     precision: 'referenceEquation',
-    // Not at Tc itself, where liquid and vapour merge and the solver cannot separate them.
-    range: { min: fluid.tripleTemperature, max: fluid.critical.temperature * (1 - 1e-4), unit: 'K' },
-    extrapolation: 0,
+    range,
+    // No liquid–vapour equilibrium below the triple point: the equation cannot be extrapolated there.
+    reach: range,
     caveats: [],
     density: (t) => saturationAtTemperature(fluid, t).liquidDensity * fluid.molarMass,
   };
@@ -106,11 +115,12 @@ function referenceModel(fluid: ReferenceFluid): DensityModel {
 
 function chemsepModel(fit: LayerCorrelation, molarMass: number): DensityModel {
   return {
+    name: `ChemSep's DIPPR-${fit.equation.form} fit`,
     method: `${fit.method}; ρ = Y·M with M = ${fmt(molarMass * 1000)} g/mol`,
     source: fit.source,
     precision: 'correlation',
     range: fit.range,
-    extrapolation: EXTRAPOLATION_LIMIT_K,
+    reach: temperatureReach(fit.range),
     caveats: [],
     // kmol/m3 × kg/mol × 1000 mol/kmol
     density: (t) => fit.value(t) * molarMass * 1000,
@@ -132,14 +142,18 @@ function rackettModel(
   source: string,
   caveats: string[],
   fittedToMeasurement = false,
-): DensityModel {
-  const tm = compound.properties.melting_point?.value;
+): DensityModel | undefined {
+  const lower = rackettLowerBound(compound);
+  if (lower === undefined || lower >= critical.tc) return undefined;
+  const range = { min: lower, max: critical.tc, unit: 'K' as const };
   return {
+    name: label.replace(/^Rackett/, 'the Rackett equation'),
     method: `${label}: V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)), Tc = ${critical.tc} K, Pc = ${fmt(critical.pc / BAR)} bar, Z = ${fmt(z)}`,
     source: `${RACKETT_SOURCE}; Tc, Pc: ${critical.sources}; Z: ${source}`,
     precision: 'correlation',
-    ...(tm === undefined ? {} : { range: { min: tm, max: critical.tc, unit: 'K' as const } }),
-    extrapolation: Infinity,
+    range,
+    // Defined up to Tc only.
+    reach: temperatureReach(range, { min: 0, max: critical.tc }),
     caveats,
     fittedToMeasurement,
     density: (t) => massDensityFromMolarVolume(rackettMolarVolume(critical.tc, critical.pc, z, t), molarMass),
@@ -153,15 +167,16 @@ function zraFromDensity(critical: Critical, molarMass: number, density: number, 
   return (v / unit) ** (1 / (1 + (1 - t / critical.tc) ** (2 / 7)));
 }
 
-/** The density models for a compound, best first (see the header). */
-function densityModels(compound: Compound): DensityModel[] {
+/** The density models for a compound, best first (see the header), each with its range and reach. */
+export function densityModels(compound: Compound): DensityModel[] {
   const p = compound.properties;
   const molarMass = p.molecular_weight!.value / 1000;
   const models: DensityModel[] = [];
+  const add = (model: DensityModel | undefined) => model && models.push(model);
   const fluid = referenceFluidByCas(compound.cas);
-  if (fluid) models.push(referenceModel(fluid));
+  if (fluid) add(referenceModel(fluid));
   const fit = chemsepEntry(compound.cas)?.correlations.liquid_density;
-  if (fit) models.push(chemsepModel(fit, molarMass));
+  if (fit) add(chemsepModel(fit, molarMass));
   if (p.critical_temperature === undefined || p.critical_pressure === undefined) return models;
   const critical: Critical = {
     tc: p.critical_temperature.value,
@@ -171,10 +186,10 @@ function densityModels(compound: Compound): DensityModel[] {
   const zra = p.rackett_compressibility;
   const measured = p.liquid_density;
   if (zra) {
-    models.push(rackettModel(compound, critical, molarMass, zra.value, 'Rackett (Spencer–Danner ZRA)', zra.source, []));
+    add(rackettModel(compound, critical, molarMass, zra.value, 'Rackett (Spencer–Danner ZRA)', zra.source, []));
   } else if (measured?.temperature && measured.temperature.value < critical.tc) {
     const z = zraFromDensity(critical, molarMass, measured.value, measured.temperature.value);
-    models.push(
+    add(
       rackettModel(
         compound,
         critical,
@@ -192,33 +207,13 @@ function densityModels(compound: Compound): DensityModel[] {
   const zc = p.critical_compressibility;
   if (zc) {
     const { other, hydrogenBonding } = RACKETT_ZC_ERROR;
-    models.push(
+    add(
       rackettModel(compound, critical, molarMass, zc.value, 'Rackett with Zc (estimate)', zc.source, [
         `Estimated: no liquid-density fit or Rackett parameter ZRA is on record for ${compound.name}, so the Rackett equation uses the critical compressibility Zc. Measured against ChemSep's fits to measured densities, this deviates by a median ${other.median} % (95th percentile ${other.p95} %) for ordinary liquids and a median ${hydrogenBonding.median} % (95th percentile ${hydrogenBonding.p95} %) for hydrogen-bonding ones (alcohols, acids, glycols, amines, water).`,
       ]),
     );
   }
   return models;
-}
-
-function distanceOutside(range: ValidRange | undefined, t: number): number {
-  if (!range) return 0;
-  return t < range.min ? range.min - t : t > range.max ? t - range.max : 0;
-}
-
-/** The first model whose range holds t; else the first within its extrapolation allowance; with its warnings. */
-function chooseModel(models: DensityModel[], t: number): { model: DensityModel; warnings: string[] } | undefined {
-  const inRange = models.find((m) => distanceOutside(m.range, t) === 0);
-  // A Rackett model holds from the melting point to Tc; below the melting point it still answers (subcooled).
-  if (inRange) return { model: inRange, warnings: [] };
-  const near = models.find((m) => distanceOutside(m.range, t) <= m.extrapolation);
-  if (!near) return undefined;
-  return {
-    model: near,
-    warnings: [
-      `${fmt(t)} K is outside the range the method holds for (${near.range!.min}–${near.range!.max} K); the value is extrapolated.`,
-    ],
-  };
 }
 
 function missingData(compound: Compound): ToolError {
@@ -229,6 +224,8 @@ function missingData(compound: Compound): ToolError {
     p.rackett_compressibility === undefined &&
       p.critical_compressibility === undefined &&
       'Rackett parameter ZRA or critical compressibility Zc',
+    rackettLowerBound(compound) === undefined &&
+      'melting point or normal boiling point (the lower end of the Rackett equation’s range)',
   ].filter(Boolean);
   return new ToolError(
     'missing_data',
@@ -258,17 +255,14 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
     );
   }
   const models = densityModels(compound);
-  const chosen = chooseModel(models, t);
-  if (!chosen) {
-    if (models.length === 0) throw missingData(compound);
-    const ranges = models.map((m) => `${m.range!.min}–${m.range!.max} K`).join(', ');
-    throw new ToolError(
-      'out_of_range',
-      `${fmt(t)} K is more than ${EXTRAPOLATION_LIMIT_K} K outside the range of every liquid-density method on record for ${compound.name} (${ranges}).`,
-      { temperature: t },
-    );
-  }
-  const { model } = chosen;
+  if (models.length === 0) throw missingData(compound);
+  const chosen = chooseMethod(models, [t], {
+    quantity: 'temperature',
+    unit: 'K',
+    what: `the saturated-liquid density of ${compound.name}`,
+    hint: celsiusHint,
+  });
+  const model = chosen.method;
   const molarMass = compound.properties.molecular_weight!.value / 1000;
   const warnings = [...model.caveats, ...chosen.warnings];
   const tm = compound.properties.melting_point?.value;
@@ -282,7 +276,8 @@ export function liquidDensityOf(compound: Compound, t: number): Omit<LiquidDensi
   let reference_point: ReferencePoint | undefined;
   const measured = compound.properties.liquid_density;
   const tMeasured = measured?.temperature?.value;
-  if (measured && tMeasured !== undefined && !model.fittedToMeasurement && (tc === undefined || tMeasured < tc)) {
+  // Compared only where the method holds: an extrapolated comparison would judge the extrapolation, not the method.
+  if (measured && tMeasured !== undefined && !model.fittedToMeasurement && inside(model.range, tMeasured)) {
     const at = densityOrNoSolution(model, tMeasured);
     const deviation = (100 * (at - measured.value)) / measured.value;
     reference_point = {
@@ -343,15 +338,16 @@ export const liquidDensityTool = {
   title: 'Saturated liquid density',
   description: [
     'Saturated-liquid density (kg/m3) and molar volume (m3/mol) of a pure compound below Tc (temperature_unit: K default, °C, °F, R),',
-    "by the first method that applies: the reference equation of state, ChemSep's DIPPR fit, Rackett with ZRA, else Rackett with Zc (flagged).",
+    "by the first method holding T: the reference equation of state, ChemSep's DIPPR fit, Rackett with ZRA, else Rackett with Zc (flagged); out_of_range beyond every range.",
     'reference_point compares with a measured density on record.',
   ].join(' '),
   details: [
-    "Method, first that applies: the fluid's reference equation of state (multiparameter Helmholtz energy; water IAPWS-95, CO2 Span–Wagner, about 80 fluids), ρ′ by phase equilibrium from the triple point to Tc; ChemSep 8.32's DIPPR-105/106 fit to measured densities within its range (up to 10 K beyond, flagged); the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; else Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to about 20 % for hydrogen-bonding liquids). The method used is named in every answer.",
+    "Methods, in order of preference, each with its range: the fluid's reference equation of state (multiparameter Helmholtz energy; water IAPWS-95, CO2 Span–Wagner, about 80 fluids), ρ′ by phase equilibrium from the triple point to Tc; ChemSep 8.32's DIPPR-105/106 fit to measured densities, over its data's range; the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to about 20 % for hydrogen-bonding liquids); Rackett, an equation for saturated liquids, holds from the melting point on record (else the normal boiling point) to Tc. The method used is named in every answer.",
+    "Each method answers only over its range: the first whose range holds the temperature answers; else one at most 10 K (or 5 % of its range's width, if less) beyond its range, extrapolated, with a warning naming the range; farther out, out_of_range, naming every method's range.",
     'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; temperature_unit (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K, or below the melting point, read in the default K gets a warning suggesting °C.',
     'Returns the compound, the temperature in K, liquid_density (kg/m3) as {value, unit, method, source, valid_range, warnings}, and molar_volume (m3/mol) from the same method as {value, unit}.',
-    "When a measured liquid density is on record (and the method was not fitted to it), reference_point gives the measurement with its temperature and source, the same method at that temperature, and their deviation in %; beyond 5 % liquid_density carries a warning. Below the melting point the value is the subcooled liquid's, with a warning.",
-    "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range at or above the critical temperature (no liquid there), at or below absolute zero, or more than 10 K outside every method's range; missing_data with no fit and no Tc, Pc or Z on record; no_solution where the equation gives no density.",
+    "When a measured liquid density is on record at a temperature inside the method's range (and the method was not fitted to it), reference_point gives the measurement with its temperature and source, the same method at that temperature, and their deviation in %; beyond 5 % liquid_density carries a warning. Below the melting point the value is the subcooled liquid's, with a warning.",
+    "Errors: compound_not_found (with close names) or ambiguous_compound; unsupported_unit or incompatible_units for a temperature_unit that is not a temperature unit; out_of_range at or above the critical temperature (no liquid there), at or below absolute zero, or beyond every method's range and allowance (the message names each range and, for a low temperature read in K, asks whether °C was meant); missing_data with no fit and no Tc, Pc, Z or melting or boiling point on record; no_solution where the equation gives no density.",
   ],
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,

@@ -37,16 +37,18 @@ test('boiling_point: ethanol at pressure 0.5 (Pa by default) warns on the temper
   assert.ok(!(given.boiling_point.warnings ?? []).some((w) => /default unit/.test(w)));
 });
 
-test('vapor_pressure and liquid_density: temperature 25 (K by default) below the melting point warns that 25 °C was likely meant', () => {
+test('vapor_pressure and liquid_density: temperature 25 (K by default), outside every method’s range, is refused saying 25 °C was likely meant', () => {
   const trap =
-    /^temperature 25 was read in the default unit, K: below the melting point \(159\.\d+ K\)\. If you meant 25 °C, pass temperature_unit: "°C"/;
+    /did you mean 25 °C \(298\.15 K\)\?.*\(temperature 25 was read in the default unit, K: below the melting point \(159\.\d+ K\)\. If you meant 25 °C, pass temperature_unit: "°C"/;
+  for (const run of [
+    () => vaporPressureTool.run({ compound_name: 'ethanol', temperature: 25 }),
+    () => liquidDensityTool.run({ compound_name: 'ethanol', temperature: 25 }),
+  ])
+    assert.throws(run, (e: unknown) => e instanceof ToolError && e.code === 'out_of_range' && trap.test(e.message));
+  // An answered value still carries the trap first: methane at 90 K, just below its melting point (90.69 K).
   assert.match(
-    vaporPressureTool.run({ compound_name: 'ethanol', temperature: 25 }).vapor_pressure.warnings?.[0] ?? '',
-    trap,
-  );
-  assert.match(
-    liquidDensityTool.run({ compound_name: 'ethanol', temperature: 25 }).liquid_density.warnings?.[0] ?? '',
-    trap,
+    vaporPressureTool.run({ compound_name: 'methane', temperature: 90 }).vapor_pressure.warnings?.[0] ?? '',
+    /^temperature 90 was read in the default unit, K: below the melting point/,
   );
   const celsius = liquidDensityTool.run({ compound_name: 'ethanol', temperature: 25, temperature_unit: '°C' });
   assert.ok(!(celsius.liquid_density.warnings ?? []).some((w) => /default unit/.test(w)));
@@ -71,8 +73,13 @@ test('a refused computation carries the trap in its error message', () => {
 });
 
 test('ideal_gas_thermo and mixture_properties warn the same way', async () => {
-  const thermo = await idealGasThermoTool.run({ compound_name: 'nitrogen', temperature: 10 });
-  assert.match(thermo.heat_capacity.warnings?.[0] ?? '', /^temperature 10 was read in the default unit, K: under 20 K/);
+  // Helium's reference equation holds from 2.18 K: 15 K is answered, with the trap.
+  const thermo = await idealGasThermoTool.run({ compound_name: 'helium', temperature: 15 });
+  assert.match(thermo.heat_capacity.warnings?.[0] ?? '', /^temperature 15 was read in the default unit, K: under 20 K/);
+  await assert.rejects(
+    idealGasThermoTool.run({ compound_name: 'nitrogen', temperature: 10 }),
+    (e: unknown) => e instanceof ToolError && e.code === 'out_of_range' && /did you mean 10 °C/.test(e.message),
+  );
   const mixture = mixturePropertiesTool.run({
     components: [
       { compound_name: 'methane', mole_fraction: 0.5 },
