@@ -17,7 +17,7 @@ export const STRUCTURE_NAME_ARGUMENT: JsonSchema = {
 
 /** The manual's paragraph on compound_name, for each structure tool's details. */
 export const STRUCTURE_NAME_DETAILS =
-  'Instead of the structure, compound_name takes a compound name, synonym, CAS number or InChIKey ("caffeine", "58-08-2"), looked up in the measured catalogue, then in the PubChem name table (about 5,000 compounds). The answer then has `compound`: the name, CAS number and PubChem CID it was read as, how it matched (matched_by: name, synonym, cas, inchikey, formula or smiles) and where the structure came from (origin: catalogue, the measured compound catalogue; name_table, PubChem identifiers). Give exactly one of the structure argument and compound_name (invalid_arguments otherwise). An unknown name is compound_not_found with close names; a formula shared by isomers is ambiguous_compound, listing them.';
+  'Instead of the structure, compound_name takes a compound name, synonym, CAS number or InChIKey ("caffeine", "58-08-2"), looked up in the measured catalogue, then in the PubChem name table (5,130 compounds). The answer then has `compound`: the name, CAS number and PubChem CID it was read as, how it matched (matched_by: name, synonym, cas, inchikey, formula or smiles) and where the structure came from (origin: catalogue, the measured compound catalogue; name_table, PubChem identifiers). Give exactly one of the structure argument and compound_name (invalid_arguments otherwise). An unknown name is compound_not_found with close names; a formula shared by isomers is ambiguous_compound, listing them.';
 
 const ORIGINS: NamedCompound['origin'][] = ['catalogue', 'name_table'];
 
