@@ -17,7 +17,7 @@ const method = (name: string, min: number, max: number): ChainMethod => {
 // A narrow fit (40 K wide: allowance 2 K), a wide one (400 K: allowance 10 K), an estimate.
 const narrow = method('the narrow fit', 200, 240);
 const wide = method('the wide fit', 300, 700);
-const estimate = method('the estimate', 241, 650);
+const estimate: ChainMethod = { ...method('the estimate', 241, 650), estimate: true };
 const chain = [narrow, wide, estimate];
 const q = { quantity: 'temperature', unit: 'K' as const, what: 'the test property', hint: celsiusHint };
 const refusal = (message: RegExp) => (e: unknown) =>
@@ -32,8 +32,19 @@ it('the allowance is the smaller of 10 K and 5 % of the range’s width', () => 
 it('the first method whose range holds the state answers, without a warning', () => {
   assert.deepEqual(chooseMethod(chain, [220], q), { method: narrow, warnings: [] });
   assert.deepEqual(chooseMethod(chain, [400], q), { method: wide, warnings: [] });
-  // 241.5 K is within the narrow fit's allowance, but the estimate's range holds it: in range wins.
-  assert.deepEqual(chooseMethod(chain, [241.5], q), { method: estimate, warnings: [] });
+  // 245 K only the estimate reaches.
+  assert.deepEqual(chooseMethod(chain, [245], q), { method: estimate, warnings: [] });
+});
+
+it('measured data before estimates: a fit a little past its range beats an estimate whose range holds', () => {
+  // 241.5 K is within the narrow fit's 2 K allowance; the estimate holds it, but is only an estimate.
+  assert.deepEqual(chooseMethod(chain, [241.5], q), {
+    method: narrow,
+    warnings: ['241.5 K is 1.5 K above the range of the narrow fit (200–240 K); the value is extrapolated.'],
+  });
+  // Among measured methods, one whose range holds beats an earlier one that would be extrapolated.
+  const later = method('the later fit', 241, 260);
+  assert.deepEqual(chooseMethod([narrow, later, estimate], [241.5], q), { method: later, warnings: [] });
 });
 
 it('else the first within its allowance answers, with a warning naming its range', () => {
@@ -49,9 +60,14 @@ it('else the first within its allowance answers, with a warning naming its range
 it('several points must all be held by one method, each warned about where extrapolated', () => {
   // 220 K only the narrow fit holds, 400 K only the wide one: none holds both, none reaches both.
   assert.throws(() => chooseMethod(chain, [220, 400], q), refusal(/holds at 220 K and 400 K/));
+  // The wide fit reaches 298 K (2 K below its range) and holds 400 K: it answers before the estimate.
   const both = chooseMethod(chain, [298, 400], q);
-  assert.equal(both.method, estimate);
-  assert.deepEqual(both.warnings, []);
+  assert.equal(both.method, wide);
+  assert.deepEqual(both.warnings, [
+    '298 K is 2 K below the range of the wide fit (300–700 K); the value is extrapolated.',
+  ]);
+  // 260 K no fit reaches: the estimate, which holds both, answers.
+  assert.deepEqual(chooseMethod(chain, [260, 400], q), { method: estimate, warnings: [] });
   assert.deepEqual(chooseMethod([wide], [295, 705], q).warnings.length, 2);
 });
 

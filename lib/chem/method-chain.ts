@@ -3,11 +3,13 @@
  * saturated-liquid density, ideal-gas Cp°). Each method carries the range it holds over: a fit the range
  * of its data, an estimate the range its paper states. For a state (one value, or several that must all
  * hold, such as T and Tref):
- * 1. the first method whose range holds the state answers;
- * 2. else the first method whose range lies within its extrapolation allowance of the state answers,
+ * 1. the first measured-data method (reference equation, fit) whose range holds the state answers;
+ * 2. else the first one whose range lies within its extrapolation allowance of the state answers,
  *    extrapolated, with a warning naming its range; the allowance is the smaller of EXTRAPOLATION_LIMIT_K
  *    and EXTRAPOLATION_FRACTION of the range's width, so a narrow fit is extrapolated less;
- * 3. else the answer is out_of_range, naming every method's range and what to give instead.
+ * 3. else the estimates (Lee–Kesler, Rackett with Zc, Joback), by the same two steps: a fit of measured
+ *    data a few kelvin past its range is closer to measurement than a generalized estimate;
+ * 4. else the answer is out_of_range, naming every method's range and what to give instead.
  * A method is never evaluated farther out: past its data a fit, and past its stated range an estimate,
  * can be wrong by orders of magnitude while looking like an answer.
  */
@@ -43,6 +45,8 @@ export interface ChainMethod {
   reach: Span;
   /** Said after the range in a refusal, e.g. the temperatures a pressure range stands for. */
   note?: string;
+  /** A generalized estimate rather than measured data or a reference equation: tried after all of those. */
+  estimate?: boolean;
 }
 
 export interface ChainQuantity {
@@ -79,12 +83,14 @@ export function chooseMethod<M extends ChainMethod>(
   points: number[],
   q: ChainQuantity,
 ): { method: M; warnings: string[] } {
-  const inRange = methods.find((m) => points.every((x) => holds(m, x)));
-  if (inRange) return { method: inRange, warnings: [] };
-  const near = methods.find((m) => points.every((x) => inside(m.reach, x)));
-  if (near) {
-    const outside = [...new Set(points.filter((x) => !inside(near.range, x)))];
-    return { method: near, warnings: outside.map((x) => extrapolationWarning(near, x, q.unit)) };
+  for (const tier of [methods.filter((m) => !m.estimate), methods.filter((m) => m.estimate)]) {
+    const inRange = tier.find((m) => points.every((x) => holds(m, x)));
+    if (inRange) return { method: inRange, warnings: [] };
+    const near = tier.find((m) => points.every((x) => inside(m.reach, x)));
+    if (near) {
+      const outside = [...new Set(points.filter((x) => !inside(near.range, x)))];
+      return { method: near, warnings: outside.map((x) => extrapolationWarning(near, x, q.unit)) };
+    }
   }
   throw outOfRange(methods, points, q);
 }

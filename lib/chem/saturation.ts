@@ -11,9 +11,10 @@
  *    the range of its data; then ChemSep's DIPPR-101 fit (./chemsep-layer.ts, lower precedence), over its range;
  * 3. Lee–Kesler from Tc, Pc and ω, flagged as estimated from corresponding states, over 0.3·Tc to Tc
  *    (LEE_KESLER_REDUCED_RANGE).
- * The shared chain rule (./method-chain.ts) picks among them: the first whose range holds the temperature
- * (for a boiling point, the pressure: each curve's pressures over its temperature range); else one a little
- * beyond its range, extrapolated with a warning; else out_of_range naming every range.
+ * The shared chain rule (./method-chain.ts) picks among them: of 1–2 the first whose range holds the
+ * temperature (for a boiling point, the pressure: each curve's pressures over its temperature range), else
+ * one a little beyond its range, extrapolated with a warning; then Lee–Kesler the same way; else
+ * out_of_range naming every range.
  * At or above Tc (or Pc) there is no vapour pressure (boiling point): out_of_range. Below the
  * melting or triple point the answer is the subcooled liquid's, with a warning.
  */
@@ -316,6 +317,7 @@ function temperatureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[]
     name: curve.name,
     range: curve.range,
     reach: temperatureReach(curve.range, { min: curve.floor, max: curve.ceiling }),
+    estimate: curve.kind === 'estimate',
   }));
 }
 
@@ -324,7 +326,7 @@ function temperatureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[]
  * (and reach), so a boiling point is answered by the curve whose temperatures hold it.
  */
 function pressureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[] {
-  return temperatureMethods(curves).map(({ curve, range, reach }) => {
+  return temperatureMethods(curves).map(({ curve, range, reach, estimate }) => {
     const held = { min: Math.max(range.min, reach.min), max: Math.min(range.max, reach.max) };
     const pressure = (t: number) =>
       t >= curve.ceiling && curve.ceilingPressure !== undefined
@@ -337,6 +339,7 @@ function pressureMethods(curves: Curve[]): (ChainMethod & { curve: Curve })[] {
       range: span(held),
       reach: span(reach),
       note: `its saturation pressures over ${describeSpan(curve.range, 'K')}`,
+      estimate,
     };
   });
 }

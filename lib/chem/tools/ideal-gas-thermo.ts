@@ -198,7 +198,7 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
   const counted = Object.entries(groups.counts)
     .map(([group, n]) => `${n} × ${group}`)
     .join(', ');
-  return polynomialModel(
+  const model = polynomialModel(
     [cp.a / R, cp.b / R, cp.c / R, cp.d / R],
     `the ${JOBACK_METHOD} estimate`,
     `${JOBACK_METHOD} estimate from the SMILES ${compound.smiles} (groups: ${counted}): Cp° = a + b·T + c·T² + d·T³ J/(mol·K), a = ${fmt(cp.a)}, b = ${fmt(cp.b)}, c = ${fmt(cp.c)}, d = ${fmt(cp.d)}`,
@@ -210,6 +210,7 @@ async function jobackModel(compound: Compound): Promise<CpModel> {
       ...groups.warnings,
     ],
   );
+  return { ...model, estimate: true };
 }
 
 /** The ideal-gas part α⁰ of the compound's reference equation of state, if it has one. */
@@ -382,7 +383,7 @@ export const idealGasThermoTool = {
   ].join(' '),
   details: [
     "Methods, in order of preference, each with its range: the ideal-gas part α⁰ of the fluid's reference equation of state (exact H° and S°; triple point to the equation's Tmax); the NASA 7-coefficient polynomials (McBride, Gordon & Reno 1993; exact H° and S°; their fitted range); the compound's ideal-gas Cp° polynomial on record (Cp°/R = a0 + a1·T + … + a4·T⁴, Poling et al. App. A, integrated analytically; its range); ChemSep 8.32's DIPPR fit to measured data (integrated numerically; its range); the Joback–Reid group-contribution polynomial estimated from the SMILES (273–1000 K), flagged as an estimate with its measured error.",
-    "Both T and Tref must be held by one method: the first whose range holds both answers; else one at most 10 K (or 5 % of its range's width, if less) beyond its range at either, extrapolated, with a warning naming the range; farther out, out_of_range, naming every method's range.",
+    "Both T and Tref must be held by one method. Fits first: the first whose range holds both answers, else one at most 10 K (or 5 % of its range's width, if less) beyond its range at either, extrapolated, with a warning naming the range; then Joback the same way; farther out, out_of_range, naming every method's range.",
     'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; reference_temperature (default 298.15 K, whatever the unit); temperature_unit for both (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K read in the default K gets a warning suggesting °C.',
     "Returns the compound, T and Tref in K; heat_capacity (J/(mol·K)) as {value, unit, method, source, valid_range, warnings}; heat_capacity_at_reference (J/(mol·K)) from the same method, with warnings only when Tref is outside the method's range; enthalpy_change (J/mol) and entropy_change (J/(mol·K)), each with its relation to Cp° and how it was integrated as method, its source and warnings. Just outside the method's range the values are extrapolated, with a warning.",
     'Air ("air") answers from the ideal part of its pseudo-pure reference equation (Lemmon et al. 2000), with its composition in compound.composition; other mixtures are is_mixture.',

@@ -7,8 +7,8 @@
  * 2. the Rackett equation with a Spencer–Danner ZRA: the compound's own, or one fitted to its measured
  *    density on record (../liquid-density.ts), over the saturated liquid (rackettLowerBound to Tc);
  * 3. the Rackett equation with the critical compressibility Zc, flagged with its measured error, likewise.
- * The shared chain rule (../method-chain.ts) picks among them: the first whose range holds T, else one a
- * little beyond its range with a warning, else out_of_range naming every range.
+ * The shared chain rule (../method-chain.ts) picks among them: of 0–2 the first whose range holds T, else
+ * one a little beyond its range with a warning; then 3 the same way; else out_of_range naming every range.
  * Where the data has a measured liquid density inside the answer's range, the method is compared with it there.
  */
 
@@ -207,11 +207,10 @@ export function densityModels(compound: Compound): DensityModel[] {
   const zc = p.critical_compressibility;
   if (zc) {
     const { other, hydrogenBonding } = RACKETT_ZC_ERROR;
-    add(
-      rackettModel(compound, critical, molarMass, zc.value, 'Rackett with Zc (estimate)', zc.source, [
-        `Estimated: no liquid-density fit or Rackett parameter ZRA is on record for ${compound.name}, so the Rackett equation uses the critical compressibility Zc. Measured against ChemSep's fits to measured densities, this deviates by a median ${other.median} % (95th percentile ${other.p95} %) for ordinary liquids and a median ${hydrogenBonding.median} % (95th percentile ${hydrogenBonding.p95} %) for hydrogen-bonding ones (alcohols, acids, glycols, amines, water).`,
-      ]),
-    );
+    const estimate = rackettModel(compound, critical, molarMass, zc.value, 'Rackett with Zc (estimate)', zc.source, [
+      `Estimated: no liquid-density fit or Rackett parameter ZRA is on record for ${compound.name}, so the Rackett equation uses the critical compressibility Zc. Measured against ChemSep's fits to measured densities, this deviates by a median ${other.median} % (95th percentile ${other.p95} %) for ordinary liquids and a median ${hydrogenBonding.median} % (95th percentile ${hydrogenBonding.p95} %) for hydrogen-bonding ones (alcohols, acids, glycols, amines, water).`,
+    ]);
+    if (estimate) add({ ...estimate, estimate: true });
   }
   return models;
 }
@@ -343,7 +342,7 @@ export const liquidDensityTool = {
   ].join(' '),
   details: [
     "Methods, in order of preference, each with its range: the fluid's reference equation of state (multiparameter Helmholtz energy; 98 fluids, water's IAPWS-95 and CO2's Span–Wagner among them), ρ′ by phase equilibrium from the triple point to Tc; ChemSep 8.32's DIPPR-105/106 fit to measured densities, over its data's range; the Rackett equation V = (R·Tc/Pc)·Z^(1 + (1 − T/Tc)^(2/7)) with a Spencer–Danner ZRA on record or fitted to the compound's measured density; Rackett with the critical compressibility Zc, an estimate whose warning gives its measured error (median 2–3 %, up to about 20 % for hydrogen-bonding liquids); Rackett, an equation for saturated liquids, holds from the melting point on record (else the normal boiling point) to Tc. The method used is named in every answer.",
-    "Each method answers only over its range: the first whose range holds the temperature answers; else one at most 10 K (or 5 % of its range's width, if less) beyond its range, extrapolated, with a warning naming the range; farther out, out_of_range, naming every method's range.",
+    "Each method answers only over its range. Measured methods first: the first whose range holds the temperature answers, else one at most 10 K (or 5 % of its range's width, if less) beyond its range, extrapolated, with a warning naming the range; then Rackett with Zc the same way; farther out, out_of_range, naming every method's range.",
     'Arguments: compound_name (name, synonym, Chinese name, CAS number, a formula held by one compound, SMILES or InChIKey); temperature; temperature_unit (default K; °C, °F, R accepted; `unit` is accepted as an alias). A temperature under 20 K, or below the melting point, read in the default K gets a warning suggesting °C.',
     'Returns the compound, the temperature in K, liquid_density (kg/m3) as {value, unit, method, source, valid_range, warnings}, and molar_volume (m3/mol) from the same method as {value, unit}.',
     "When a measured liquid density is on record at a temperature inside the method's range (and the method was not fitted to it), reference_point gives the measurement with its temperature and source, the same method at that temperature, and their deviation in %; beyond 5 % liquid_density carries a warning. Below the melting point the value is the subcooled liquid's, with a warning.",
