@@ -5,8 +5,8 @@
  * the fluids of catalogue compounds are taken: those are the ones the tests check against their papers
  * and the catalogue's boiling points (CoolProp's other files, such as its siloxanes and deuterium, are
  * left unread). A pseudo-pure mixture's file (air) is read by name, on request (referenceFluidFile), and
- * kept out of this list: it has no saturation line to check. Where a fluid has no reference equation the tools answer from
- * correlations instead, as they say in each answer.
+ * kept out of this list: it has no saturation line to check. Where a fluid has no reference equation the
+ * tools answer from correlations instead, as they say in each answer.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
