@@ -106,8 +106,8 @@ export function defaultUnitWarning(
 
 /**
  * Runs `compute` with a default-unit warning (defaultUnitWarning): first in the result's warnings, or, when
- * the computation refuses the value (out of range, no solution), appended to the error's message, so the
- * caller learns the likely cause either way.
+ * the computation refuses the value (out of range, no solution), appended to the error's message unless
+ * that already suggests the unit, so the caller learns the likely cause either way, once.
  */
 export function withUnitTrap<T extends { warnings?: string[] }>(trap: string | undefined, compute: () => T): T {
   if (!trap) return compute();
@@ -115,7 +115,9 @@ export function withUnitTrap<T extends { warnings?: string[] }>(trap: string | u
     const result = compute();
     return { ...result, warnings: [trap, ...(result.warnings ?? [])] };
   } catch (error) {
-    if (error instanceof ToolError) throw new ToolError(error.code, `${error.message} (${trap})`, error.details);
+    // A refusal that already asks "did you mean …?" (the method chain's unit hint) needs no second telling.
+    if (error instanceof ToolError && !/did you mean/.test(error.message))
+      throw new ToolError(error.code, `${error.message} (${trap})`, error.details);
     throw error;
   }
 }
