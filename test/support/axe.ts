@@ -13,8 +13,8 @@ import axe from 'axe-core';
  * table), one line each: rule, help text and the elements it found. An empty list is a pass.
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
-  // After a server action the new page's metadata streams in after its body: let the <title> arrive before
-  // judging the document. A page that never gets one still fails, on axe's document-title rule.
+  // Right after a server action re-renders the page, its <title> can be missing for a moment: let it
+  // arrive before judging the document. A page that never gets one still fails, on axe's document-title rule.
   await page.waitForFunction(() => document.title !== '', undefined, { timeout: 5_000 }).catch(() => {});
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (include) => {
