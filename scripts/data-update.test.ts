@@ -8,8 +8,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, test } from 'node:test';
-import { MANIFEST_FILE, readManifest, sha256Of, THIRD_PARTY_DIR } from '../lib/chem/third-party-data.ts';
+import { MANIFEST_FILE, sha256Of, THIRD_PARTY_DIR } from '../lib/chem/third-party-data.ts';
 import { PROJECT_ROOT } from '../lib/project-root.ts';
+import { readManifest } from '../test/support/manifest.ts';
 import { UPSTREAMS, updateFolder } from './data-update.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'data-update-'));

@@ -139,7 +139,7 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
 }
 
 /** The layer's folder (data/third-party/pubchem-names, or CHEM_DATA_DIR's). */
-export function nameTableDir(): string {
+function nameTableDir(): string {
   return layerDir('pubchem-names');
 }
 

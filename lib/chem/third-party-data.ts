@@ -7,7 +7,7 @@
  * `npm run data:update -- <upstream checkout>` (scripts/data-update.ts) copies the files again.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { PROJECT_ROOT } from '../project-root.ts';
 
@@ -17,15 +17,10 @@ export const THIRD_PARTY_DIR = 'lib/chem/data/third-party';
 /** Each folder's manifest: "<sha256>  <path>" lines, the format sha256sum writes. */
 export const MANIFEST_FILE = 'SHA256SUMS';
 
-/** The layers, by folder: what each holds and which module reads it. */
-export const DATA_LAYERS = {
-  coolprop: 'reference equations of state (CoolProp fluid files and their BibTeX library)',
-  nasa: 'NASA 7-coefficient ideal-gas polynomials (Cantera nasa_gas.yaml)',
-  chemsep: 'ChemSep 8.32 pure-component correlations (chemsep1.xml)',
-  'pubchem-names': 'PubChem name → structure table and mixture compositions (chemicals identifier files)',
-} as const;
+/** The layers, by folder (what each holds: data-layers.ts). */
+export const DATA_LAYERS = ['coolprop', 'nasa', 'chemsep', 'pubchem-names'] as const;
 
-export type DataLayer = keyof typeof DATA_LAYERS;
+export type DataLayer = (typeof DATA_LAYERS)[number];
 
 let configured: string | undefined;
 
@@ -38,7 +33,7 @@ export function setChemDataDir(dir: string | undefined): void {
 }
 
 /** The folder holding the layers: the one set (absolute, or relative to the project root), else the shipped one. */
-export function chemDataDir(): string {
+function chemDataDir(): string {
   const dir = configured ?? THIRD_PARTY_DIR;
   return isAbsolute(dir) ? dir : join(PROJECT_ROOT, dir);
 }
@@ -58,16 +53,4 @@ export function manifestText(dir: string, files: readonly string[]): string {
     .sort()
     .map((path) => `${sha256Of(join(dir, path))}  ${path}\n`)
     .join('');
-}
-
-/** The manifest of a layer folder: path → sha256; empty when the folder has none. */
-export function readManifest(dir: string): Map<string, string> {
-  const file = join(/* turbopackIgnore: true */ dir, MANIFEST_FILE);
-  if (!existsSync(/* turbopackIgnore: true */ file)) return new Map();
-  const entries = new Map<string, string>();
-  for (const line of readFileSync(/* turbopackIgnore: true */ file, 'utf8').split('\n')) {
-    const match = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
-    if (match) entries.set(match[2], match[1]);
-  }
-  return entries;
 }

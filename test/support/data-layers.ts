@@ -10,8 +10,7 @@ import { DATA_LAYERS, type DataLayer, layerDir, setChemDataDir } from '../../lib
 
 export function withDataLayersBut<T>(left: readonly DataLayer[], run: () => T): T {
   const dir = mkdtempSync(join(tmpdir(), 'chem-data-'));
-  for (const layer of Object.keys(DATA_LAYERS) as DataLayer[])
-    if (!left.includes(layer)) symlinkSync(layerDir(layer), join(dir, layer));
+  for (const layer of DATA_LAYERS) if (!left.includes(layer)) symlinkSync(layerDir(layer), join(dir, layer));
   setChemDataDir(dir);
   try {
     return run();
