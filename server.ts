@@ -7,10 +7,12 @@
  * One node:http (or https) server. POST /mcp goes straight to the MCP handler (no
  * Next routing on the hot path); every other request goes to Next. Transport security (HTTPS-only
  * outside loopback, HSTS) and the security headers (CSP, framing, no-sniff) are set here, for the
- * portal and /mcp alike.
+ * portal and /mcp alike, and so are the limits every request meets before anything reads it: its
+ * body's cap and pace (lib/http/body-guard.ts), and what one address may hold open or in progress
+ * (lib/http/address-limits.ts).
  */
 import { readFileSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { type ServerResponse } from 'node:http';
 import https from 'node:https';
 import next from 'next';
 import { githubConfigured } from './lib/auth/github.ts';
@@ -22,6 +24,8 @@ import { prepareCompounds } from './lib/compounds/store.ts';
 import { chemDataDirSetting, config, databaseUrl } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
+import { capConnectionsPerAddress, onRefusedConnection, RequestsInFlight } from './lib/http/address-limits.ts';
+import { BodyGuard, GuardedRequest } from './lib/http/body-guard.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
 import { isOAuthDiscoveryPath, isOAuthEndpointPath, OAUTH_DISCOVERY_ANSWER } from './lib/http/oauth-refusal.ts';
@@ -38,6 +42,8 @@ import { startCallLogRetention } from './lib/usage/retention-schedule.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
+const REQUEST_TIMEOUT_MARGIN_MS = 5000;
+const CONNECTIONS_CHECK_MS = 1000;
 
 function sendJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
@@ -56,10 +62,25 @@ async function startServer(): Promise<http.Server> {
   const scheme = tls ? 'https' : 'http';
 
   const githubSignIn = githubConfigured();
+  const bodyGuard = new BodyGuard({
+    timeoutMs: settings.bodyTimeoutMs,
+    minBytesPerSecond: settings.bodyMinBytesPerSecond,
+  });
+  const inFlight = new RequestsInFlight(settings.maxRequestsPerAddress);
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const transport = describeTransport(req, settings);
+  async function onRequest(req: GuardedRequest, res: ServerResponse): Promise<void> {
+    if (onRefusedConnection(req)) return;
     const path = req.url?.split('?', 1)[0];
+    // First, before anything reads the body: its cap and pace hold from the first byte.
+    if (!bodyGuard.admit(req, res, path ?? '/')) return;
+    const transport = describeTransport(req, settings);
+    if (!inFlight.admit(transport.clientAddress, res))
+      return sendJson(
+        res,
+        429,
+        { error: 'too_many_requests', message: inFlight.refusalMessage },
+        { 'retry-after': '1' },
+      );
     const fastMcp = path === '/mcp' && settings.mcpFastPath;
     if (fastMcp) setApiHeaders(res);
     else {
@@ -98,13 +119,21 @@ async function startServer(): Promise<http.Server> {
     await handleWithNext(req, res);
   }
 
-  const server = tls ? https.createServer(tls) : http.createServer();
+  const serverOptions: http.ServerOptions<typeof GuardedRequest> = {
+    IncomingMessage: GuardedRequest,
+    // Headers slower than headersTimeout get node's 408; requestTimeout backs the body guard's own limits.
+    headersTimeout: settings.headersTimeoutMs,
+    requestTimeout: settings.headersTimeoutMs + settings.bodyTimeoutMs + REQUEST_TIMEOUT_MARGIN_MS,
+    // How often node checks those timeouts (its default, 30 s, would let a slow client stay that much longer).
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  };
+  const server = tls ? https.createServer({ ...serverOptions, ...tls }) : http.createServer(serverOptions);
+  capConnectionsPerAddress(server, settings.maxConnectionsPerAddress);
   const closeServer = trackConnections(server);
   // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (commonly
   // 60 s), so a client never sends a request on a connection the server is closing at that moment.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1000;
-  server.on('request', (req, res) => {
+  server.on('request', (req: GuardedRequest, res: ServerResponse) => {
     onRequest(req, res).catch((error) => {
       log('error', 'request failed', { path: req.url?.split('?', 1)[0], error: errorText(error) });
       if (!res.headersSent)

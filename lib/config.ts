@@ -22,8 +22,18 @@ export interface ServiceConfig {
   allowedHosts: ReadonlySet<string>;
   /** IANA time zone whose calendar days are the quota days. */
   quotaTimeZone: string;
-  /** Largest accepted /mcp request body in bytes. */
+  /** Largest accepted /mcp request body in bytes (its entry in lib/http/body-caps.ts). */
   maxBodyBytes: number;
+  /** Connections one socket address may hold open (0: no cap; behind TRUST_PROXY every connection is the proxy's). */
+  maxConnectionsPerAddress: number;
+  /** Requests one client address may have in progress at a time (0: no cap). */
+  maxRequestsPerAddress: number;
+  /** A request's headers must arrive whole within this long, in milliseconds. */
+  headersTimeoutMs: number;
+  /** A request's body must arrive whole within this long, in milliseconds. */
+  bodyTimeoutMs: number;
+  /** A body must arrive at least this fast, in bytes a second over each 5 s (0: no minimum). */
+  bodyMinBytesPerSecond: number;
   /** Serve POST /mcp from server.ts directly (1, default) or through Next's app/mcp/route.ts (0). */
   mcpFastPath: boolean;
   /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
@@ -44,6 +54,8 @@ export interface ServiceConfig {
   callLogRetentionDays: number;
   /** When set, GET /api/metrics requires "Authorization: Bearer <token>". */
   metricsToken?: string;
+  /** Without a token, GET /api/metrics answers loopback only, unless METRICS_OPEN=1 opens it to every address. */
+  metricsOpen: boolean;
   /** The address people and agents use (PUBLIC_URL); unset: the address a request was sent to. */
   publicUrl?: string;
   /** The Pro tier's per-second rate seeded into the Tier table (PRO_RATE_PER_SECOND, default 25). */
@@ -239,11 +251,12 @@ function allowedHosts(): Set<string> {
 }
 
 export function loadConfig(): ServiceConfig {
+  const trustProxy = flag('TRUST_PROXY', false);
   return {
     port: integer('PORT', 3000, 0),
     host: process.env.HOST || undefined,
     requireHttps: flag('REQUIRE_HTTPS', true),
-    trustProxy: flag('TRUST_PROXY', false),
+    trustProxy,
     tlsCertFile: process.env.TLS_CERT_FILE || undefined,
     tlsKeyFile: process.env.TLS_KEY_FILE || undefined,
     corsOrigins: (process.env.CORS_ORIGINS ?? '*')
@@ -253,6 +266,12 @@ export function loadConfig(): ServiceConfig {
     allowedHosts: allowedHosts(),
     quotaTimeZone: timeZone('QUOTA_TIMEZONE', 'UTC'),
     maxBodyBytes: integer('MCP_MAX_BODY_BYTES', 1024 * 1024, 1024),
+    // Behind the proxy every connection comes from the proxy's address: no cap unless one is set.
+    maxConnectionsPerAddress: integer('MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : 64),
+    maxRequestsPerAddress: integer('MAX_REQUESTS_PER_ADDRESS', 32),
+    headersTimeoutMs: integer('HEADERS_TIMEOUT_SECONDS', 20, 1) * 1000,
+    bodyTimeoutMs: integer('BODY_TIMEOUT_SECONDS', 30, 1) * 1000,
+    bodyMinBytesPerSecond: integer('BODY_MIN_BYTES_PER_SECOND', 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
     signUpsPerHour: integer('SIGN_UPS_PER_HOUR', 10, 1),
@@ -263,6 +282,7 @@ export function loadConfig(): ServiceConfig {
     logLevel: logLevel('LOG_LEVEL', 'info'),
     callLogRetentionDays: integer('CALL_LOG_RETENTION_DAYS', 90, 1),
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    metricsOpen: flag('METRICS_OPEN', false),
     publicUrl: process.env.PUBLIC_URL || undefined,
     proRatePerSecond: integer('PRO_RATE_PER_SECOND', 25, 1),
     adminEmail: process.env.ADMIN_EMAIL || 'admin@localhost',

@@ -1,12 +1,9 @@
 /** How anyone reports ChemFlow keys found in public places (POST /api/keys/report-leak). */
 import { config } from '@/lib/config.ts';
+import { bodyCapFor, sizeText } from '@/lib/http/body-caps.ts';
+import { LEAK_REPORT_PATH } from '@/lib/http/cross-site.ts';
 import { formatCount } from '@/lib/portal/format.ts';
-import {
-  LEAK_REPORT_ACCEPTED_MESSAGE,
-  MAX_REPORT_BYTES,
-  MAX_REPORTED_SECRETS,
-  MAX_SOURCE_CHARS,
-} from '@/lib/portal/leak-report.ts';
+import { LEAK_REPORT_ACCEPTED_MESSAGE, MAX_REPORTED_SECRETS, MAX_SOURCE_CHARS } from '@/lib/portal/leak-report.ts';
 import { CodeBlock } from './CodeBlock.tsx';
 import { leakReportCurl } from './snippets.ts';
 
@@ -34,7 +31,7 @@ export function LeakReportSection({ origin }: { origin: string }) {
           ignored.
         </li>
         <li>
-          Limits: {MAX_REPORT_BYTES / 1024} KiB per report (<code>413</code>),{' '}
+          Limits: {sizeText(bodyCapFor(LEAK_REPORT_PATH).bytes)} per report (<code>413</code>),{' '}
           <code>Content-Type: application/json</code> (<code>415</code>), and {perMinute} reports per minute from one
           address (<code>429</code> with <code>Retry-After</code>). A malformed body gets <code>400</code> with a
           message saying what to send; other methods get <code>405</code>.

@@ -12,9 +12,9 @@
 
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { config } from '../config.ts';
 import type { KeyRow } from '../db/hot-path.ts';
 import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
+import { bodyCapFor } from '../http/body-caps.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
 import { bearerChallenge } from '../http/oauth-refusal.ts';
 import { hashKey } from '../keys/hash.ts';
@@ -63,7 +63,7 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
 
   const bad = checkHeaders(request);
   if (bad) return withHeaders(bad, cors);
-  const body = parseJsonBody(await request.readText(config().maxBodyBytes));
+  const body = parseJsonBody(await request.readText(bodyCapFor('/mcp').bytes));
   if (body instanceof ParseFailure) return withHeaders(body.answer, cors);
   const envelope = checkEnvelope(body);
   if (!envelope.ok) return jsonError(400, envelope.error, envelope.message, cors);

@@ -1,6 +1,6 @@
 /** HTTP answers of the /mcp endpoint that the SDK does not produce itself. */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { config } from '../config.ts';
+import { bodyCapFor, tooLargeMessage } from '../http/body-caps.ts';
 import { redactSecretFragments } from '../ops/redact.ts';
 import type { ToolOutcome } from './call-tool.ts';
 import { toolListing } from './registry.ts';
@@ -81,9 +81,5 @@ const SDK_SSE_HEADERS = {
 };
 
 export function payloadTooLarge(): McpAnswer {
-  return jsonError(
-    413,
-    'payload_too_large',
-    `The request body exceeds ${config().maxBodyBytes} bytes; send one JSON-RPC message with smaller arguments.`,
-  );
+  return jsonError(413, 'payload_too_large', tooLargeMessage(bodyCapFor('/mcp')));
 }

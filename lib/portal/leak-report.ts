@@ -10,6 +10,7 @@
  */
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { bodyCapFor, tooLargeMessage } from '../http/body-caps.ts';
 import { LEAK_REPORT_PATH } from '../http/cross-site.ts';
 import { readTextCapped, TOO_LARGE } from '../http/read-text-capped.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
@@ -18,7 +19,6 @@ import { type AttemptCounter, attemptCounter } from '../limits/attempt-counter.t
 import { log } from '../ops/log.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
 
-export const MAX_REPORT_BYTES = 64 * 1024;
 export const MAX_REPORTED_SECRETS = 1000;
 export const MAX_SOURCE_CHARS = 500;
 export const LEAK_REPORT_ACCEPTED_MESSAGE = 'Thank you. Any of these that are ChemFlow keys no longer work.';
@@ -174,14 +174,9 @@ export async function answerLeakReport(request: Request, db: Db, window = report
       `Send the report as JSON with "Content-Type: application/json". ${EXPECTED_SHAPE}`,
     );
   }
-  const text = await readTextCapped(request, MAX_REPORT_BYTES, { fatal: true }).catch(() => null);
-  if (text === TOO_LARGE) {
-    return refusal(
-      413,
-      'payload_too_large',
-      `A report may be at most ${MAX_REPORT_BYTES / 1024} KiB. Split the secrets into several reports.`,
-    );
-  }
+  const cap = bodyCapFor(LEAK_REPORT_PATH);
+  const text = await readTextCapped(request, cap.bytes, { fatal: true }).catch(() => null);
+  if (text === TOO_LARGE) return refusal(413, 'payload_too_large', tooLargeMessage(cap));
   let body: unknown;
   try {
     if (text === null) throw new Error('unreadable body');

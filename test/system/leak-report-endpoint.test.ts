@@ -7,8 +7,10 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createDb, type Db } from '../../lib/db/client.ts';
+import { bodyCapFor } from '../../lib/http/body-caps.ts';
+import { LEAK_REPORT_PATH } from '../../lib/http/cross-site.ts';
 import { generateKey } from '../../lib/keys/format.ts';
-import { LEAK_REPORT_ACCEPTED_MESSAGE, MAX_REPORT_BYTES, parseLeakReport } from '../../lib/portal/leak-report.ts';
+import { LEAK_REPORT_ACCEPTED_MESSAGE, parseLeakReport } from '../../lib/portal/leak-report.ts';
 import { errorBody } from '../support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../support/mcp-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -108,7 +110,7 @@ test('GitHub secret scanning reports are accepted and audited with the URL they 
 
 test('bad requests get their status, an error code and a message saying what to send', async () => {
   const key = generateKey();
-  const oversized = JSON.stringify({ secrets: [key], source: 'x'.repeat(MAX_REPORT_BYTES) });
+  const oversized = JSON.stringify({ secrets: [key], source: 'x'.repeat(bodyCapFor(LEAK_REPORT_PATH).bytes) });
   const cases: { name: string; answer: Promise<Response>; status: number; error: string; says: RegExp }[] = [
     { name: 'GET', answer: report('', { method: 'GET' }), status: 405, error: 'method_not_allowed', says: /POST/ },
     {

@@ -12,7 +12,8 @@ import { scratchPortal } from '../../../test/support/portal-db.ts';
 import { startTelegramStandIn } from '../../../test/support/telegram-stand-in.ts';
 import { privateText } from '../../../test/support/telegram-updates.ts';
 import type { TelegramSettings } from '../../config.ts';
-import { answerTelegramWebhook, MAX_UPDATE_BYTES, SECRET_HEADER, telegramWebhookOtherMethod } from './webhook.ts';
+import { bodyCapFor } from '../../http/body-caps.ts';
+import { answerTelegramWebhook, SECRET_HEADER, TELEGRAM_WEBHOOK_PATH, telegramWebhookOtherMethod } from './webhook.ts';
 
 const SECRET = 'webhook-secret_0123456789';
 const URL = 'http://localhost/api/channels/telegram';
@@ -94,7 +95,10 @@ test('without the secret header, or with a wrong one, nothing is processed: 401'
 
 test('bodies that are not an update are refused with a short JSON error', async (t) => {
   const { standIn, post } = await setUp(t);
-  const big = JSON.stringify({ ...privateText(7003, '/key'), padding: 'x'.repeat(MAX_UPDATE_BYTES) });
+  const big = JSON.stringify({
+    ...privateText(7003, '/key'),
+    padding: 'x'.repeat(bodyCapFor(TELEGRAM_WEBHOOK_PATH).bytes),
+  });
   const streamed = new ReadableStream({
     start(controller) {
       controller.enqueue(new TextEncoder().encode(big));

@@ -8,14 +8,13 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Bot } from 'grammy';
 import type { TelegramSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { bodyCapFor, tooLargeMessage } from '../../http/body-caps.ts';
 import { readTextCapped, TOO_LARGE } from '../../http/read-text-capped.ts';
 import { log } from '../../ops/log.ts';
 import { createTelegramBot, type TelegramContext } from './bot.ts';
 
 export const TELEGRAM_WEBHOOK_PATH = '/api/channels/telegram';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-/** Far above any update Telegram sends (a message is at most 4096 characters, with its entities and a quoted reply). */
-export const MAX_UPDATE_BYTES = 128 * 1024;
 
 function json(status: number, error: string, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error, message }), {
@@ -76,9 +75,9 @@ export async function answerTelegramWebhook(
     });
     return json(401, 'unauthorized', `The ${SECRET_HEADER} header is missing or wrong.`);
   }
-  const text = await readTextCapped(request, MAX_UPDATE_BYTES, { fatal: true }).catch(() => null);
-  if (text === TOO_LARGE)
-    return json(413, 'payload_too_large', `An update may be at most ${MAX_UPDATE_BYTES / 1024} KiB.`);
+  const cap = bodyCapFor(TELEGRAM_WEBHOOK_PATH);
+  const text = await readTextCapped(request, cap.bytes, { fatal: true }).catch(() => null);
+  if (text === TOO_LARGE) return json(413, 'payload_too_large', tooLargeMessage(cap));
   let update: unknown;
   try {
     if (text === null) throw new Error('not UTF-8');

@@ -11,6 +11,7 @@
  * "success" and sent when ready as a customer-service message (when WECHAT_APP_SECRET is set).
  */
 import type { Db } from '../../db/client.ts';
+import { bodyCapFor } from '../../http/body-caps.ts';
 import { readTextCapped, TOO_LARGE } from '../../http/read-text-capped.ts';
 import { errorText, log } from '../../ops/log.ts';
 import { conversationContext } from '../context.ts';
@@ -26,8 +27,6 @@ import type { WechatSettings } from './settings.ts';
 import { isFresh, signatureMatches, wechatSignature } from './signature.ts';
 import { encryptedReplyXml, parseWechatXml, textReplyXml, WechatXmlError } from './xml.ts';
 
-/** The largest body read; the platform's messages are a few KiB. */
-export const MAX_BODY_BYTES = 64 * 1024;
 /** Leaves a second of the platform's 5 s for the answer to travel. */
 export const REPLY_DEADLINE_MS = 4000;
 /** The platform's nonces are digits; anything printable and short is accepted, as it keys a claim. */
@@ -50,8 +49,9 @@ async function readBody(
   settings: WechatSettings,
   query: URLSearchParams,
 ): Promise<Record<string, string> | Response> {
-  const body = await readTextCapped(request, MAX_BODY_BYTES);
-  if (body === TOO_LARGE) return notActedOn(`body over ${MAX_BODY_BYTES} bytes`);
+  const cap = bodyCapFor('/api/channels/wechat').bytes;
+  const body = await readTextCapped(request, cap);
+  if (body === TOO_LARGE) return notActedOn(`body over ${cap} bytes`);
   let fields: Record<string, string>;
   try {
     fields = parseWechatXml(body);
