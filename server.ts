@@ -135,6 +135,8 @@ async function startServer(): Promise<http.Server> {
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('request', (req: GuardedRequest, res: ServerResponse) => {
     onRequest(req, res).catch((error) => {
+      // The body guard answered (413, 408) while a reader waited for the body: that read fails, as it should.
+      if (req.refusal) return;
       log('error', 'request failed', { path: req.url?.split('?', 1)[0], error: errorText(error) });
       if (!res.headersSent)
         sendJson(res, 500, {

@@ -16,9 +16,18 @@ const CHANNEL_VARIABLES = [
   'TELEGRAM_WEBHOOK_SECRET',
   'TELEGRAM_LANGUAGE',
 ];
+const LIMIT_VARIABLES = [
+  'TRUST_PROXY',
+  'MAX_CONNECTIONS_PER_ADDRESS',
+  'MAX_REQUESTS_PER_ADDRESS',
+  'HEADERS_TIMEOUT_SECONDS',
+  'BODY_TIMEOUT_SECONDS',
+  'BODY_MIN_BYTES_PER_SECOND',
+  'METRICS_OPEN',
+];
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', ...CHANNEL_VARIABLES]) {
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', ...CHANNEL_VARIABLES, ...LIMIT_VARIABLES]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -94,4 +103,27 @@ test('channel settings the platforms would reject stop the server with the varia
     [{ TELEGRAM_BOT_TOKEN: 'not-a-token', TELEGRAM_WEBHOOK_SECRET: 'ok' }, /TELEGRAM_BOT_TOKEN must be the token/],
   ];
   for (const [env, message] of refused) assert.throws(() => withEnv(env), message);
+});
+
+test('per-address limits: defaults, no connection cap behind the proxy unless set, and bad values refused at start', () => {
+  const unset = Object.fromEntries(LIMIT_VARIABLES.map((name) => [name, undefined]));
+  const direct = withEnv(unset);
+  assert.equal(direct.maxConnectionsPerAddress, 64);
+  assert.equal(direct.maxRequestsPerAddress, 32);
+  assert.equal(direct.headersTimeoutMs, 20_000);
+  assert.equal(direct.bodyTimeoutMs, 30_000);
+  assert.equal(direct.bodyMinBytesPerSecond, 1024);
+  assert.equal(direct.metricsOpen, false);
+  assert.equal(withEnv({ ...unset, TRUST_PROXY: '1' }).maxConnectionsPerAddress, 0);
+  assert.equal(
+    withEnv({ ...unset, TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '500' }).maxConnectionsPerAddress,
+    500,
+  );
+  assert.equal(withEnv({ ...unset, METRICS_OPEN: '1' }).metricsOpen, true);
+  assert.throws(
+    () => withEnv({ ...unset, HEADERS_TIMEOUT_SECONDS: '0' }),
+    /HEADERS_TIMEOUT_SECONDS must be an integer ≥ 1/,
+  );
+  assert.throws(() => withEnv({ ...unset, MAX_REQUESTS_PER_ADDRESS: '-1' }), /MAX_REQUESTS_PER_ADDRESS/);
+  assert.throws(() => withEnv({ ...unset, METRICS_OPEN: 'maybe' }), /METRICS_OPEN must be 1 or 0/);
 });

@@ -78,6 +78,6 @@ export function sizeText(bytes: number): string {
 
 /** The 413's message: the limit and what to do (the request's own path is not repeated: it is the caller's text). */
 export function tooLargeMessage(cap: BodyCap): string {
-  const where = cap === DEFAULT_BODY_CAP ? 'here' : `to ${cap.path}`;
+  const where = cap === DEFAULT_BODY_CAP ? 'here' : cap.path.endsWith('/') ? `under ${cap.path}` : `to ${cap.path}`;
   return `A request body ${where} may be at most ${sizeText(cap.bytes)}; this one is larger. ${cap.advice}`;
 }

@@ -46,7 +46,23 @@ export class GuardedRequest extends IncomingMessage {
   override push(chunk: any, encoding?: BufferEncoding): boolean {
     return this.guard ? this.guard.take(this, chunk, encoding) : super.push(chunk, encoding);
   }
+
+  /**
+   * node's discard of a body left unread when the answer was sent: node's own skips push, so the rest
+   * would go uncounted for as long as the client sends it. Flowing with no listener discards it through
+   * push instead, counted against the cap and the pace.
+   */
+  _dump(): void {
+    if (!this.guard) {
+      nodeDump.call(this);
+      return;
+    }
+    this.removeAllListeners('data');
+    this.resume();
+  }
 }
+
+const nodeDump = (IncomingMessage.prototype as unknown as { _dump: () => void })._dump;
 
 const readablePush = Readable.prototype.push;
 

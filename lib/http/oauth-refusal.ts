@@ -8,7 +8,7 @@
  */
 
 /** The discovery documents clients look for, at the root and (RFC 9728 §3.1, RFC 8414 §3.1) under /mcp. */
-const DISCOVERY_PATHS = new Set([
+export const OAUTH_DISCOVERY_PATHS: ReadonlySet<string> = new Set([
   '/.well-known/oauth-protected-resource',
   '/.well-known/oauth-protected-resource/mcp',
   '/.well-known/oauth-authorization-server',
@@ -19,7 +19,7 @@ const DISCOVERY_PATHS = new Set([
 ]);
 
 /** The OAuth endpoints clients fall back to when discovery finds no document. */
-const ENDPOINT_PATHS = new Set(['/register', '/authorize', '/token']);
+export const OAUTH_ENDPOINT_PATHS: ReadonlySet<string> = new Set(['/register', '/authorize', '/token']);
 
 export const API_KEY_HOW_TO =
   'This server takes API keys, not OAuth: send your cf_ key as "Authorization: Bearer cf_..." or "X-API-Key: cf_..." (mcp-remote: --header "Authorization: Bearer cf_..."). Keys are made and reissued in the portal at /keys.';
@@ -31,12 +31,12 @@ export interface OAuthErrorBody {
 }
 
 export function isOAuthDiscoveryPath(path: string): boolean {
-  return DISCOVERY_PATHS.has(path);
+  return OAUTH_DISCOVERY_PATHS.has(path);
 }
 
 /** Registration, authorization and token endpoints: their answer depends on the key sent (../mcp/oauth-endpoint.ts). */
 export function isOAuthEndpointPath(path: string): boolean {
-  return ENDPOINT_PATHS.has(path);
+  return OAUTH_ENDPOINT_PATHS.has(path);
 }
 
 /** A discovery document's answer: there is none (404), and this is how to send a key. */

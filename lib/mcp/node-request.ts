@@ -75,6 +75,8 @@ export function writeMcpAnswer(req: IncomingMessage, res: ServerResponse, answer
   // to close it, or the server is stopping (lib/http/graceful-close.ts).
   if (!req.complete || !res.shouldKeepAlive) headers.connection = 'close';
   const send = () => {
+    // The body guard (lib/http/body-guard.ts) may have refused the upload meanwhile, and answered.
+    if (res.headersSent) return;
     res.writeHead(answer.status, headers);
     res.end(answer.body ?? undefined);
   };

@@ -8,7 +8,9 @@
  * calls as fast as four keep-alive loops can send them; sends invalid UTF-8; puts secrets in every
  * free-text field (tool name and arguments, JSON-RPC id, method and member names, headers, the leak
  * report's source, key names and disable reasons, the sign-up name, the upgrade request, the support
- * search); and sends a foreign Host, a foreign-Origin server action and a tool call that overflows.
+ * search); sends a foreign Host, a foreign-Origin server action and a tool call that overflows; and
+ * posts, to every path the build and server.ts serve, a body over its cap (declared, and chunked), a
+ * body that trickles, and a 50 MB form to the Auth.js routes.
  *
  * Each attack is checked where it lands, and at the end: the server is still up (the same answer to
  * a reference call as at the start, the process alive, no 500 to any request, no stack frame, source
@@ -27,6 +29,7 @@ import { CLI_ACTOR } from '../../lib/audit/write.ts';
 import { createUser } from '../../lib/auth/users.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
+import { bodyCapFor, sizeText } from '../../lib/http/body-caps.ts';
 import { KEY_PATTERN } from '../../lib/keys/format.ts';
 import { issueKey, MAX_LIMIT } from '../../lib/keys/store.ts';
 import {
@@ -41,10 +44,12 @@ import {
   storageSnapshot,
   storedSecretFragments,
 } from '../support/abuse-checks.ts';
+import { type ProbeAnswer, probe } from '../support/body-probes.ts';
 import type { ListedTool } from '../support/mcp-answers.ts';
 import { MCP_HEADERS } from '../support/mcp-client.ts';
 import { internalsPatterns } from '../support/mcp-fuzz-checks.ts';
 import { fuzzAgent, type RawAnswer, sendRaw } from '../support/raw-http.ts';
+import { servedPaths } from '../support/served-paths.ts';
 import { ROOT, startTestServer, type TestServer } from '../support/test-server.ts';
 import type { SchemaNode } from '../support/tool-schemas.ts';
 import {
@@ -955,6 +960,90 @@ describe('secrets in every free-text field', () => {
       ...storedSecretFragments(sqlite).filter((where) => !/^(CallLog|DailyUsage)\./.test(where)),
     );
     assertNone(problems, 'portal answers that failed or showed a secret, and secrets stored');
+  });
+});
+
+describe('request bodies on every path', () => {
+  const port = () => Number(new URL(server.baseUrl).port);
+  /** The cap this server applies: the table's, with /mcp raised for this suite. */
+  const capOf = (path: string) => (path === '/mcp' ? BODY_LIMIT : bodyCapFor(path).bytes);
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  /** At most this many probes at once: under the per-address caps on connections and requests in flight. */
+  const AT_ONCE = 16;
+
+  async function eachPath(check: (path: string) => Promise<string | null>): Promise<string[]> {
+    const paths = servedPaths();
+    const problems: string[] = [];
+    for (let at = 0; at < paths.length; at += AT_ONCE) {
+      const found = await Promise.all(paths.slice(at, at + AT_ONCE).map(check));
+      problems.push(...found.filter((problem): problem is string => problem !== null));
+    }
+    return problems;
+  }
+
+  const record = (what: string, answer: ProbeAnswer) =>
+    ledger.record(what, answer.status ?? 0, JSON.stringify(answer.json ?? {}));
+  const describeAnswer = (answer: ProbeAnswer) =>
+    `${answer.status ?? 'no answer'} ${answer.json?.error ?? ''}, connection ${answer.closedByServer ? 'closed' : 'left open'}`;
+
+  it('a declared body over its path cap gets 413 before it is read, and the connection is closed, on every path Next or server.ts serves', async () => {
+    const problems = await eachPath(async (path) => {
+      const size = capOf(path) + 1;
+      const answer = await probe(
+        { port: port() },
+        { path, headers: { ...FORM, 'content-length': String(size) }, body: Buffer.alloc(size, 97), giveUpMs: 30_000 },
+      );
+      record(`POST ${path} declaring ${size} bytes`, answer);
+      const says = answer.json?.message?.includes(sizeText(capOf(path)));
+      return answer.status === 413 && answer.json?.error === 'payload_too_large' && says && answer.closedByServer
+        ? null
+        : `${path}: ${describeAnswer(answer)}; expected 413 payload_too_large naming ${sizeText(capOf(path))}, connection closed`;
+    });
+    assertNone(problems, 'paths that took a body over their cap');
+  });
+
+  it('a chunked body is cut off where it crosses its path cap: 413 (or the answer already sent) and the connection closed', async () => {
+    const problems = await eachPath(async (path) => {
+      const answer = await probe(
+        { port: port() },
+        { path, headers: FORM, body: Buffer.alloc(capOf(path) + 64 * 1024, 97), chunked: true, giveUpMs: 30_000 },
+      );
+      record(`POST ${path} chunked past its cap`, answer);
+      // A handler that answers without reading (a redirect to sign-in, a 405) has answered first.
+      const refused = answer.status === 413 || (answer.status !== undefined && answer.status < 500);
+      return refused && answer.closedByServer ? null : `${path}: ${describeAnswer(answer)}`;
+    });
+    assertNone(problems, 'paths that read a chunked body past their cap');
+  });
+
+  it('a body that trickles gets 408 (or the answer already sent) and its connection is closed, on every path', async () => {
+    const problems = await eachPath(async (path) => {
+      const answer = await probe(
+        { port: port() },
+        { path, headers: { ...FORM, 'content-length': '4096' }, body: { trickleMs: 500 }, giveUpMs: 45_000 },
+      );
+      record(`POST ${path} trickling its body`, answer);
+      const refused = answer.status === 408 || (answer.status !== undefined && answer.status < 500);
+      return refused && answer.closedByServer ? null : `${path}: ${describeAnswer(answer)}`;
+    });
+    assertNone(problems, 'paths that held a trickling body open');
+  });
+
+  it('a 50 MB form posted to the Auth.js callback and sign-out gets 413, declared or chunked, and the server stays up', async () => {
+    const form = Buffer.from('a=&'.repeat(17_476_266));
+    const problems: string[] = [];
+    for (const path of ['/api/auth/callback/credentials', '/api/auth/signout']) {
+      for (const chunked of [false, true]) {
+        const headers = chunked ? FORM : { ...FORM, 'content-length': String(form.length) };
+        const answer = await probe({ port: port() }, { path, headers, body: form, chunked });
+        record(`POST ${path} with a 50 MB form${chunked ? ', chunked' : ''}`, answer);
+        if (answer.status !== 413 || answer.json?.error !== 'payload_too_large')
+          problems.push(`${path}${chunked ? ' chunked' : ''}: ${describeAnswer(answer)}`);
+      }
+    }
+    const ping = await fetch(`${server.baseUrl}/api/ping`).catch((error: Error) => ({ status: error.message }));
+    if (ping.status !== 200) problems.push(`/api/ping afterwards: ${ping.status}`);
+    assertNone(problems, 'a 50 MB form was not refused');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * GET /api/metrics against the real server: calls with keys (successes, a tool failure, an unknown
  * tool, rate-limited calls on a free key) show up as exact counters, the latency histogram's count,
- * the limiter's rejections and the usage-write batch sizes; METRICS_TOKEN guards the endpoint.
+ * the limiter's rejections and the usage-write batch sizes; METRICS_TOKEN guards the endpoint, and
+ * without it only this machine (loopback) is answered.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -79,4 +80,20 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
     assert.equal(refused.headers.get('www-authenticate'), 'Bearer');
     assert.doesNotMatch(await refused.text(), /chemflow_/);
   }
+});
+
+test('/api/metrics without METRICS_TOKEN answers this machine only: a client forwarded from elsewhere gets 403', async (t) => {
+  const server = await startTestServer({ TRUST_PROXY: '1' });
+  t.after(() => server.stop());
+  const local = await fetch(`${server.baseUrl}/api/metrics`);
+  assert.equal(local.status, 200);
+  assert.match(await local.text(), /chemflow_/);
+
+  const remote = await fetch(`${server.baseUrl}/api/metrics`, {
+    headers: { 'x-forwarded-for': '203.0.113.20', 'x-forwarded-proto': 'https' },
+  });
+  assert.equal(remote.status, 403);
+  const refusal = await remote.json();
+  assert.equal(refusal.error, 'metrics_not_public');
+  assert.match(refusal.message, /METRICS_TOKEN.*METRICS_OPEN=1/);
 });
