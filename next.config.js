@@ -14,7 +14,8 @@ const nextConfig = {
   turbopack: { root: import.meta.dirname },
   // The leaked-keys form takes pastes of up to a million characters and refuses longer ones with a
   // message (lib/portal/support.ts); Next's default 1 MB body limit would cut in first with an error
-  // page. A million UTF-16 units are at most 3 MB of UTF-8.
+  // page. A million UTF-16 units are at most 3 MB of UTF-8. server.ts caps every body before Next by
+  // lib/http/body-caps.ts (4 MiB for that page, 64 KiB for most).
   experimental: { serverActions: { bodySizeLimit: '4mb' } },
 };
 

@@ -8,7 +8,7 @@ import net from 'node:net';
 export interface ProbeAnswer {
   /** The answer's status; undefined when the server closed without answering. */
   status?: number;
-  /** The answer's JSON body, when it was JSON with a Content-Length. */
+  /** The answer's JSON body, when it was JSON. */
   json?: { error?: string; message?: string };
   /** The server closed the connection (the probe itself never closes first, except at `giveUpMs`). */
   closedByServer: boolean;
@@ -39,14 +39,28 @@ function parseAnswer(raw: Buffer): Pick<ProbeAnswer, 'status' | 'json'> {
   if (!status) return {};
   const end = text.indexOf('\r\n\r\n');
   const head = text.slice(0, end).toLowerCase();
-  const length = /\r\ncontent-length: *(\d+)/.exec(head)?.[1];
   let json: ProbeAnswer['json'];
-  if (length && /\r\ncontent-type: *application\/json/.test(head)) {
+  if (/\r\ncontent-type: *application\/json/.test(head)) {
+    const body = raw.subarray(end + 4);
+    const length = /\r\ncontent-length: *(\d+)/.exec(head)?.[1];
     try {
-      json = JSON.parse(raw.subarray(end + 4, end + 4 + Number(length)).toString('utf8'));
+      json = JSON.parse((length ? body.subarray(0, Number(length)) : dechunked(body)).toString('utf8'));
     } catch {}
   }
   return { status: Number(status), json };
+}
+
+/** A chunked body's content ("<hex size>\r\n<bytes>\r\n" … "0\r\n\r\n"). */
+function dechunked(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    const size = lineEnd < 0 ? 0 : Number.parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!size) return Buffer.concat(parts);
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
 }
 
 /** Sends the probe and resolves when the server closed the connection (or at giveUpMs). */

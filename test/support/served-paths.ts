@@ -21,9 +21,7 @@ const SAMPLES: Record<string, string[]> = {
 
 /** "/keys/[id]" → "/keys/sample"; a catch-all segment → "sample/sample". */
 function concrete(route: string): string[] {
-  return (
-    SAMPLES[route] ?? [route.replace(/\[\[?\.\.\.[^\]]+\]\]?/g, 'sample/sample').replace(/\[[^\]]+\]/g, 'sample')]
-  );
+  return SAMPLES[route] ?? [route.replace(/\[\[?\.\.\.[^\]]+\]\]?/g, 'sample/sample').replace(/\[[^\]]+\]/g, 'sample')];
 }
 
 /** The paths server.ts serves without Next (POST /mcp's fast path, the OAuth answers). */

@@ -56,8 +56,15 @@ const load: LoadOptions = {
   rounds: Math.round(positive('rounds', values.rounds!)),
 };
 const keyCount = positive('keys', values.keys!);
-/** Our servers' NODE_OPTIONS: unset by default, so the rows measure `npm start` as shipped. */
-const serverEnv = values['server-node-options'] ? { NODE_OPTIONS: values['server-node-options'] } : {};
+/**
+ * Our servers' environment: NODE_OPTIONS unset by default, so the rows measure `npm start` as shipped;
+ * the per-address caps raised to the load's connections, all of which come from this one address.
+ */
+const serverEnv = {
+  ...(values['server-node-options'] ? { NODE_OPTIONS: values['server-node-options'] } : {}),
+  MAX_CONNECTIONS_PER_ADDRESS: String(2 * load.connections),
+  MAX_REQUESTS_PER_ADDRESS: String(2 * load.connections),
+};
 const REDIS_URL = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const LIST_TOOLS = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
