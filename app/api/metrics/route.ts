@@ -1,5 +1,5 @@
-/** Prometheus scrape endpoint; the metrics are defined in lib/ops/metrics.ts. */
-import { metricsResponse } from '@/lib/ops/metrics-endpoint.ts';
+/** Prometheus scrape endpoint (access: lib/http/metrics-endpoint.ts); the metrics are defined in lib/ops/metrics.ts. */
+import { metricsResponse } from '@/lib/http/metrics-endpoint.ts';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,8 +6,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { config, type ServiceConfig } from '../config.ts';
-import { CLIENT_IP_HEADER, isLoopback } from '../http/transport-security.ts';
-import { renderMetrics } from './metrics.ts';
+import { renderMetrics } from '../ops/metrics.ts';
+import { CLIENT_IP_HEADER, isLoopback } from './transport-security.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
