@@ -1,7 +1,7 @@
 /**
  * The tail of a tools/call once its key is verified and its params checked: admit it through the
- * limiter, run the tool, commit its usage row, and only then answer. A refused call is recorded and
- * answered 429; a call whose usage row cannot be committed gets no answer but a 503 (nothing unbilled
+ * limiter, run the tool, commit its usage row, and only then answer. A refused call is counted off the
+ * hot path and answered 429; a call whose usage row cannot be committed gets no answer but a 503 (nothing unbilled
  * goes out); a database that cannot be read fails the call closed with a 503.
  */
 import { config } from '../config.ts';
@@ -10,7 +10,8 @@ import { type Admission, LimiterUnavailableError } from '../limits/limiter.ts';
 import { upgradeGuidance } from '../limits/policy.ts';
 import { errorText, log } from '../ops/log.ts';
 import { countLimiterRejection, countToolCall } from '../ops/metrics.ts';
-import { logToolCall } from '../ops/request-log.ts';
+import { logRefusedToolCall, logToolCall } from '../ops/request-log.ts';
+import { type LimitReason, readableAddress } from '../usage/refused-calls.ts';
 import { newRequestId } from '../usage/request-id.ts';
 import { callTool } from './call-tool.ts';
 import { toolLabel } from './registry.ts';
@@ -60,24 +61,21 @@ export async function answerToolCall(
   const day = service.quotaDay(now).day;
 
   if (!admission.admitted) {
-    await service.recorder
-      .record(
-        {
-          requestId,
-          keyId: key.id,
-          tool,
-          outcome: 'rate_limited',
-          errorCode: admission.reason === 'quota' ? 'daily_quota_exceeded' : 'rate_limit_exceeded',
-          latencyMs: 0,
-          createdAt: now,
-          day,
-        },
-        deadline,
-      )
-      .catch((error) => logError('could not record a rate-limited call', error));
+    // No awaited write and no row per refusal: a key past its limits is counted and sampled in memory,
+    // written about once a second (refused-calls.ts), and its log lines are sampled per key.
+    const reason = limitReason(admission);
+    service.refusedCalls.note({
+      keyId: key.id,
+      reason,
+      tool,
+      requestId,
+      clientAddress: readableAddress(call.request.clientAddress),
+      at: now,
+      day,
+    });
     countToolCall(tool, 'rate_limited');
     countLimiterRejection(admission.reason!);
-    logToolCall(requestId, key.id, tool, 'rate_limited', 429, 0);
+    logRefusedToolCall(requestId, key.id, tool, reason);
     return rateLimited(call.request, admission, key.tierId, { ...limitHeaders, 'x-request-id': requestId, ...cors });
   }
 
@@ -122,6 +120,10 @@ function rateLimitHeaders(admission: Admission): Record<string, string> {
   };
 }
 
+/** The 429 body's `reason`, also the reason its refusal is counted under. */
+const limitReason = (admission: Admission): LimitReason =>
+  admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second';
+
 function rateLimited(
   request: McpRequest,
   admission: Admission,
@@ -139,7 +141,7 @@ function rateLimited(
     message,
     { ...headers, 'retry-after': String(admission.retryAfter) },
     {
-      reason: admission.reason === 'quota' ? 'daily_quota' : 'rate_per_second',
+      reason: limitReason(admission),
       tier,
       upgrade: upgradeGuidance(baseUrl),
     },

@@ -1,6 +1,7 @@
 /**
- * A key's call log as CSV, for the portal's export: every call of the key's reissue chain (the same calls
- * its page counts) from the start of the range's first quota day until now, oldest first. It is read
+ * A key's call log as CSV, for the portal's export: every admitted call of the key's reissue chain, and
+ * the sample kept of the calls a limit refused (refused-csv-rows.ts), from the start of the range's first
+ * quota day until now, oldest first. It is read
  * and sent in pages of EXPORT_PAGE_ROWS, so memory stays flat however many calls the range holds; the
  * range itself is bounded by CALL_LOG_RETENTION_DAYS, after which calls are pruned (DailyUsage keeps the
  * daily counts).
@@ -8,6 +9,7 @@
 import type { Db } from '../db/client.ts';
 import { displayKey } from '../keys/format.ts';
 import { csvLine } from './csv.ts';
+import { refusedCsvRows } from './refused-csv-rows.ts';
 
 export const EXPORT_PAGE_ROWS = 1000;
 
@@ -37,6 +39,7 @@ const callCells = (c: CallRow, key: string) => [
 export async function* callLogCsvLines(db: Db, lineageId: string, since: Date, until: Date): AsyncGenerator<string> {
   const keys = await db.apiKey.findMany({ where: { lineageId }, select: { id: true, start: true, end: true } });
   const displays = new Map(keys.map((k) => [k.id, displayKey(k)]));
+  const refused = await refusedCsvRows(db, displays, since, until);
   yield csvLine(CALL_LOG_CSV_HEADER);
   let after: { createdAt: Date; id: number } | null = null;
   for (;;) {
@@ -53,7 +56,12 @@ export async function* callLogCsvLines(db: Db, lineageId: string, since: Date, u
       take: EXPORT_PAGE_ROWS,
       select: { id: true, keyId: true, tool: true, outcome: true, errorCode: true, latencyMs: true, createdAt: true },
     });
-    if (page.length > 0) yield page.map((c) => csvLine(callCells(c, displays.get(c.keyId) ?? ''))).join('');
+    const lines = page.map((c) => ({
+      createdAt: c.createdAt,
+      line: csvLine(callCells(c, displays.get(c.keyId) ?? '')),
+    }));
+    const text = refused.mergedWith(lines, page.length < EXPORT_PAGE_ROWS);
+    if (text) yield text;
     if (page.length < EXPORT_PAGE_ROWS) return;
     const last = page[page.length - 1];
     after = { createdAt: last.createdAt, id: last.id };

@@ -6,6 +6,7 @@
  */
 import { join } from '@prisma/client/runtime/client';
 import type { Db } from '../db/client.ts';
+import { LIMIT_REASONS, type LimitReason } from './refused-calls.ts';
 
 export interface ToolUsage {
   tool: string;
@@ -76,10 +77,18 @@ export async function dailyTrend(db: Db, lineageId: string, today: string, days 
  */
 export const LAST_CALLS_KEYS = 10;
 
+/** The error code a 429 answer carries, by the limit that refused the call. */
+export const LIMIT_ERROR_CODES: Record<LimitReason, string> = {
+  daily_quota: 'daily_quota_exceeded',
+  rate_per_second: 'rate_limit_exceeded',
+};
+
 /**
  * The newest calls of the allowance, each with the key (secret) it was made with: each key's newest
- * calls in the order of its (keyId, createdAt) index, merged. One query over the whole lineage ordered
- * by time would read every call of its keys and sort them, for every poll of the usage panels.
+ * admitted calls in the order of its (keyId, createdAt) index, and the newest calls a limit refused (kept
+ * as a sample, REFUSED_CALLS_KEPT per key and reason, by refused-calls.ts), merged. One query over the
+ * whole lineage's call log ordered by time would read every call of its keys and sort them, for every
+ * poll of the usage panels.
  */
 export async function lastCalls(db: Db, lineageId: string, limit = 10) {
   const keys = await db.apiKey.findMany({
@@ -88,27 +97,45 @@ export async function lastCalls(db: Db, lineageId: string, limit = 10) {
     take: LAST_CALLS_KEYS,
     select: { id: true, start: true, end: true },
   });
-  const perKey = await Promise.all(
-    keys.map(async (key) => {
-      const calls = await db.callLog.findMany({
-        where: { keyId: key.id },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take: limit,
-        select: {
-          id: true,
-          requestId: true,
-          tool: true,
-          outcome: true,
-          errorCode: true,
-          latencyMs: true,
-          createdAt: true,
-        },
-      });
-      return calls.map(({ id, ...call }) => ({ ...call, order: id, key }));
+  const byId = new Map(keys.map((key) => [key.id, key]));
+  const [admitted, refused] = await Promise.all([
+    Promise.all(
+      keys.map(async (key) => {
+        const calls = await db.callLog.findMany({
+          where: { keyId: key.id },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          take: limit,
+          select: {
+            id: true,
+            requestId: true,
+            tool: true,
+            outcome: true,
+            errorCode: true,
+            latencyMs: true,
+            createdAt: true,
+          },
+        });
+        return calls.map(({ id, ...call }) => ({ ...call, order: id, key }));
+      }),
+    ),
+    db.refusedCall.findMany({
+      where: { keyId: { in: [...byId.keys()] }, reason: { in: [...LIMIT_REASONS] } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
     }),
-  );
-  return perKey
-    .flat()
+  ]);
+  // A limit's refusals are always written with their tool and request id (refused-calls.ts).
+  const limited = refused.map((r) => ({
+    requestId: r.requestId ?? '',
+    tool: r.tool ?? '',
+    outcome: 'rate_limited',
+    errorCode: LIMIT_ERROR_CODES[r.reason as LimitReason],
+    latencyMs: 0,
+    createdAt: r.createdAt,
+    order: r.id,
+    key: byId.get(r.keyId)!,
+  }));
+  return [...admitted.flat(), ...limited]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.order - a.order)
     .slice(0, limit)
     .map(({ order, ...call }) => call);

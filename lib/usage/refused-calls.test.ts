@@ -13,6 +13,7 @@ import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-da
 import { createDb, type Db } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { disableKey, issueKey, reissueKey } from '../keys/store.ts';
+import type { StoppedReason } from '../keys/verify.ts';
 import { ensureTiers } from '../portal/first-start.ts';
 import {
   createRefusedCallRecorder,
@@ -23,9 +24,9 @@ import {
 import { refusedReport } from './refused-report.ts';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
-const refusal = (keyId: string, i: number, day = '2026-11-26'): RefusedRequest => ({
+const refusal = (keyId: string, i: number, day = '2026-11-26', reason: StoppedReason = 'disabled'): RefusedRequest => ({
   keyId,
-  reason: 'disabled',
+  reason,
   clientAddress: `203.0.113.${i % 250}`,
   at: T0 + i * 1000,
   day,
@@ -44,10 +45,10 @@ test('counts add up per day across writes, and each key keeps only its newest re
 
   const days = await db.refusedDaily.findMany({ where: { keyId: key.id }, orderBy: { day: 'asc' } });
   assert.deepEqual(
-    days.map((d) => [d.day, d.count, d.lastAt.getTime()]),
+    days.map((d) => [d.day, d.reason, d.count, d.lastAt.getTime()]),
     [
-      ['2026-11-26', 25, T0 + 24_000],
-      ['2026-11-27', 4, T0 + 33_000],
+      ['2026-11-26', 'disabled', 25, T0 + 24_000],
+      ['2026-11-27', 'disabled', 4, T0 + 33_000],
     ],
   );
   const kept = await db.refusedCall.findMany({ where: { keyId: key.id }, orderBy: { createdAt: 'desc' } });
@@ -100,7 +101,7 @@ test('the report covers the reissue chain and names the old secret that was trie
   const old = await issue(ada);
   const { key: successor } = await reissueKey(db, old.key.id, actor(ada));
   const recorder = createRefusedCallRecorder(() => db, 60_000);
-  recorder.note({ ...refusal(old.key.id, 1), reason: 'replaced' });
+  recorder.note(refusal(old.key.id, 1, '2026-11-26', 'replaced'));
   await recorder.flush();
 
   const report = await refusedReport(db, successor.id, successor.lineageId, '2026-11-26');

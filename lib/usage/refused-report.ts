@@ -6,7 +6,7 @@
 import type { Db } from '../db/client.ts';
 import { displayKey } from '../keys/format.ts';
 import type { StoppedReason } from '../keys/verify.ts';
-import { REFUSED_CALLS_KEPT } from './refused-calls.ts';
+import { REFUSED_CALLS_KEPT, STOPPED_REASONS } from './refused-calls.ts';
 
 export interface RefusedReport {
   /** Refused requests on the current quota day. */
@@ -26,7 +26,8 @@ export interface RefusedReport {
 }
 
 export async function refusedReport(db: Db, keyId: string, lineageId: string, day: string): Promise<RefusedReport> {
-  const ofChain = { key: { lineageId } };
+  // Calls a limit refused are counted in the same tables; they belong to the usage figures, not here.
+  const ofChain = { key: { lineageId }, reason: { in: [...STOPPED_REASONS] } };
   const [all, today, recent] = await Promise.all([
     db.refusedDaily.aggregate({ where: ofChain, _sum: { count: true }, _min: { day: true } }),
     db.refusedDaily.aggregate({ where: { ...ofChain, day }, _sum: { count: true } }),

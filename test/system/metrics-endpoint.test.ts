@@ -69,7 +69,11 @@ test('/api/metrics counts /mcp calls, rejections and usage batches', async (t) =
   assert.equal(samples.get('chemflow_limiter_rejections_total{reason="rate"}'), freeRefused);
   assert.equal(samples.get('chemflow_limiter_rejections_total{reason="quota"}'), 0);
   assert.ok(samples.get('chemflow_usage_write_batch_size_count')! >= 1);
-  assert.equal(samples.get('chemflow_usage_write_batch_size_sum'), 4 + 3, 'every recorded row is in a batch');
+  assert.equal(
+    samples.get('chemflow_usage_write_batch_size_sum'),
+    4 + freeAdmitted,
+    "every admitted call's row is in a batch, and a 429 writes none",
+  );
   assert.equal(samples.get('chemflow_usage_write_failures_total'), 0);
   assert.ok(samples.has('process_resident_memory_bytes'), 'process metrics');
   assert.ok(samples.has('nodejs_eventloop_lag_seconds'), 'Node.js metrics');

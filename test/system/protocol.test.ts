@@ -9,6 +9,7 @@ import type { KeyReport } from '../../lib/usage/key-report.ts';
 import packageJson from '../../package.json' with { type: 'json' };
 import { errorBody, initializeResult, listedTools, rpcError, rpcResult, toolResult } from '../support/mcp-answers.ts';
 import { bearer, MCP_HEADERS, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { reportCountingRateLimited } from '../support/rate-limited-report.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const EXACT_CAPABILITIES = {
@@ -357,7 +358,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         nextMidnight.setUTCHours(24, 0, 0, 0);
         assert.equal(refused.headers.get('x-ratelimit-reset'), String(nextMidnight.getTime() / 1000));
         assert.match(errorBody(refused).message, /Daily quota of 3 calls/);
-        const report = usageToday(server, small);
+        const report = await reportCountingRateLimited(() => usageToday(server, small), 1);
         assert.equal(report.usedToday, 3);
         assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 3, failures: 0, rateLimited: 1 }]);
       });
@@ -372,7 +373,7 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         );
         assert.equal(answers.filter((a) => a.status === 200).length, quota);
         assert.equal(answers.filter((a) => a.status === 429).length, 25 - quota);
-        const report = usageToday(server, burst);
+        const report = await reportCountingRateLimited(() => usageToday(server, burst), 25 - quota);
         assert.equal(report.usedToday, quota);
         assert.equal(report.today[0].rateLimited, 25 - quota);
       });

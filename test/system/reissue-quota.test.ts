@@ -14,6 +14,7 @@ import { actorOf, type Viewer } from '../../lib/portal/access.ts';
 import { listMyKeys, myKeyReport, reissueMyKey } from '../../lib/portal/keys.ts';
 import { errorBody, refusal } from '../support/mcp-answers.ts';
 import { bearer, type McpAnswer, postMcp, toolCall } from '../support/mcp-client.ts';
+import { reportCountingRateLimited } from '../support/rate-limited-report.ts';
 import { MACHINE_REDIS, startSharedInstances } from '../support/shared-mode.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -147,7 +148,7 @@ test('SQLite: a reissued key is the same allowance, in the limiter, across a res
   await t.test(
     "the portal and key show count the predecessor's calls in the successor's numbers, and name the old secret",
     async () => {
-      const report = await myKeyReport(db, viewer, usedUpSuccessor.id);
+      const report = await reportCountingRateLimited(() => myKeyReport(db, viewer, usedUpSuccessor.id), 3);
       assert.equal(report.usedToday, 3);
       assert.equal(report.remainingToday, 0);
       assert.equal(report.lineageKeys, 2);

@@ -8,6 +8,7 @@ import { after, test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { errorBody } from '../support/mcp-answers.ts';
 import { bearer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { reportCountingRateLimited } from '../support/rate-limited-report.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const CREDENTIALS = /First start|One-time password|Demo key/;
@@ -51,9 +52,8 @@ test('quota and usage survive a restart; the second start creates no admin and p
   assert.equal(fourth.status, 429, 'the restarted server counted the 2 calls made before it');
   assert.equal(errorBody(fourth).reason, 'daily_quota');
 
-  const shown = second.cli('key', 'show', key, '--json');
-  assert.equal(shown.status, 0, shown.stderr);
-  const report = JSON.parse(shown.stdout);
+  const restarted = second;
+  const report = await reportCountingRateLimited(() => restarted.cliJson('key', 'show', key), 1);
   assert.equal(report.usedToday, 3);
   assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 3, failures: 0, rateLimited: 1 }]);
   assert.equal(report.lastCalls.length, 4);

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { errorBody } from '../support/mcp-answers.ts';
 import { bearer, type McpAnswer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
+import { reportCountingRateLimited } from '../support/rate-limited-report.ts';
 import {
   MACHINE_REDIS,
   redisAvailable,
@@ -49,7 +50,7 @@ test('two instances sharing PostgreSQL and Redis', async (t) => {
       assert.equal(count(answers, 200), 10);
       assert.equal(count(answers, 429), 30);
       assert.ok(answers.filter((r) => r.status === 429).every((r) => errorBody(r).reason === 'daily_quota'));
-      const report = b.cliJson('key', 'show', key);
+      const report = await reportCountingRateLimited(() => b.cliJson('key', 'show', key), 30);
       assert.equal(report.usedToday, 10);
       assert.deepEqual(report.today, [{ tool: 'service_query_compound', successes: 10, failures: 0, rateLimited: 30 }]);
     },

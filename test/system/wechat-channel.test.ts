@@ -11,6 +11,7 @@ import { encryptMessage } from '../../lib/channels/wechat/crypto.ts';
 import { wechatSignature } from '../../lib/channels/wechat/signature.ts';
 import { cdata, parseWechatXml } from '../../lib/channels/wechat/xml.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
+import { SAMPLED_LINES_PER_WINDOW } from '../../lib/ops/log-sampler.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import {
   aesKeyOf,
@@ -223,6 +224,18 @@ describe('plain mode', () => {
     for (const reason of ['stale or missing timestamp', 'bad signature'])
       assert.ok(logged(server, 'wechat request refused', reason), `a log line: ${reason}`);
     assert.equal(await db.channelDelivery.count({ where: { deliveryId: { contains: 'oRefused' } } }), 0);
+  });
+
+  test('a flood of forged POSTs is refused every time but logged only for its first few', async () => {
+    for (let i = 0; i < 3 * SAMPLED_LINES_PER_WINDOW; i++) {
+      const forged = { signature: wechatSignature('wrongToken', nowSeconds(), String(i)) };
+      assertRefused(await deliver(server, PLAIN, textMessage('oFlood', 'hello'), forged), `forged ${i}`);
+    }
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"wechat request refused","method":"POST","reason":"bad signature"'));
+    assert.ok(lines.length >= 1 && lines.length <= SAMPLED_LINES_PER_WINDOW, `${lines.length} lines`);
   });
 
   test('a captured signature cannot carry another body; the same body again is a retry', async () => {

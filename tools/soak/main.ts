@@ -16,6 +16,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { FLUSH_INTERVAL_MS } from '../../lib/usage/refused-calls.ts';
 import { ensureNextBuild } from '../../scripts/next-build.ts';
 import { createScratchDatabase } from '../../scripts/scratch-postgres.ts';
 import { listedTools } from '../../test/support/mcp-answers.ts';
@@ -142,7 +143,9 @@ async function soak(postgresUrl: string | undefined): Promise<void> {
     clearInterval(progress);
     rss.stop();
 
-    // Every answered call was committed before its answer, so the tables are complete now.
+    // Every admitted call was committed before its answer; the 429s are counted off the hot path, written
+    // within FLUSH_INTERVAL_MS, so after two intervals the tables are complete.
+    await new Promise((done) => setTimeout(done, 2 * FLUSH_INTERVAL_MS));
     const recorded = await recordedUsage(db);
     for (const line of server.errorLines()) {
       observations.unexpected.push({ what: 'server log', problem: line.slice(0, 300) });

@@ -11,10 +11,14 @@ import type { Db } from '../../db/client.ts';
 import { bodyCapFor, tooLargeMessage } from '../../http/body-caps.ts';
 import { readTextCapped, TOO_LARGE } from '../../http/read-text-capped.ts';
 import { log } from '../../ops/log.ts';
+import { createLogSampler } from '../../ops/log-sampler.ts';
 import { createTelegramBot, type TelegramContext } from './bot.ts';
 
 export const TELEGRAM_WEBHOOK_PATH = '/api/channels/telegram';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+/** Anyone can post without the secret, as fast as they like: the log keeps a sample per reason. */
+const refusals = createLogSampler();
 
 function json(status: number, error: string, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ error, message }), {
@@ -70,9 +74,8 @@ export async function answerTelegramWebhook(
 ): Promise<Response> {
   if (!settings) return notEnabled();
   if (!secretMatches(request.headers.get(SECRET_HEADER), settings.webhookSecret)) {
-    log('warn', 'telegram webhook refused', {
-      reason: request.headers.has(SECRET_HEADER) ? 'wrong secret' : 'no secret',
-    });
+    const reason = request.headers.has(SECRET_HEADER) ? 'wrong secret' : 'no secret';
+    refusals.log(`telegram webhook: ${reason}`, 'warn', 'telegram webhook refused', { reason });
     return json(401, 'unauthorized', `The ${SECRET_HEADER} header is missing or wrong.`);
   }
   const cap = bodyCapFor(TELEGRAM_WEBHOOK_PATH);

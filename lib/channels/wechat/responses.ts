@@ -3,6 +3,7 @@
  * follower nothing and stops the retries. A refusal says no more than "Forbidden" and never echoes.
  */
 import { log } from '../../ops/log.ts';
+import { createLogSampler } from '../../ops/log-sampler.ts';
 
 const HEADERS = { 'cache-control': 'no-store' };
 
@@ -18,9 +19,12 @@ export function xmlReply(xml: string): Response {
   return new Response(xml, { headers: { ...HEADERS, 'content-type': 'application/xml; charset=utf-8' } });
 }
 
+/** Anyone can send these, as fast as they like: the log keeps a sample per method and reason. */
+const refusals = createLogSampler();
+
 /** 403 for a request that is not (or no longer) the platform's, with why in the log. */
 export function refused(method: string, reason: string): Response {
-  log('warn', 'wechat request refused', { method, reason });
+  refusals.log(`wechat ${method}: ${reason}`, 'warn', 'wechat request refused', { method, reason });
   return new Response('Forbidden', {
     status: 403,
     headers: { ...HEADERS, 'content-type': 'text/plain; charset=utf-8' },
