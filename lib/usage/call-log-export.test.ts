@@ -58,7 +58,11 @@ test("a chain's export reads each key along its (keyId, createdAt) index, page a
     const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[])
       .map((step) => step.detail)
       .join('; ');
-    assert.match(plan, /^SEARCH (main\.)?CallLog USING INDEX CallLog_keyId_createdAt_idx \(keyId=\? AND createdAt>\? AND/, sql);
+    assert.match(
+      plan,
+      /^SEARCH (main\.)?CallLog USING INDEX CallLog_keyId_createdAt_idx \(keyId=\? AND createdAt>\? AND/,
+      sql,
+    );
     assert.doesNotMatch(plan, /TEMP B-TREE/, sql);
   }
 });
