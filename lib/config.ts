@@ -269,7 +269,7 @@ export function loadConfig(): ServiceConfig {
     logLevel: logLevel('LOG_LEVEL', 'info'),
     callLogRetentionDays: integer('CALL_LOG_RETENTION_DAYS', 90, 1),
     exportsPerAccount: integer('EXPORTS_PER_ACCOUNT', 1, 1),
-    exportsPerServer: integer('EXPORTS_PER_SERVER', 3, 1),
+    exportsPerServer: integer('EXPORTS_PER_SERVER', 2, 1),
     exportWaitSeconds: integer('EXPORT_WAIT_SECONDS', 15, 0),
     metricsToken: process.env.METRICS_TOKEN || undefined,
     publicUrl: process.env.PUBLIC_URL || undefined,

@@ -146,7 +146,12 @@ export async function measureExportsUnderLoad(options: ExportLoadOptions): Promi
   const keyId = (await db.apiKey.findFirstOrThrow({ select: { id: true } })).id;
   await db.$disconnect();
 
-  const server = await startProductionServer({ ...options.serverEnv, DATABASE_URL: url });
+  // All four at once: the row measures four exports running, not three and one waiting its turn.
+  const server = await startProductionServer({
+    ...options.serverEnv,
+    DATABASE_URL: url,
+    EXPORTS_PER_SERVER: String(options.exports),
+  });
   try {
     // Auth.js wants the portal at localhost (../shared/STACK-NOTES.md).
     const portal = server.baseUrl.replace('127.0.0.1', 'localhost');
