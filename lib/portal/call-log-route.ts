@@ -23,7 +23,7 @@ const PLAIN_TEXT = { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' };
 /** What a refused export suggests: long enough for an export ahead of it to finish. */
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
-// On globalThis: both export routes (the owner's and support's) are bundled apart, and the limits are per process.
+// On globalThis, so both export routes (the owner's and support's) count against one set of limits per process.
 const SLOTS = Symbol.for('chemflow.exportSlots');
 function exportSlots(): ExportSlots {
   const holder = globalThis as { [SLOTS]?: ExportSlots };

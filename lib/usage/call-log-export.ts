@@ -7,8 +7,9 @@
  *
  * Each key of the chain is read along its own (keyId, createdAt) index and the keys are merged here: one
  * query over all of them (keyId IN …) made the planner walk the createdAt index through every key's calls.
- * Between pages the generator yields to the event loop, because on SQLite every read is synchronous:
- * without that, an export ran start to end in one turn and held up every other request of the process.
+ * Between pages the generator yields to the event loop (nextTurn), because on SQLite every read is
+ * synchronous: without that, an export ran start to end in one turn and held up every other request of
+ * the process.
  */
 import type { Db } from '../db/client.ts';
 import { displayKey } from '../keys/format.ts';
@@ -16,8 +17,7 @@ import { csvLine } from './csv.ts';
 
 /**
  * Rows per page. On SQLite a page is read synchronously, so it is also how long an export holds the
- * event loop at a time: 250 rows take about a millisecond here, 1,000 took about 5 (with four exports
- * each taking a page between two turns, 20 ms added to any request waiting on that turn).
+ * event loop at a time: 250 rows take about a millisecond here, 1,000 took about 5.
  */
 export const EXPORT_PAGE_ROWS = 250;
 
@@ -43,8 +43,33 @@ const callCells = (c: CallRow, key: string) => [
   key,
 ];
 
-/** Lets the event loop run whatever is waiting (requests, timers) before the next page is read. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Waits for this export's next page to be read. Pages of all running exports queue here and one is let
+ * through per turn of the event loop: between two pages everything else waiting (requests, timers) runs,
+ * and however many exports run, a turn carries one page, not one per export. On globalThis, so the
+ * process has one queue whichever bundle (server.ts's, each Next route's) loaded this module.
+ */
+const PAGE_QUEUE = Symbol.for('chemflow.exportPageQueue');
+const pageQueueHolder = globalThis as { [PAGE_QUEUE]?: { waiting: (() => void)[]; scheduled: boolean } };
+pageQueueHolder[PAGE_QUEUE] ??= { waiting: [], scheduled: false };
+const pageQueue = pageQueueHolder[PAGE_QUEUE];
+
+function letOnePageThrough(): void {
+  const next = pageQueue.waiting.shift();
+  pageQueue.scheduled = pageQueue.waiting.length > 0;
+  if (pageQueue.scheduled) setImmediate(letOnePageThrough);
+  next?.();
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    pageQueue.waiting.push(resolve);
+    if (!pageQueue.scheduled) {
+      pageQueue.scheduled = true;
+      setImmediate(letOnePageThrough);
+    }
+  });
+}
 
 /** Rows in the export's order: by time, then by id (the order they were written in). */
 const before = (a: CallRow, b: CallRow) =>

@@ -287,7 +287,7 @@ test('row 8 is clean only when every export came back whole; its target is /mcp 
     mcpAlone: latencies(5),
   });
   const target = (result: ReturnType<typeof load>) =>
-    summarise([exportRow(result)]).targets.find((t) => t.name.startsWith('p99 of 8'))!;
+    summarise([exportRow(result)]).targets.find((t) => t.name.startsWith('8: '))!;
 
   const row8 = exportRow(load([whole, whole, whole, whole]));
   assert.deepEqual([row8.number, row8.requestsPerSecond, row8.p99Ms, row8.errors], [8, 50, 30, 0]);

@@ -111,7 +111,7 @@ export function summarise(rows: RowResult[]): BenchSummary {
       clean(row(4)) && clean(row(1)),
     ),
     check('p99 of 4 (ms)', call ? call.p99Ms : null, '≤ 30 ms', (v) => v <= 30, clean(call)),
-    check('p99 of 8 (ms, /mcp during four exports)', row(8)?.p99Ms ?? null, '≤ 50 ms', (v) => v <= 50, clean(row(8))),
+    check('8: /mcp p99 during four exports (ms)', row(8)?.p99Ms ?? null, '≤ 50 ms', (v) => v <= 50, clean(row(8))),
     check('peak RSS of the server (MB)', peakRss, '≤ 400 MB', (v) => v <= 400, true),
     check(
       '6/2 (shared-mode tools/call vs bare SDK)',
