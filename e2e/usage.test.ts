@@ -77,7 +77,9 @@ const cellTexts = (row: Locator) => row.getByRole('cell').allInnerTexts();
 /** A downloaded CSV's lines (CRLF-separated, the last one ended too). */
 async function download(page: Page, link: Locator): Promise<{ name: string; lines: string[] }> {
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const text = readFileSync((await file.path())!, 'utf8');
+  const bytes = readFileSync((await file.path())!);
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8's byte-order mark first, for Excel");
+  const text = bytes.subarray(3).toString('utf8');
   assert.ok(text.endsWith('\r\n'), 'the last line is ended');
   return { name: file.suggestedFilename(), lines: text.slice(0, -2).split('\r\n') };
 }

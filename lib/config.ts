@@ -52,6 +52,12 @@ export interface ServiceConfig {
   logLevel: LogLevel;
   /** CallLog rows older than this many days are pruned (daily aggregates are kept). */
   callLogRetentionDays: number;
+  /** Call-log CSV exports one account may run at once (EXPORTS_PER_ACCOUNT). */
+  exportsPerAccount: number;
+  /** Call-log CSV exports this process runs at once, all accounts together (EXPORTS_PER_SERVER). */
+  exportsPerServer: number;
+  /** How long an export beyond those limits waits for its turn before it is refused (EXPORT_WAIT_SECONDS). */
+  exportWaitSeconds: number;
   /** When set, GET /api/metrics requires "Authorization: Bearer <token>". */
   metricsToken?: string;
   /** Without a token, GET /api/metrics answers loopback only, unless METRICS_OPEN=1 opens it to every address. */
@@ -281,6 +287,9 @@ export function loadConfig(): ServiceConfig {
     redisKeyPrefix: keyPrefix('REDIS_KEY_PREFIX', 'chemflow'),
     logLevel: logLevel('LOG_LEVEL', 'info'),
     callLogRetentionDays: integer('CALL_LOG_RETENTION_DAYS', 90, 1),
+    exportsPerAccount: integer('EXPORTS_PER_ACCOUNT', 1, 1),
+    exportsPerServer: integer('EXPORTS_PER_SERVER', 2, 1),
+    exportWaitSeconds: integer('EXPORT_WAIT_SECONDS', 15, 0),
     metricsToken: process.env.METRICS_TOKEN || undefined,
     metricsOpen: flag('METRICS_OPEN', false),
     publicUrl: process.env.PUBLIC_URL || undefined,

@@ -3,6 +3,13 @@
  * = + - @ (or a tab or carriage return) would be read as a formula, so it gets a leading apostrophe
  * (OWASP's "CSV injection" advice); a cell with a comma, quote or line break is quoted, quotes doubled.
  */
+/**
+ * The UTF-8 byte-order mark a CSV file starts with: without it Excel reads the file in the system's
+ * legacy code page, and "…" in a key's display form or any other non-ASCII text comes out garbled.
+ * Parsers that know UTF-8 (csv-parse with bom: true, Python's utf-8-sig, LibreOffice) drop it.
+ */
+export const CSV_BYTE_ORDER_MARK = '\uFEFF';
+
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 

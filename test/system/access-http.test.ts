@@ -436,7 +436,10 @@ describe('JSON routes called as the wrong person', () => {
       assert.equal(answer.headers['cache-control'], 'no-store');
       if (status === 200) {
         assert.equal(answer.headers['content-type'], 'text/csv; charset=utf-8', `${path} as ${who}`);
-        assert.ok(answer.text.startsWith('time (UTC),tool,outcome,error code,latency ms,key\r\n'), `${path} as ${who}`);
+        assert.ok(
+          answer.text.startsWith('\uFEFFtime (UTC),tool,outcome,error code,latency ms,key\r\n'),
+          `${path} as ${who}`,
+        );
         continue;
       }
       // The same answer this caller gets for a key that does not exist: ids cannot be probed.

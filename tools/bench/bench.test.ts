@@ -10,6 +10,7 @@ import { type TestContext, test } from 'node:test';
 import { createDb } from '../../lib/db/client.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { type AnswerSize, describeAnswer } from './answer.ts';
+import { type ExportRun, exportRow, formatExportLoad } from './export-load.ts';
 import { combineRounds, type RoundMeasurement } from './load.ts';
 import { percentile } from './percentile.ts';
 import { prepareScaleDatabase } from './seed-scale.ts';
@@ -273,4 +274,28 @@ test('seed:scale writes exactly the asked keys and calls, with matching daily ag
 test('seed:scale writes exactly the asked keys and calls, with matching daily aggregates (PostgreSQL)', async (t) => {
   const url = await scratchPostgresUrl(t);
   if (url) await checkSeed(t, url);
+});
+
+test('row 8 is clean only when every export came back whole; its target is /mcp p99 during the exports ≤ 50 ms', () => {
+  const latencies = (p99Ms: number) => ({ requests: 400, seconds: 8, p50Ms: 2, p99Ms, maxMs: p99Ms + 5, non2xx: 0 });
+  const whole = { status: 200, lines: 1001, bytes: 80_000, seconds: 7.5 };
+  const load = (exports: ExportRun[], p99Ms = 30) => ({
+    rowsPerExport: 1000,
+    exports,
+    mcp: latencies(p99Ms),
+    ping: latencies(10),
+    mcpAlone: latencies(5),
+  });
+  const target = (result: ReturnType<typeof load>) =>
+    summarise([exportRow(result)]).targets.find((t) => t.name.startsWith('8: '))!;
+
+  const row8 = exportRow(load([whole, whole, whole, whole]));
+  assert.deepEqual([row8.number, row8.requestsPerSecond, row8.p99Ms, row8.errors], [8, 50, 30, 0]);
+  assert.equal(target(load([whole, whole, whole, whole])).status, 'met');
+  assert.equal(target(load([whole, whole, whole, whole], 51)).status, 'missed');
+  const refused = load([whole, whole, whole, { status: 503, lines: 1, bytes: 120, seconds: 15 }]);
+  assert.equal(exportRow(refused).errors, 1);
+  assert.equal(target(refused).status, 'missed', 'three exports measure less than four');
+  assert.equal(target(load([whole, whole, whole, { ...whole, lines: 700 }])).status, 'missed', 'a cut-short export');
+  assert.match(formatExportLoad(refused), /export 4: status 503, 1 lines/);
 });

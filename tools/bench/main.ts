@@ -14,8 +14,8 @@
  * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
  * the fast-path server; .cpuprofile files go to tools/bench/results/profiles.tmp), --server-node-options
  * "…" (NODE_OPTIONS for our servers, e.g. "--max-semi-space-size=32"; recorded in the result; flags
- * of package.json's start command, such as its heap cap, win over NODE_OPTIONS),
- * --output FILE.
+ * of package.json's start command, such as its heap cap, win over NODE_OPTIONS), --exports-only (row 8
+ * alone: /mcp during four call-log exports, export-load.ts), --output FILE.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { createScratchDatabase, postgresProblem } from '../../scripts/scratch-postgres.ts';
 import { ROOT } from '../../test/support/test-server.ts';
 import { type AnswerSize, measureAnswer } from './answer.ts';
+import { exportRow, formatExportLoad, measureExportsUnderLoad } from './export-load.ts';
 import { combineRounds, type LoadOptions, type LoadSpec, measureRound, type RoundMeasurement, warmUp } from './load.ts';
 import { type BenchProcess, startBareSdkServer, startProductionServer } from './processes.ts';
 import { formatSummary, type RowId, type RowResult, summarise } from './summary.ts';
@@ -38,8 +39,9 @@ const { values } = parseArgs({
     keys: { type: 'string', default: '8' },
     connections: { type: 'string', default: '32' },
     'cpu-prof': { type: 'boolean', default: false },
+    'exports-only': { type: 'boolean', default: false },
     'server-node-options': { type: 'string', default: '' },
-    output: { type: 'string', default: join(ROOT, 'tools/bench/results/latest.json') },
+    output: { type: 'string' },
   },
 });
 
@@ -151,8 +153,8 @@ async function measureRows(planned: PlannedRow[]): Promise<RowResult[]> {
 }
 
 /** Pro keys whose per-key limits cannot bind during the run, issued through the operator CLI. */
-function issueProKeys(server: Awaited<ReturnType<typeof startProductionServer>>): string[] {
-  return Array.from({ length: keyCount }, (_, i) => {
+function issueProKeys(server: Awaited<ReturnType<typeof startProductionServer>>, count = keyCount): string[] {
+  return Array.from({ length: count }, (_, i) => {
     const result = server.cli(
       'key',
       'create',
@@ -188,17 +190,11 @@ function redisReachable(url: string): Promise<boolean> {
   });
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row in ${load.rounds} turns after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`,
-  );
-  const profileDir = join(ROOT, 'tools/bench/results/profiles.tmp');
-  const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-
+/** Rows 1–7: the servers started, every row measured in turns (measureRows), the servers stopped. */
+async function measureHotPathRows(profileArgs: string[]): Promise<RowResult[]> {
   const servers: BenchProcess[] = [];
   const stopAll = () => Promise.all(servers.map((server) => server.stop()));
   let scratchDatabase: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-  let rows: RowResult[];
   try {
     const bare = await startBareSdkServer();
     servers.push(bare);
@@ -274,18 +270,39 @@ async function main(): Promise<void> {
       pid: fast.pid,
       spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: WATER_REFERENCE_STATE, keys: issueProKeys(fast) },
     });
-    rows = await measureRows(planned);
+    return await measureRows(planned);
   } finally {
     await stopAll();
     await scratchDatabase?.drop();
   }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Benchmark: ${load.connections} connections, ${load.durationSeconds} s per row in ${load.rounds} turns after a ${load.warmupSeconds} s warm-up, ${cpus().length} cores${serverEnv.NODE_OPTIONS ? `, server NODE_OPTIONS=${serverEnv.NODE_OPTIONS}` : ''}.\n`,
+  );
+  const profileDir = join(ROOT, 'tools/bench/results/profiles.tmp');
+  const profileArgs = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+
+  const rows = values['exports-only'] ? [] : await measureHotPathRows(profileArgs);
+  console.log('8. four exports of a 300,000-row call log, with /mcp and /api/ping calls meanwhile');
+  const exportLoad = await measureExportsUnderLoad({
+    exports: 4,
+    rowsPerExport: 300_000,
+    mcpClients: 4,
+    serverEnv,
+    issueKey: (server) => issueProKeys(server, 1)[0],
+  });
+  console.log(formatExportLoad(exportLoad));
+  rows.push(exportRow(exportLoad));
 
   const summary = summarise(rows);
   console.log(`\n${formatSummary(summary)}\n`);
   if (!summary.clean) console.log('Some rows had non-2xx answers or errors: their numbers measure refusals, not work.');
   if (values['cpu-prof']) console.log(`CPU profiles of the fast-path server: ${profileDir}`);
 
-  const output = values.output!;
+  const output =
+    values.output ?? join(ROOT, 'tools/bench/results', values['exports-only'] ? 'exports-latest.json' : 'latest.json');
   mkdirSync(join(output, '..'), { recursive: true });
   const result = {
     measuredAt: new Date().toISOString(),
@@ -297,6 +314,7 @@ async function main(): Promise<void> {
     },
     settings: { ...load, keys: keyCount, serverNodeOptions: values['server-node-options'] || null },
     ...summary,
+    exportLoad,
   };
   writeFileSync(`${output}.tmp`, `${JSON.stringify(result, null, 2)}\n`);
   renameSync(`${output}.tmp`, output);
