@@ -10,7 +10,7 @@ import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { callLogCsvLines } from '../usage/call-log-export.ts';
 import { daysEndingWith } from '../usage/queries.ts';
 import { parseUsageRange, quotaDayStart } from '../usage/range.ts';
-import { PortalNotFound, type Viewer } from './access.ts';
+import { NEW_PASSWORD_FIRST, NEW_PASSWORD_PATH, PortalNotFound, type Viewer } from './access.ts';
 import { currentViewer } from './viewer.ts';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -25,6 +25,12 @@ export function callLogCsvRoute(load: (db: Db, viewer: Viewer, keyId: string) =>
     if (!viewer) {
       return new Response('Sign in to ChemFlow to export the calls of your keys.\n', {
         status: 401,
+        headers: { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' },
+      });
+    }
+    if (viewer.mustChangePassword) {
+      return new Response(`${NEW_PASSWORD_FIRST} (${NEW_PASSWORD_PATH}).\n`, {
+        status: 403,
         headers: { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' },
       });
     }

@@ -42,7 +42,8 @@ export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange,
   // there were no calls before it. The sums still cover the whole range, so no number is ever left out.
   const [rangeStart] = daysEndingWith(day, range);
   const firstKeyDay = oldest ? quotaDay(oldest.createdAt.getTime()).day : rangeStart;
-  const fromDay = laterDay(rangeStart, firstKeyDay < day ? firstKeyDay : day);
+  // A key dated after today (the clock was moved back since) still leaves today to speak of.
+  const fromDay = firstKeyDay > day ? day : laterDay(rangeStart, firstKeyDay);
   const [keys, total, byKey, tools] = await Promise.all([
     db.apiKey.findMany({
       where: { ownerId: viewer.id },
