@@ -92,7 +92,7 @@ export function LeakForm() {
               truncated one is ignored.
             </p>
           ) : (
-            <ScrollRegion label="Outcome per secret">
+            <ScrollRegion label="Each secret found">
               <table>
                 <caption className="muted">Each secret found in the text, in the order pasted</caption>
                 <thead>
@@ -108,14 +108,18 @@ export function LeakForm() {
                     // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once per answer, never reordered
                     <tr key={i}>
                       <td>
-                        <code>{s.display}</code>
+                        {s.key ? (
+                          <Link href={`/support/keys/${s.key.id}`}>
+                            <code>{s.display}</code>
+                          </Link>
+                        ) : (
+                          <code>{s.display}</code>
+                        )}
                       </td>
                       <td>{OUTCOME_WORDS[s.outcome]}</td>
                       <td>
                         {s.key ? (
-                          <>
-                            <Link href={`/support/keys/${s.key.id}`}>“{s.key.name}”</Link> of {s.key.owner}
-                          </>
+                          `“${s.key.name}” of ${s.key.owner}`
                         ) : (
                           <span className="muted">not a key issued here</span>
                         )}
