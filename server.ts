@@ -221,7 +221,7 @@ async function main(): Promise<void> {
         '',
         'First start: an admin account and a demo key were created. They are shown only now.',
         `  Admin email:        ${seeded.admin.email}`,
-        `  One-time password:  ${seeded.admin.password}   (change it at /account after signing in)`,
+        `  One-time password:  ${seeded.admin.password}   (signing in with it asks for a new one first)`,
         `  Demo key (free):    ${seeded.admin.demoKey}`,
         '',
       ].join('\n'),

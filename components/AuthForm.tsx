@@ -8,7 +8,8 @@ import { SubmitButton } from './SubmitButton.tsx';
 
 type Action = (previous: ActionState, form: FormData) => Promise<ActionState>;
 
-export function SignInForm({ action, next }: { action: Action; next: string }) {
+/** `email`: the address just signed up with ('' for none): filled in, and the cursor waits in the password. */
+export function SignInForm({ action, next, email }: { action: Action; next: string; email: string }) {
   const [state, formAction] = useActionState(action, null);
   return (
     <ActionForm action={formAction} state={state} className="stack">
@@ -17,12 +18,19 @@ export function SignInForm({ action, next }: { action: Action; next: string }) {
           <input type="hidden" name="next" value={next} />
           <label>
             Email
-            <input {...field('email')} type="email" autoComplete="email" required />
+            <input {...field('email')} type="email" autoComplete="email" defaultValue={email} required />
           </label>
           <FieldError name="email" />
           <label>
             Password
-            <input {...field('password')} type="password" autoComplete="current-password" required />
+            <input
+              {...field('password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              // biome-ignore lint/a11y/noAutofocus: straight after sign-up the email is filled in; the password is what is left to type
+              autoFocus={Boolean(email)}
+            />
           </label>
           <FieldError name="password" />
           <SubmitButton pendingText="Signing in…">Sign in</SubmitButton>

@@ -7,6 +7,7 @@ import { signIn, signOut } from '@/lib/auth/auth.ts';
 import { landingPath, safeReturnPath } from '@/lib/auth/return-path.ts';
 import { signUp, takeSignUpAttempt } from '@/lib/auth/sign-up.ts';
 import { SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
+import { forgetSignedUpEmail, rememberSignedUpEmail } from '@/lib/auth/signed-up-email.ts';
 import { normaliseEmail } from '@/lib/auth/users.ts';
 import { getDb } from '@/lib/db/client.ts';
 import { PortalInputError } from '@/lib/portal/access.ts';
@@ -24,6 +25,8 @@ export const signInAction = publicAction(
   z.object({ email: trimmedText, password: verbatimText, next: trimmedText }),
   async ({ email, password, next }) => {
     if (!email || !password) throw new PortalInputError('Enter your email and password.', email ? 'password' : 'email');
+    // The form has been filled in by now: the email kept from sign-up has done its job.
+    await forgetSignedUpEmail();
     try {
       // With a return path, Auth.js redirects there on success (Next's redirect is thrown, and passes on below);
       // without one, the landing depends on who signed in, known only afterwards.
@@ -64,6 +67,7 @@ export const signUpAction = publicAction(
     if (wait > 0)
       throw new PortalInputError(`Too many sign-ups from your network address. Try again in ${minutes(wait)}.`);
     await signUp(getDb(), { email, password, name: name || undefined }, { label: 'self-signup', ip });
+    await rememberSignedUpEmail(normaliseEmail(email));
     redirect(`/signin?notice=${SIGNED_UP_NOTICE}`);
   },
 );

@@ -20,6 +20,7 @@ export const changePasswordAction = portalAction(
     input: z.object({ current: verbatimText, next: verbatimText, confirm: verbatimText }),
     access: 'signed-in',
     notDone: 'the password was not changed',
+    setsNewPassword: true,
   },
   async ({ current, next, confirm }, { viewer, actor }) => {
     await changeMyPassword(getDb(), viewer, { current, next, confirm }, actor);

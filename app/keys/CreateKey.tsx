@@ -7,6 +7,7 @@ import { useActionState, useEffect, useEffectEvent, useId, useRef, useState } fr
 import { ActionForm } from '@/components/forms/ActionForm.tsx';
 import { FieldError } from '@/components/forms/Field.tsx';
 import { useReopenAfterSignIn } from '@/components/forms/reopen-dialog.ts';
+import { KeyNameInput } from '@/components/keys/KeyNameInput.tsx';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { createKeyAction, type IssuedSecret } from './actions.ts';
@@ -28,7 +29,7 @@ function CreateKeyForm({
   onCancel: () => void;
 }) {
   const [state, action] = useActionState(createKeyAction, null);
-  // Controlled: the new secret's dialog is titled with the name as typed when the key was created.
+  // The new secret's dialog is titled with the name as typed when the key was created.
   const [name, setName] = useState('');
 
   // Only a new answer from the server hands on a secret, with the name typed then (a later edit of the
@@ -46,16 +47,7 @@ function CreateKeyForm({
           <h2 id={titleId}>Create a key</h2>
           <label>
             Name <span className="hint">Where you will use it, e.g. &quot;laptop&quot; or &quot;CI&quot;.</span>
-            <input
-              {...field('name')}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={100}
-              required
-              // biome-ignore lint/a11y/noAutofocus: the dialog's first field; showModal() puts the cursor there so the developer types the name at once
-              autoFocus
-              autoComplete="off"
-            />
+            <KeyNameInput field={field('name')} onValue={setName} autoFocus />
           </label>
           <FieldError name="name" />
           <fieldset>

@@ -20,10 +20,13 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
     <>
       <h1>Usage of your keys</h1>
       <p className="muted">
-        Calls to <code>/mcp</code> made with each of your keys: today ({usage.today}) and over the last {range} quota
-        days ({usage.fromDay} to {usage.today}). Successes and failures count against a key&apos;s daily quota;
-        rate-limited calls do not. Each row counts the calls made with that key&apos;s own secret; a key&apos;s page
-        counts its whole reissue chain and has its call log.
+        Calls to <code>/mcp</code> made with each of your keys: today ({usage.today}) and over{' '}
+        {usage.fromDay === usage.rangeStart
+          ? `the last ${range} quota days (${usage.fromDay} to ${usage.today})`
+          : `the quota days since your first key was made (${usage.fromDay} to ${usage.today})`}
+        . Successes and failures count against a key&apos;s daily quota; rate-limited calls do not. Each row counts the
+        calls made with that key&apos;s own secret; a key&apos;s page counts its whole reissue chain and has its call
+        log.
       </p>
       <div className="usage-panels">
         <div className="panel-head">

@@ -1,13 +1,15 @@
 /**
  * The usage of one key: quota and limits, today's calls per tool (table and chart), the trend over the
- * chosen range (7, 30 or 90 days) with its call log as CSV, and the last calls. Shared by the developer's key page and the support console; it only renders a
+ * chosen range (7, 30 or 90 days) with its call log as CSV, the failures by error code, and the last calls. Shared by the developer's key page and the support console; it only renders a
  * KeyReport, so the caller decides who may see it. No hooks: it renders on the server or inside
  * LiveKeyUsage alike.
  */
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { formatCalls, formatCount, formatRate, formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyReport } from '@/lib/usage/key-report.ts';
+import { trendSince } from '@/lib/usage/range.ts';
 import { CallLogExport } from './CallLogExport.tsx';
+import { FailureCodesTable } from './FailureCodesTable.tsx';
 import { LastCallsTable } from './LastCallsTable.tsx';
 import { RangeChoice } from './RangeChoice.tsx';
 import { ToolUsageChart } from './ToolUsageChart.tsx';
@@ -18,6 +20,7 @@ import './usage.css';
 
 /** `callLogCsv`: the key's CSV export route, which checks who may read it as the panels' JSON route does. */
 export function KeyUsagePanels({ report, callLogCsv }: { report: KeyReport; callLogCsv: string }) {
+  const trend = trendSince(report.trend, report.startedOn);
   const resets = `${formatUtc(report.quotaResetsAt)} (${formatRelative(report.quotaResetsAt)})`;
   const quotaReached = report.remainingToday === 0;
   return (
@@ -96,12 +99,23 @@ export function KeyUsagePanels({ report, callLogCsv }: { report: KeyReport; call
           <h2>Last {report.range.days} days</h2>
           <RangeChoice current={report.range.days} />
         </div>
-        <TrendChart trend={report.trend} />
+        {trend.length < report.trend.length && (
+          <p className="muted">
+            From {trend[0].day}, the day this key{report.lineageKeys > 1 ? '’s first secret' : ''} was made: there were
+            no calls to count before it.
+          </p>
+        )}
+        <TrendChart trend={trend} />
         <details>
           <summary>The last {report.range.days} days as a table</summary>
-          <TrendTable trend={report.trend} />
+          <TrendTable trend={trend} />
         </details>
         <CallLogExport href={callLogCsv} range={report.range} />
+      </section>
+
+      <section className="panel">
+        <h2>Failures by error code</h2>
+        <FailureCodesTable report={report} />
       </section>
 
       <section className="panel">

@@ -13,7 +13,7 @@ export function TrendChart({ trend }: { trend: DayUsage[] }) {
     <div
       className="chart"
       role="img"
-      aria-label={`Bar chart of successful, failed and rate-limited calls per day over the last ${trend.length} days (the table below has the numbers)`}
+      aria-label={`Bar chart of successful, failed and rate-limited calls per day, ${trend[0]?.day} to ${trend.at(-1)?.day} (the table below has the numbers)`}
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={trend} margin={{ top: 4, right: 16, bottom: 4, left: 0 }}>

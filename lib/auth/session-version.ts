@@ -16,6 +16,8 @@ export interface SessionUser {
   email: string;
   name: string | null;
   role: Role;
+  /** The account still has a password it must replace before it does anything else (users.ts). */
+  mustChangePassword: boolean;
 }
 
 /** The claims this module reads from the session token: the user id (Auth.js's `sub`) and the version. */
@@ -42,10 +44,16 @@ export async function sessionUser(db: Db, token: VersionedToken): Promise<Sessio
   if (!token.sub || typeof token.sv !== 'number') return null;
   const user = await db.user.findUnique({
     where: { id: token.sub },
-    select: { id: true, email: true, name: true, role: true, sessionVersion: true },
+    select: { id: true, email: true, name: true, role: true, sessionVersion: true, mustChangePassword: true },
   });
   if (!user || user.sessionVersion !== token.sv || !isRole(user.role)) return null;
-  return { id: user.id, email: user.email, name: user.name, role: user.role };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword,
+  };
 }
 
 /**

@@ -30,9 +30,10 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** `mustChangePassword`: the password was shown to someone else (printed at first start); the account must replace it. */
 export async function createUser(
   db: Db,
-  input: { email: string; password: string; role?: string; name?: string },
+  input: { email: string; password: string; role?: string; name?: string; mustChangePassword?: boolean },
   actor: Actor,
 ) {
   const email = normaliseEmail(typeof input.email === 'string' ? input.email : '');
@@ -58,7 +59,15 @@ export async function createUser(
   try {
     return await db.$transaction(async (tx) => {
       if (await tx.user.findUnique({ where: { email } })) throw exists();
-      const user = await tx.user.create({ data: { email, passwordHash, role, name: input.name?.trim() || null } });
+      const user = await tx.user.create({
+        data: {
+          email,
+          passwordHash,
+          role,
+          name: input.name?.trim() || null,
+          mustChangePassword: input.mustChangePassword ?? false,
+        },
+      });
       await writeAudit(tx, actor, { action: 'user.create', targetUserId: user.id, after: { email, role } });
       return user;
     });
@@ -129,7 +138,8 @@ export async function changePassword(db: Db, userId: string, current: string, ne
 
 /**
  * Sets a password without the current one (the operator CLI's `user password`, for someone locked out
- * or whose account was taken over). Audited as "user.password"; every session of the account ends.
+ * or whose account was taken over). Audited as "user.password"; every session of the account ends. The
+ * operator chose this password, so it is not one the account must replace.
  */
 export async function setPassword(db: Db, email: string, password: string, actor: Actor) {
   const user = await db.user.findUnique({ where: { email: normaliseEmail(email) } });
@@ -138,13 +148,13 @@ export async function setPassword(db: Db, email: string, password: string, actor
   return user;
 }
 
-/** `field`: the form field that holds the new password, for a refusal of it. */
+/** `field`: the form field that holds the new password, for a refusal of it. A new password ends any duty to change it. */
 async function writePassword(db: Db, userId: string, password: string, actor: Actor, field = 'password') {
   const problem = passwordProblem(password);
   if (problem) throw new UserStoreError('invalid', problem, field);
   const passwordHash = await hashPassword(password);
   await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash, ...END_SESSIONS } });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, mustChangePassword: false, ...END_SESSIONS } });
     await writeAudit(tx, actor, { action: 'user.password', targetUserId: userId });
   });
 }

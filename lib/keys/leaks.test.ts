@@ -42,17 +42,21 @@ test('a leak report disables matching active keys, audits every match, and ignor
     actor,
     'public report',
   );
-  assert.deepEqual(
-    { ...first, keyIds: undefined },
-    { examined: 2, matched: 1, disabled: 1, alreadyDisabled: 0, keyIds: undefined },
-  );
+  assert.deepEqual(first, {
+    examined: 2,
+    matched: 1,
+    disabled: 1,
+    alreadyDisabled: 0,
+    keyIds: [active.key.id],
+    disabledKeyIds: [active.key.id],
+  });
   const disabled = await db.apiKey.findUniqueOrThrow({ where: { id: active.key.id } });
   assert.ok(disabled.disabledAt);
   assert.equal(disabled.disabledReason, 'leaked: public report');
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: untouched.key.id } })).disabledAt, null);
 
   const again = await disableLeakedSecrets(db, [active.secret], actor, 'second sighting');
-  assert.equal(again.alreadyDisabled, 1);
+  assert.deepEqual([again.alreadyDisabled, again.keyIds, again.disabledKeyIds], [1, [active.key.id], []]);
   const events = await db.auditEvent.findMany({ where: { keyId: active.key.id }, orderBy: { createdAt: 'asc' } });
   assert.deepEqual(
     events.map((e) => e.action),

@@ -22,6 +22,8 @@ export interface LeakOutcome {
   alreadyDisabled: number;
   /** Ids of the matching keys (for staff; never shown to anonymous reporters). */
   keyIds: string[];
+  /** Of those, the keys this report disabled; the others were off already. */
+  disabledKeyIds: string[];
 }
 
 /** Every distinct key-shaped string with a valid checksum found in free text (pasted lists, logs, files). */
@@ -36,7 +38,14 @@ export async function disableLeakedSecrets(
   report: string,
 ): Promise<LeakOutcome> {
   const distinct = [...new Set(secrets)].filter((s) => keyFormatProblem(s) === null);
-  const outcome: LeakOutcome = { examined: distinct.length, matched: 0, disabled: 0, alreadyDisabled: 0, keyIds: [] };
+  const outcome: LeakOutcome = {
+    examined: distinct.length,
+    matched: 0,
+    disabled: 0,
+    alreadyDisabled: 0,
+    keyIds: [],
+    disabledKeyIds: [],
+  };
   if (!distinct.length) return outcome;
   const keys = await db.apiKey.findMany({ where: { keyHash: { in: distinct.map(hashKey) } } });
   const reason = `leaked: ${report}`;
@@ -54,6 +63,7 @@ export async function disableLeakedSecrets(
     try {
       await disableKey(db, key.id, reason, actor, 'key.leak_disable');
       outcome.disabled++;
+      outcome.disabledKeyIds.push(key.id);
     } catch {
       // Disabled by someone else between the read and now: it is off, which is what the report wants.
       outcome.alreadyDisabled++;

@@ -13,6 +13,7 @@ import { publishKeyChange } from '../redis/clients.ts';
 import { generateKey, keyDisplayParts } from './format.ts';
 import { parseReissueGrace, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 import { hashKey } from './hash.ts';
+import { keyNameProblem } from './name.ts';
 
 export { parseReissueGrace, REISSUE_GRACE_CHOICES, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 
@@ -71,9 +72,8 @@ export async function announceCommitted<T>(keyId: string, result: T): Promise<T>
 export const MAX_LIMIT = 1_000_000_000;
 
 function validateLimits(input: Pick<IssueKeyInput, 'dailyQuota' | 'ratePerSecond' | 'expiresAt' | 'name'>): void {
-  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 100)) {
-    throw new KeyStoreError('invalid', 'A key name needs 1 to 100 characters.');
-  }
+  const nameProblem = input.name === undefined ? null : keyNameProblem(input.name);
+  if (nameProblem) throw new KeyStoreError('invalid', nameProblem);
   for (const [field, value] of [
     ['daily quota', input.dailyQuota],
     ['per-second limit', input.ratePerSecond],

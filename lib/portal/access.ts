@@ -13,7 +13,14 @@ export interface Viewer {
   email: string;
   name: string | null;
   role: Role;
+  /** Signed in with a password others have seen (the first admin's one-time password): only a new one may be set. */
+  mustChangePassword?: boolean;
 }
+
+/** Where an account that must replace its password is sent, and what it is told everywhere else. */
+export const NEW_PASSWORD_PATH = '/account/password';
+export const NEW_PASSWORD_FIRST =
+  'Choose a new password first: this account still has the one-time password printed when ChemFlow first started';
 
 /** Something the viewer asked for is not there, or not theirs: both answer 404. */
 export class PortalNotFound extends Error {

@@ -30,10 +30,24 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DISPLAY_FORM = /^(?:cf_)?([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
 const FOUR = /^(?:cf_)?([0-9A-Za-z]{4})$/;
 
-function utcDay(value: string, label: string): Date {
+/**
+ * A "from" or "to" filter as the instant its UTC day begins. Days are written YYYY-MM-DD, as every date
+ * the portal shows: "03/04/2026" is not guessed at (the 3rd of April or the 4th of March?).
+ */
+function utcDay(value: string, field: 'from' | 'to'): Date {
+  const shown = JSON.stringify(value.slice(0, 40));
+  if (!DAY.test(value)) {
+    throw new PortalInputError(
+      `The "${field}" day ${shown} is not written YYYY-MM-DD: write the UTC day as year-month-day, e.g. 2026-11-26.`,
+      field,
+    );
+  }
   const date = new Date(`${value}T00:00:00.000Z`);
-  if (!DAY.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new PortalInputError(`The ${label} date must be a day like 2026-11-26.`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new PortalInputError(
+      `The "${field}" day ${shown} is not a day of the calendar; check the month and day.`,
+      field,
+    );
   }
   return date;
 }
@@ -69,6 +83,15 @@ export function fieldChanges(before: string | null, after: string | null): Field
     .map((field) => ({ field, before: field in b ? b[field] : undefined, after: field in a ? a[field] : undefined }));
 }
 
+/**
+ * The changes without the one that only repeats the event's reason (a disable's "disabled reason"
+ * is the reason it was given): the Reason column already shows it. A change from an earlier value stays.
+ */
+export function withoutReason(changes: FieldChange[], reason: string | null): FieldChange[] {
+  if (reason === null) return changes;
+  return changes.filter((c) => !(c.after === reason && (c.before === null || c.before === undefined)));
+}
+
 export async function auditTrail(db: Db, viewer: Viewer, filters: AuditFilters = {}) {
   assertStaff(viewer);
   const and: Prisma.AuditEventWhereInput[] = [];
@@ -88,9 +111,12 @@ export async function auditTrail(db: Db, viewer: Viewer, filters: AuditFilters =
     }
     and.push({ OR: [{ actorId: { in: actors.map((a) => a.id) } }, { actorLabel: { contains: actorRef } }] });
   }
-  const from = filters.from?.trim() ? utcDay(filters.from.trim(), '"from"') : undefined;
-  const to = filters.to?.trim() ? utcDay(filters.to.trim(), '"to"') : undefined;
-  if (from && to && from > to) throw new PortalInputError('The "from" day is after the "to" day; swap them.');
+  const fromDay = filters.from?.trim();
+  const toDay = filters.to?.trim();
+  const from = fromDay ? utcDay(fromDay, 'from') : undefined;
+  const to = toDay ? utcDay(toDay, 'to') : undefined;
+  if (from && to && from > to)
+    throw new PortalInputError(`The "from" day ${fromDay} is after the "to" day ${toDay}; swap them.`, 'from');
   if (from) and.push({ createdAt: { gte: from } });
   if (to) and.push({ createdAt: { lt: new Date(to.getTime() + 86_400_000) } });
   const where: Prisma.AuditEventWhereInput = and.length ? { AND: and } : {};
@@ -128,7 +154,7 @@ export async function auditTrail(db: Db, viewer: Viewer, filters: AuditFilters =
       keyId: e.keyId,
       keyDisplay: e.keyId ? (keyDisplay.get(e.keyId) ?? null) : null,
       targetEmail: e.targetUserId ? (userEmail.get(e.targetUserId) ?? null) : null,
-      changes: fieldChanges(e.before, e.after),
+      changes: withoutReason(fieldChanges(e.before, e.after), e.reason),
       reason: e.reason,
       ip: e.ip,
     })),

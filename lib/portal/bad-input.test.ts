@@ -80,8 +80,12 @@ test('developer keys: bad names, expiries and reasons are refused with what to t
   const names: [string, unknown, RegExp][] = [
     ['empty', '', /name of 1 to 100 characters/],
     ['spaces only', '   \t ', /name of 1 to 100 characters/],
-    ['101 characters', 'x'.repeat(101), /name of 1 to 100 characters/],
-    ['3 MB', HUGE, /name of 1 to 100 characters/],
+    [
+      '101 characters',
+      'x'.repeat(101),
+      /The key name has 101 characters; the limit is 100\. Shorten it by 1 character\./,
+    ],
+    ['3 MB', HUGE, /The key name has [\d,]+ characters; the limit is 100\./],
     ['a number', 42, /name of 1 to 100 characters/],
     ['null', null, /name of 1 to 100 characters/],
     ['a NUL byte', 'lap\u0000top', /key name contains an invisible control character/],

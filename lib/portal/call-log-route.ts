@@ -14,7 +14,7 @@ import { CSV_BYTE_ORDER_MARK } from '../usage/csv.ts';
 import { type ExportSlot, ExportSlots } from '../usage/export-slots.ts';
 import { daysEndingWith } from '../usage/queries.ts';
 import { parseUsageRange, quotaDayStart } from '../usage/range.ts';
-import { PortalNotFound, type Viewer } from './access.ts';
+import { NEW_PASSWORD_FIRST, NEW_PASSWORD_PATH, PortalNotFound, type Viewer } from './access.ts';
 import { currentViewer } from './viewer.ts';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -93,6 +93,12 @@ export function callLogCsvRoute(load: (db: Db, viewer: Viewer, keyId: string) =>
       return new Response('Sign in to ChemFlow to export the calls of your keys.\n', {
         status: 401,
         headers: PLAIN_TEXT,
+      });
+    }
+    if (viewer.mustChangePassword) {
+      return new Response(`${NEW_PASSWORD_FIRST} (${NEW_PASSWORD_PATH}).\n`, {
+        status: 403,
+        headers: { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' },
       });
     }
     const db = getDb();

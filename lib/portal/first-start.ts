@@ -29,7 +29,12 @@ export async function seedDatabase(db: Db): Promise<SeedResult> {
 
   const email = config().adminEmail;
   const password = randomBytes(12).toString('base64url');
-  const admin = await createUser(db, { email, password, role: 'admin', name: 'Administrator' }, SYSTEM_ACTOR);
+  // The password is printed to the console, where logs and other people may read it: the admin replaces it first thing.
+  const admin = await createUser(
+    db,
+    { email, password, role: 'admin', name: 'Administrator', mustChangePassword: true },
+    SYSTEM_ACTOR,
+  );
   const { secret } = await issueKey(db, { ownerId: admin.id, name: 'Demo key', tierId: 'free' }, SYSTEM_ACTOR);
   return { admin: { email, password, demoKey: secret } };
 }

@@ -11,7 +11,7 @@
 import { notFound } from 'next/navigation';
 import type { z } from 'zod';
 import type { Actor } from '../audit/write.ts';
-import { assertAdmin, isStaff, type Viewer } from './access.ts';
+import { assertAdmin, isStaff, NEW_PASSWORD_FIRST, NEW_PASSWORD_PATH, type Viewer } from './access.ts';
 import { type ActionRefusal, type ActionState, runAction } from './action-result.ts';
 import { type FormSchema, readForm } from './form-input.ts';
 import { currentActor, currentViewer } from './viewer.ts';
@@ -38,6 +38,8 @@ export interface PortalActionRule<S extends FormSchema> {
   access: Access;
   /** What did not happen when the session had ended, e.g. "the key was not disabled" (from the input when it depends on it). */
   notDone: string | ((input: z.output<S>) => string);
+  /** The one action an account that must replace its password may take: replacing it. */
+  setsNewPassword?: true;
 }
 
 /** The answer to a form sent after the session ended: what did not happen; the form offers sign-in. */
@@ -56,6 +58,8 @@ export function portalAction<S extends FormSchema, T extends object>(
     const notDone = typeof rule.notDone === 'function' ? rule.notDone(read.input) : rule.notDone;
     const viewer = await currentViewer();
     if (!viewer) return signedOutRefusal(notDone);
+    if (viewer.mustChangePassword && !rule.setsNewPassword)
+      return { ok: false, error: `${NEW_PASSWORD_FIRST} (${NEW_PASSWORD_PATH}); ${notDone}.` };
     if (rule.access === 'staff' && !isStaff(viewer)) notFound();
     const actor = await currentActor(viewer);
     return runAction(async () => {

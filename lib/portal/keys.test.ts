@@ -101,7 +101,7 @@ test('createMyKey refuses a bad name or expiry, and more than the active-key lim
   );
   await assert.rejects(
     createMyKey(db, ada, { name: 'x'.repeat(101), expiryDays: 30 }, actor(ada)),
-    isInputError(/1 to 100/),
+    isInputError(/has 101 characters; the limit is 100/),
   );
   for (const expiryDays of [7, Number.NaN, -30, 30.5]) {
     await assert.rejects(

@@ -8,6 +8,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { keyNameProblem } from '../keys/name.ts';
 import { type KeyStatus, keyStatus, OWNER_LEAK_REASON } from '../keys/status.ts';
 import {
   disableKey,
@@ -68,13 +69,9 @@ export interface KeyList {
 }
 
 function checkedName(name: unknown): string {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (!trimmed || trimmed.length > 100) {
-    throw new PortalInputError(
-      'Give the key a name of 1 to 100 characters that says where it is used, e.g. "laptop" or "CI".',
-      'name',
-    );
-  }
+  const problem = keyNameProblem(name);
+  if (problem) throw new PortalInputError(problem, 'name');
+  const trimmed = (name as string).trim();
   refuseFreeText(trimmed, 'key name', false, 'name');
   return trimmed;
 }

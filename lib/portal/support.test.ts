@@ -214,29 +214,54 @@ test('settings: blank limits mean the tier default, blank expiry never; only cha
   assert.equal(endOfUtcDay('2027-01-31').toISOString(), '2027-01-31T23:59:59.999Z');
 });
 
-test('bulk leak disable counts secrets found, matched, disabled now and already disabled, and needs a source', async (t) => {
+test('bulk leak disable says, for each secret in the paste, whether it was disabled now, already, or matched no key', async (t) => {
   const { db, ada, bob, support, issue, actor } = await scratchPortal(t);
   const a = await issue(ada, 'a');
   const b = await issue(bob, 'b');
   const c = await issue(bob, 'c');
   await staffDisableKey(db, support, c.key.id, 'earlier', actor(support));
-  const text = `config.json: "key": "${a.secret}"\nagain ${a.secret}\n${b.secret}, ${c.secret}\nstranger ${generateKey()}\nbroken ${a.secret.slice(0, 30)}`;
+  const stranger = generateKey();
+  const text = `config.json: "key": "${a.secret}"\nagain ${a.secret}\n${b.secret}, ${c.secret}\nstranger ${stranger}\nbroken ${a.secret.slice(0, 30)}`;
 
   await assert.rejects(bulkDisableLeaked(db, support, text, '  ', actor(support)), /Say where the secrets were found/);
   await assert.rejects(bulkDisableLeaked(db, support, '  ', 'gist', actor(support)), /Paste the text/);
   const outcome = await bulkDisableLeaked(db, support, text, 'https://gist.example/123', actor(support));
-  assert.deepEqual(
-    { ...outcome, keys: outcome.keys.map((k) => k.name).sort() },
-    { found: 4, matched: 3, disabled: 2, alreadyDisabled: 1, keys: ['a', 'b', 'c'] },
-  );
+  const display = (secret: string) => `cf_${secret.slice(3, 7)}…${secret.slice(-4)}`;
+  assert.deepEqual(outcome, {
+    found: 4,
+    matched: 3,
+    disabled: 2,
+    alreadyDisabled: 1,
+    secrets: [
+      { display: display(a.secret), outcome: 'disabled', key: { id: a.key.id, name: 'a', owner: 'ada@example.test' } },
+      { display: display(b.secret), outcome: 'disabled', key: { id: b.key.id, name: 'b', owner: 'bob@example.test' } },
+      {
+        display: display(c.secret),
+        outcome: 'already_disabled',
+        key: { id: c.key.id, name: 'c', owner: 'bob@example.test' },
+      },
+      { display: display(stranger), outcome: 'not_found', key: null },
+    ],
+  });
+  assert.ok(!JSON.stringify(outcome).includes(a.secret.slice(7, -4)), 'no secret beyond its display form');
   const event = await db.auditEvent.findFirstOrThrow({ where: { keyId: a.key.id, action: 'key.leak_disable' } });
   assert.deepEqual(
     [event.reason, event.actorId, event.ip],
     ['leaked: https://gist.example/123', support.id, '203.0.113.9'],
   );
 
+  const again = await bulkDisableLeaked(db, support, `${b.secret} ${a.secret}`, 'the same gist', actor(support));
+  assert.deepEqual(
+    again.secrets.map((s) => [s.display, s.outcome]),
+    [
+      [display(b.secret), 'already_disabled'],
+      [display(a.secret), 'already_disabled'],
+    ],
+    'a second paste of the same secrets: every key was off already',
+  );
+
   const none = await bulkDisableLeaked(db, support, 'nothing to see here', 'ticket SUP-7', actor(support));
-  assert.deepEqual(none, { found: 0, matched: 0, disabled: 0, alreadyDisabled: 0, keys: [] });
+  assert.deepEqual(none, { found: 0, matched: 0, disabled: 0, alreadyDisabled: 0, secrets: [] });
 });
 
 test('the key detail for staff: report, overrides, tiers, and this key’s audit trail newest first', async (t) => {

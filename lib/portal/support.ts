@@ -8,7 +8,7 @@ import type { Actor } from '../audit/write.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
-import { displayKey, KEY_LENGTH, KEY_PREFIX, keyFormatProblem } from '../keys/format.ts';
+import { displayKey, KEY_LENGTH, KEY_PREFIX, keyDisplayParts, keyFormatProblem } from '../keys/format.ts';
 import { hashKey } from '../keys/hash.ts';
 import { disableLeakedSecrets, secretsInText } from '../keys/leaks.ts';
 import { keyStatus } from '../keys/status.ts';
@@ -267,7 +267,14 @@ export async function staffChangeSettings(
   return { changed };
 }
 
-/** Bulk disable: every valid secret in the pasted text; the outcome counts and lists the matched keys. */
+/** What a leak paste did to one secret found in it. */
+export type LeakSecretOutcome = 'disabled' | 'already_disabled' | 'not_found';
+
+/**
+ * Bulk disable: every valid secret in the pasted text. The outcome counts, and says for each secret (in
+ * the order of the paste, by its display form cf_abcd…wxyz, never the secret) whether this paste
+ * disabled its key, the key was off already, or no key has it.
+ */
 export async function bulkDisableLeaked(
   db: Db,
   viewer: Viewer,
@@ -298,12 +305,23 @@ export async function bulkDisableLeaked(
         include: { owner: { select: { email: true } } },
       })
     : [];
+  const byHash = new Map(keys.map((k) => [k.keyHash, k]));
+  const disabledNow = new Set(outcome.disabledKeyIds);
   return {
     found: secrets.length,
     matched: outcome.matched,
     disabled: outcome.disabled,
     alreadyDisabled: outcome.alreadyDisabled,
-    keys: keys.map((k) => ({ id: k.id, display: displayKey(k), name: k.name, owner: k.owner.email })),
+    secrets: secrets.map((secret) => {
+      const key = byHash.get(hashKey(secret));
+      const display = displayKey(keyDisplayParts(secret));
+      if (!key) return { display, outcome: 'not_found' as LeakSecretOutcome, key: null };
+      return {
+        display,
+        outcome: (disabledNow.has(key.id) ? 'disabled' : 'already_disabled') as LeakSecretOutcome,
+        key: { id: key.id, name: key.name, owner: key.owner.email },
+      };
+    }),
   };
 }
 

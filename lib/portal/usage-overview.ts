@@ -9,7 +9,7 @@ import { type KeyStatus, keyStatus } from '../keys/status.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { type CallCounts, type TodayAndRange, usageByKeyOfOwner, usageByToolOfOwner } from '../usage/owner-usage.ts';
 import { daysEndingWith } from '../usage/queries.ts';
-import type { UsageRange } from '../usage/range.ts';
+import { laterDay, type UsageRange } from '../usage/range.ts';
 import type { Viewer } from './access.ts';
 import { KEYS_SHOWN } from './keys.ts';
 
@@ -31,8 +31,19 @@ function add(a: CallCounts, b: CallCounts): CallCounts {
 }
 
 export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange, now = Date.now()) {
-  const { day } = quotaDayCalculator(config().quotaTimeZone)(now);
-  const [fromDay] = daysEndingWith(day, range);
+  const quotaDay = quotaDayCalculator(config().quotaTimeZone);
+  const { day } = quotaDay(now);
+  const oldest = await db.apiKey.findFirst({
+    where: { ownerId: viewer.id },
+    orderBy: { createdAt: 'asc' },
+    select: { createdAt: true },
+  });
+  // The page speaks of the days since the account's oldest key when that is later than the range's start:
+  // there were no calls before it. The sums still cover the whole range, so no number is ever left out.
+  const [rangeStart] = daysEndingWith(day, range);
+  const firstKeyDay = oldest ? quotaDay(oldest.createdAt.getTime()).day : rangeStart;
+  // A key dated after today (the clock was moved back since) still leaves today to speak of.
+  const fromDay = firstKeyDay > day ? day : laterDay(rangeStart, firstKeyDay);
   const [keys, total, byKey, tools] = await Promise.all([
     db.apiKey.findMany({
       where: { ownerId: viewer.id },
@@ -40,8 +51,8 @@ export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange,
       take: KEYS_SHOWN,
     }),
     db.apiKey.count({ where: { ownerId: viewer.id } }),
-    usageByKeyOfOwner(db, viewer.id, fromDay, day),
-    usageByToolOfOwner(db, viewer.id, fromDay, day),
+    usageByKeyOfOwner(db, viewer.id, rangeStart, day),
+    usageByToolOfOwner(db, viewer.id, rangeStart, day),
   ]);
   const allKeys = [...byKey.values()].reduce(
     (sum, k) => ({ today: add(sum.today, k.today), range: add(sum.range, k.range) }),
@@ -49,6 +60,8 @@ export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange,
   );
   return {
     range,
+    /** The range's first day, and the first day counted: the day the oldest key was made when that is later. */
+    rangeStart,
     fromDay,
     today: day,
     /** The newest KEYS_SHOWN keys; `totalKeys` says how many there are. */

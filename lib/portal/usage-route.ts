@@ -6,7 +6,7 @@
 import { type Db, getDb } from '../db/client.ts';
 import type { KeyReport } from '../usage/key-report.ts';
 import { parseUsageRange, type UsageRange } from '../usage/range.ts';
-import { PortalNotFound, type Viewer } from './access.ts';
+import { NEW_PASSWORD_FIRST, PortalNotFound, type Viewer } from './access.ts';
 import { currentViewer } from './viewer.ts';
 
 const NO_STORE = { 'cache-control': 'no-store' };
@@ -20,6 +20,8 @@ export function keyUsageRoute(load: (db: Db, viewer: Viewer, keyId: string, rang
     const viewer = await currentViewer();
     try {
       if (!viewer) throw new PortalNotFound();
+      if (viewer.mustChangePassword)
+        return Response.json({ error: `${NEW_PASSWORD_FIRST}.` }, { status: 403, headers: NO_STORE });
       const range = parseUsageRange(new URL(request.url).searchParams.get('range'));
       return Response.json(await load(getDb(), viewer, id, range), { headers: NO_STORE });
     } catch (error) {

@@ -10,7 +10,7 @@ import { auth } from '../auth/auth.ts';
 import { safeReturnPath } from '../auth/return-path.ts';
 import { isRole } from '../auth/roles.ts';
 import { CLIENT_IP_HEADER } from '../http/transport-security.ts';
-import { actorOf, isStaff, PortalNotFound, type Viewer } from './access.ts';
+import { actorOf, isStaff, NEW_PASSWORD_PATH, PortalNotFound, type Viewer } from './access.ts';
 
 /** Thrown when the session could not be checked (the database is away): the page shows it is unavailable, not signed out. */
 class SessionCheckUnavailable extends Error {
@@ -22,20 +22,36 @@ class SessionCheckUnavailable extends Error {
 export const currentViewer = cache(async (): Promise<Viewer | null> => {
   // What the session callback of lib/auth/auth.ts returns: the user as the database has them, or null.
   const session = (await auth()) as {
-    user?: { id?: string; email?: string; name?: string | null; role?: string } | null;
+    user?: { id?: string; email?: string; name?: string | null; role?: string; mustChangePassword?: boolean } | null;
     unavailable?: boolean;
   } | null;
   if (session?.unavailable) throw new SessionCheckUnavailable();
   const user = session?.user;
   if (!user?.id || !user.email || !user.role || !isRole(user.role)) return null;
-  return { id: user.id, email: user.email, name: user.name ?? null, role: user.role };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name ?? null,
+    role: user.role,
+    mustChangePassword: user.mustChangePassword === true,
+  };
 });
 
-/** The viewer, or a redirect to sign-in that comes back to `returnTo`. */
-export async function requireViewer(returnTo = '/keys'): Promise<Viewer> {
+/** The signed-in viewer, whatever their password, or a redirect to sign-in that comes back to `returnTo`. */
+export async function requireSignedIn(returnTo: string): Promise<Viewer> {
   const viewer = await currentViewer();
   // safeReturnPath also keeps out what someone pasted into a page's address (a secret typed as /keys/<id>).
   if (!viewer) redirect(`/signin?next=${encodeURIComponent(safeReturnPath(returnTo))}`);
+  return viewer;
+}
+
+/**
+ * The viewer, or a redirect to sign-in that comes back to `returnTo`. An account that must replace its
+ * password is sent to do that first, from every page.
+ */
+export async function requireViewer(returnTo = '/keys'): Promise<Viewer> {
+  const viewer = await requireSignedIn(returnTo);
+  if (viewer.mustChangePassword) redirect(NEW_PASSWORD_PATH);
   return viewer;
 }
 

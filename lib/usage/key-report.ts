@@ -9,22 +9,32 @@ import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { displayKey } from '../keys/format.ts';
 import { disabledBy, keyStatus } from '../keys/status.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
-import { dailyTrend, lastCalls, usageByTool } from './queries.ts';
-import { DEFAULT_USAGE_RANGE, type UsageRange } from './range.ts';
+import { failureCodes } from './failure-codes.ts';
+import { dailyTrend, daysEndingWith, lastCalls, usageByTool } from './queries.ts';
+import { DEFAULT_USAGE_RANGE, quotaDayStart, type UsageRange } from './range.ts';
 import { refusedReport } from './refused-report.ts';
 
 export async function keyReport(db: Db, key: ApiKey, now = Date.now(), range: UsageRange = DEFAULT_USAGE_RANGE) {
   const tier = await db.tier.findUniqueOrThrow({ where: { id: key.tierId } });
   const owner = await db.user.findUniqueOrThrow({ where: { id: key.ownerId }, select: { email: true } });
-  const { day, resetsAt } = quotaDayCalculator(config().quotaTimeZone)(now);
+  const zone = config().quotaTimeZone;
+  const quotaDay = quotaDayCalculator(zone);
+  const { day, resetsAt } = quotaDay(now);
+  const [rangeStart, todayStart] = [daysEndingWith(day, range)[0], day].map((d) => new Date(quotaDayStart(zone, d)));
   // Usage is the allowance's (every key of the reissue chain), the same count the limiter admits against.
-  const [today, trend, calls, lineageKeys, predecessor, refused] = await Promise.all([
+  const [today, trend, calls, lineageKeys, predecessor, refused, first, failures] = await Promise.all([
     usageByTool(db, key.lineageId, day),
     dailyTrend(db, key.lineageId, day, range),
     lastCalls(db, key.lineageId, 10),
     db.apiKey.count({ where: { lineageId: key.lineageId } }),
     db.apiKey.findUnique({ where: { replacedById: key.id } }),
     refusedReport(db, key.id, key.lineageId, day),
+    db.apiKey.findFirst({
+      where: { lineageId: key.lineageId },
+      orderBy: { createdAt: 'asc' },
+      select: { createdAt: true },
+    }),
+    failureCodes(db, key.lineageId, rangeStart, todayStart, now),
   ]);
   // The end of a grace period: the moment a replaced secret stops, while it is still ahead.
   const graceEnd = (k: ApiKey | null) =>
@@ -71,6 +81,10 @@ export async function keyReport(db: Db, key: ApiKey, now = Date.now(), range: Us
     /** The trend's length in quota days, and how far back the call log (and so its CSV export) reaches. */
     range: { days: range, callLogRetentionDays: config().callLogRetentionDays },
     trend,
+    /** Failed calls per error code, today and over the range (read from the call log: at most its retention). */
+    failureCodes: failures,
+    /** The quota day the allowance began (its reissue chain's first key was made): the portal's chart starts there. */
+    startedOn: quotaDay((first ?? key).createdAt.getTime()).day,
     // A call made with another secret of the chain names it, so an owner sees an old secret still in use.
     lastCalls: calls.map(({ key: madeWith, ...c }) => ({
       ...c,

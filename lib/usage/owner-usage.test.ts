@@ -106,7 +106,7 @@ test("an owner's calls are summed per key and per tool over the range's quota da
     today: { successes: 2, failures: 0, rateLimited: 1 },
     range: { successes: 4, failures: 1, rateLimited: 1 },
   });
-  assert.equal(overview.fromDay, daysAgo(29));
+  assert.equal(overview.rangeStart, daysAgo(29));
 });
 
 test("a chain's call log as CSV: every key of the chain, oldest first, within the bounds, across pages", async (t) => {

@@ -27,3 +27,24 @@ export function quotaDayStart(timeZone: string, day: string): number {
   const probe = at(midnightUtc);
   return probe.day < day ? probe.resetsAt : at(midnightUtc - DAY_MS).resetsAt;
 }
+
+/**
+ * The days of a trend worth drawing: from the day its allowance (or, account-wide, the oldest key) began,
+ * not the whole range, so a key made today shows one day rather than 89 empty ones. A day with calls
+ * before that day (only seeded data has them) is kept, with everything after it: numbers are never hidden.
+ */
+export function trendSince<T extends { day: string; successes: number; failures: number; rateLimited: number }>(
+  trend: T[],
+  startedOn: string,
+): T[] {
+  const firstCalled = trend.find((d) => d.successes + d.failures + d.rateLimited > 0)?.day;
+  const from = firstCalled && firstCalled < startedOn ? firstCalled : startedOn;
+  const shown = trend.filter((d) => d.day >= from);
+  // A start after the trend's last day cannot happen for a real key; then the last day still shows.
+  return shown.length ? shown : trend.slice(-1);
+}
+
+/** The later of two "YYYY-MM-DD" days: where a range that may begin before something existed should start. */
+export function laterDay(a: string, b: string): string {
+  return a > b ? a : b;
+}

@@ -59,8 +59,14 @@ export interface TestServer {
   /** The demo key printed at first start (a restarted server keeps its predecessor's). */
   demoKey: string;
   adminEmail: string;
-  /** The admin's one-time password printed at first start (undefined after a restart). */
-  adminPassword?: string;
+  /**
+   * The admin's password: the one-time password printed at first start, which the operator CLI sets again
+   * (`user password`) the first time a test reads it, so that the admin may act without first choosing a
+   * new one in the portal. Undefined after a restart.
+   */
+  readonly adminPassword?: string;
+  /** The one-time password exactly as printed, left as the portal first finds it: it must be replaced. */
+  oneTimeAdminPassword?: string;
   /** The temporary folder with the SQLite file and the key-hash secret. */
   dataDir: string;
   /** The server process's id (its memory can be read from /proc/<pid>/status). */
@@ -158,7 +164,9 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
   });
   const demoKey = /Demo key \(free\):\s+(cf_\w+)/.exec(output)?.[1] ?? previous?.demoKey;
   if (!demoKey) throw new Error(`no demo key in the start output:\n${output}`);
-  const adminPassword = /One-time password:\s+(\S+)/.exec(output)?.[1];
+  const oneTimeAdminPassword = /One-time password:\s+(\S+)/.exec(output)?.[1];
+  const adminEmail = 'admin@example.test';
+  let adminPasswordSet = false;
   const scheme = env.TLS_CERT_FILE ? 'https' : 'http';
   const baseUrl = `${scheme}://localhost:${port}`;
 
@@ -166,8 +174,15 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     baseUrl,
     mcpUrl: `${baseUrl}/mcp`,
     demoKey,
-    adminEmail: 'admin@example.test',
-    adminPassword,
+    adminEmail,
+    oneTimeAdminPassword,
+    get adminPassword() {
+      if (oneTimeAdminPassword && !adminPasswordSet) {
+        cliSucceeded(env, ['user', 'password', '--email', adminEmail, '--password', oneTimeAdminPassword]);
+        adminPasswordSet = true;
+      }
+      return oneTimeAdminPassword;
+    },
     dataDir,
     pid: child.pid!,
     env,

@@ -6,6 +6,7 @@ import { signIn } from '@/lib/auth/auth.ts';
 import { githubConfigured } from '@/lib/auth/github.ts';
 import { DEFAULT_RETURN_PATH, landingPath, safeReturnPath } from '@/lib/auth/return-path.ts';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '@/lib/auth/sign-up-notice.ts';
+import { signedUpEmail } from '@/lib/auth/signed-up-email.ts';
 import { currentViewer } from '@/lib/portal/viewer.ts';
 import { signInAction } from '../actions.ts';
 
@@ -27,10 +28,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         : undefined;
   const viewer = await currentViewer();
   if (viewer) redirect(next || landingPath(viewer.role));
+  const signedUp = params.notice === SIGNED_UP_NOTICE;
   return (
     <>
       <h1>Sign in</h1>
-      {params.notice === SIGNED_UP_NOTICE ? (
+      {signedUp ? (
         <p className="alert success" role="status">
           {SIGNED_UP_MESSAGE}
         </p>
@@ -40,7 +42,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           Sign-in did not complete ({error}). Try again.
         </p>
       ) : null}
-      <SignInForm action={signInAction} next={next} />
+      <SignInForm action={signInAction} next={next} email={signedUp ? await signedUpEmail() : ''} />
       {githubConfigured() ? (
         <form
           action={async () => {

@@ -12,6 +12,7 @@ import { FormMessage } from '@/components/FormMessage.tsx';
 import { ActionForm } from '@/components/forms/ActionForm.tsx';
 import { FieldError, useField } from '@/components/forms/Field.tsx';
 import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
+import { KeyNameInput } from '@/components/keys/KeyNameInput.tsx';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import type { MyKeyActions } from '@/lib/portal/keys.ts';
@@ -55,7 +56,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
             {keyField}
             <label>
               Name
-              <input {...field('name')} defaultValue={name} maxLength={100} required autoComplete="off" />
+              <KeyNameInput field={field('name')} initial={name} />
             </label>
             <SubmitButton className="secondary" pendingText="Renaming…">
               Rename

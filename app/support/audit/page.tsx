@@ -11,6 +11,40 @@ export const metadata: Metadata = { title: 'Audit trail' };
 type Params = { key?: string; actor?: string; from?: string; to?: string; page?: string };
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
+type FilterError = { message: string; field?: string };
+const FILTER_ERROR_ID = 'audit-filter-error';
+
+/**
+ * A day filter as text, not a date picker: a browser's date input shows and types days in its locale's
+ * order (mm/dd/yyyy here, dd/mm/yyyy there), where every date of the portal is ISO UTC. The server
+ * checks the day again and says what is wrong with it (lib/portal/audit-trail.ts).
+ */
+function DayInput(props: {
+  name: 'from' | 'to';
+  label: string;
+  hint: string;
+  value?: string;
+  error: FilterError | null;
+}) {
+  const invalid = props.error?.field === props.name;
+  return (
+    <label>
+      {props.label} <span className="hint">{props.hint}</span>
+      <input
+        name={props.name}
+        defaultValue={props.value}
+        inputMode="numeric"
+        pattern="\d{4}-\d{2}-\d{2}"
+        title="A UTC day written YYYY-MM-DD, e.g. 2026-11-26"
+        placeholder="YYYY-MM-DD"
+        autoComplete="off"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? FILTER_ERROR_ID : undefined}
+      />
+    </label>
+  );
+}
+
 function pageHref(filters: AuditFilters, page: number): string {
   const query = new URLSearchParams();
   for (const name of ['key', 'actor', 'from', 'to'] as const) if (filters[name]) query.set(name, filters[name]!);
@@ -30,12 +64,12 @@ export default async function AuditPageView({ searchParams }: { searchParams: Pr
     page: Number(text(params.page)) || 1,
   };
   let trail: AuditPage | null = null;
-  let error: string | null = null;
+  let error: FilterError | null = null;
   try {
     trail = await orNotFound(auditTrail(getDb(), viewer, filters));
   } catch (caught) {
     if (!(caught instanceof PortalInputError)) throw caught;
-    error = caught.message;
+    error = { message: caught.message, field: caught.field };
   }
   const filtered = Boolean(filters.key || filters.actor || filters.from || filters.to);
 
@@ -56,14 +90,8 @@ export default async function AuditPageView({ searchParams }: { searchParams: Pr
             Actor <span className="hint">email, or part of it</span>
             <input name="actor" defaultValue={filters.actor} autoComplete="off" />
           </label>
-          <label>
-            From <span className="hint">UTC day</span>
-            <input name="from" type="date" defaultValue={filters.from} />
-          </label>
-          <label>
-            To <span className="hint">UTC day, inclusive</span>
-            <input name="to" type="date" defaultValue={filters.to} />
-          </label>
+          <DayInput name="from" label="From" hint="UTC day, YYYY-MM-DD" value={filters.from} error={error} />
+          <DayInput name="to" label="To" hint="UTC day, YYYY-MM-DD, inclusive" value={filters.to} error={error} />
           <div className="actions">
             <button type="submit">Filter</button>
             {filtered ? <Link href="/support/audit">Clear filters</Link> : null}
@@ -71,8 +99,8 @@ export default async function AuditPageView({ searchParams }: { searchParams: Pr
         </form>
       </search>
       {error ? (
-        <p className="alert error" role="alert">
-          {error}
+        <p id={FILTER_ERROR_ID} className="alert error" role="alert">
+          {error.message}
         </p>
       ) : null}
       {trail ? (
