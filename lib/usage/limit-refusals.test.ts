@@ -155,8 +155,9 @@ test('the CSV export places each sampled 429 by time among the admitted calls, a
   await writeCalls(url, rows);
   const recorder = createRefusedCallRecorder(() => db, 60_000);
   // One before every call, one inside the first page, one between the pages, one after the last call.
-  const refusedAt = [-1, 501, 2 * (EXPORT_PAGE_ROWS - 1) + 1, 2 * (EXPORT_PAGE_ROWS + 4) + 7];
-  for (const at of refusedAt) recorder.note(limited(at === 501 ? first.key.id : second.key.id, at));
+  const insideFirstPage = EXPORT_PAGE_ROWS + 1;
+  const refusedAt = [-1, insideFirstPage, 2 * (EXPORT_PAGE_ROWS - 1) + 1, 2 * (EXPORT_PAGE_ROWS + 4) + 7];
+  for (const at of refusedAt) recorder.note(limited(at === insideFirstPage ? first.key.id : second.key.id, at));
   recorder.note(limited(second.key.id, -5000)); // before the export's start
   await recorder.flush();
 
@@ -171,7 +172,7 @@ test('the CSV export places each sampled 429 by time among the admitted calls, a
     refusedLines,
     refusedAt.map(
       (at) =>
-        `${new Date(T0 + at).toISOString()},service_query_compound,rate_limited,daily_quota_exceeded,0,${displayKey(at === 501 ? first.key : second.key)}`,
+        `${new Date(T0 + at).toISOString()},service_query_compound,rate_limited,daily_quota_exceeded,0,${displayKey(at === insideFirstPage ? first.key : second.key)}`,
     ),
   );
   const times = lines.slice(1).map((l) => l.slice(0, 24));
