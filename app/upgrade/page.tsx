@@ -15,6 +15,7 @@ import {
 import { requireViewer } from '@/lib/portal/viewer.ts';
 import { UpgradeForm } from './UpgradeForm.tsx';
 import '@/components/support/support.css';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 
 export const metadata: Metadata = { title: 'Upgrade to Pro' };
 
@@ -87,7 +88,7 @@ export default async function UpgradePage({
 
       <h2>Your requests</h2>
       {requests.length ? (
-        <div className="table-wrap">
+        <ScrollRegion label="Your requests">
           <table>
             <thead>
               <tr>
@@ -116,14 +117,12 @@ export default async function UpgradePage({
                   <td style={{ whiteSpace: 'nowrap' }}>
                     <When date={r.decidedAt} empty="not yet" />
                   </td>
-                  <td className="wrap-anywhere">
-                    {r.decisionNote ?? (r.status === 'pending' ? 'Waiting for staff' : '—')}
-                  </td>
+                  <td>{r.decisionNote ?? (r.status === 'pending' ? 'Waiting for staff' : '—')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="empty">No requests yet.</p>
       )}

@@ -5,6 +5,7 @@
  */
 import Link from 'next/link';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyListEntry, KeyListRow } from '@/lib/portal/keys.ts';
@@ -42,7 +43,7 @@ function OlderKeys({ keys }: { keys: KeyListRow[] }) {
 
 export function KeysTable({ keys, now }: { keys: KeyListEntry[]; now: number }) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Your keys">
       <table className="keys-table">
         <thead>
           <tr>
@@ -98,6 +99,6 @@ export function KeysTable({ keys, now }: { keys: KeyListEntry[]; now: number }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,13 +1,14 @@
 /** Keys found by a support search: enough to recognise the right one, and a link to it. */
 import Link from 'next/link';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
 import type { KeySearch } from '@/lib/portal/support.ts';
 
 export function KeyResultsTable({ results }: { results: KeySearch['results'] }) {
   return (
-    <div className="table-wrap">
+    <ScrollRegion label="Keys found">
       <table>
         <caption className="muted" style={{ textAlign: 'left', padding: '0.5rem 0.75rem' }}>
           {results.length} key{results.length === 1 ? '' : 's'} found
@@ -31,7 +32,7 @@ export function KeyResultsTable({ results }: { results: KeySearch['results'] }) 
                 </Link>
               </td>
               <td>{key.name}</td>
-              <td className="wrap-anywhere">{key.owner}</td>
+              <td>{key.owner}</td>
               <td>{key.tier}</td>
               <td>
                 <StatusBadge status={key.status} />
@@ -49,6 +50,6 @@ export function KeyResultsTable({ results }: { results: KeySearch['results'] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

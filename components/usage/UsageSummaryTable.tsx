@@ -1,6 +1,7 @@
 /**
  * Calls today and over a range side by side, one row per key or per tool, with a totals row: each period
- * is a column group of successes, failures and rate-limited calls.
+ * is a column group of successes, failures and rate-limited calls. On a phone each row is a card with
+ * every count labelled (usage.css), so the numbers are on the screen beside the name.
  */
 import type { ReactNode } from 'react';
 import { ScrollRegion } from '@/components/ScrollRegion.tsx';
@@ -16,12 +17,19 @@ export interface SummaryRow extends TodayAndRange {
 
 const OUTCOMES = ['Successes', 'Failures', 'Rate-limited'] as const;
 
-function Counts({ counts }: { counts: CallCounts }) {
+/** `period` names the column group in each cell's label, which a card shows in place of the headers. */
+function Counts({ counts, period }: { counts: CallCounts; period: string }) {
   return (
     <>
-      <td className="num">{formatCount(counts.successes)}</td>
-      <td className="num">{formatCount(counts.failures)}</td>
-      <td className="num">{formatCount(counts.rateLimited)}</td>
+      <td className="num" data-label={`${period}: successes`}>
+        {formatCount(counts.successes)}
+      </td>
+      <td className="num" data-label={`${period}: failures`}>
+        {formatCount(counts.failures)}
+      </td>
+      <td className="num" data-label={`${period}: rate-limited`}>
+        {formatCount(counts.rateLimited)}
+      </td>
     </>
   );
 }
@@ -42,9 +50,10 @@ export function UsageSummaryTable({
   total: TodayAndRange;
 }) {
   const labelColumns = detailHeading ? 2 : 1;
+  const range = `${rangeDays} days`;
   return (
     <ScrollRegion label={caption}>
-      <table>
+      <table className="usage-summary">
         <caption className="visually-hidden">{caption}</caption>
         <colgroup span={labelColumns} />
         <colgroup span={3} />
@@ -78,9 +87,9 @@ export function UsageSummaryTable({
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
-              {detailHeading && <td>{row.detail}</td>}
-              <Counts counts={row.today} />
-              <Counts counts={row.range} />
+              {detailHeading && <td className="detail">{row.detail}</td>}
+              <Counts counts={row.today} period="Today" />
+              <Counts counts={row.range} period={range} />
             </tr>
           ))}
         </tbody>
@@ -89,8 +98,8 @@ export function UsageSummaryTable({
             <th scope="row" colSpan={labelColumns}>
               Total
             </th>
-            <Counts counts={total.today} />
-            <Counts counts={total.range} />
+            <Counts counts={total.today} period="Today" />
+            <Counts counts={total.range} period={range} />
           </tr>
         </tfoot>
       </table>

@@ -6,6 +6,7 @@ import { listUsers } from '@/lib/portal/users.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
 import { RoleForm } from './RoleForm.tsx';
 import '@/components/support/support.css';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -39,7 +40,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
         </span>
       </h2>
       {users.length ? (
-        <div className="table-wrap">
+        <ScrollRegion label="Users">
           <table>
             <thead>
               <tr>
@@ -54,7 +55,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
             <tbody>
               {users.map((u) => (
                 <tr key={u.id}>
-                  <td className="wrap-anywhere">
+                  <td>
                     <Link href={`/support?q=${encodeURIComponent(u.email)}`}>{u.email}</Link>
                   </td>
                   <td>{u.name ?? '—'}</td>
@@ -72,7 +73,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: P
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="empty">No user’s email contains “{email}”.</p>
       )}

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { When } from '@/components/When.tsx';
 import { sourceLabel } from '@/lib/channels/labels.ts';
@@ -61,7 +62,7 @@ export default async function UpgradeQueuePage() {
 
       <h2>Recent decisions</h2>
       {decided.length ? (
-        <div className="table-wrap">
+        <ScrollRegion label="Recent decisions">
           <table>
             <thead>
               <tr>
@@ -83,20 +84,20 @@ export default async function UpgradeQueuePage() {
                   <td>
                     <StatusBadge status={r.status} />
                   </td>
-                  <td className="wrap-anywhere">{r.requester}</td>
+                  <td>{r.requester}</td>
                   <td>
                     <Link href={`/support/keys/${r.key.id}`}>
                       <code>{r.key.display}</code>
                     </Link>
                   </td>
                   <td className="num">{formatCount(r.expectedDailyCalls)} calls/day</td>
-                  <td className="wrap-anywhere">{r.decidedBy ?? '—'}</td>
-                  <td className="wrap-anywhere">{r.decisionNote ?? '—'}</td>
+                  <td>{r.decidedBy ?? '—'}</td>
+                  <td>{r.decisionNote ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p className="empty">No decisions yet.</p>
       )}
