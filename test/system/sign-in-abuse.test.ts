@@ -120,7 +120,8 @@ describe('sign-up', () => {
     const fresh = await signUp(address, 'brand-new@example.test', 'the new account password');
     const existing = await signUp(address, server.adminEmail.toUpperCase(), 'an attacker chosen password');
     assert.deepEqual(outcome(existing), outcome(fresh));
-    assert.deepEqual(outcome(existing).cookies, [], 'sign-up sets no cookie: it signs nobody in');
+    // Only the email typed, for the sign-in form that follows (lib/auth/signed-up-email.ts): no session, no device cookie.
+    assert.deepEqual(outcome(existing).cookies, ['__Secure-chemflow-signed-up-email'], 'sign-up signs nobody in');
     assert.doesNotMatch(existing.text, /exist|already|taken|registered/i);
     assert.ok(
       !String(existing.headers['x-action-redirect']).includes('example.test'),
