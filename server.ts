@@ -31,6 +31,7 @@ import { trackConnections } from './lib/http/graceful-close.ts';
 import { isOAuthDiscoveryPath, isOAuthEndpointPath, OAUTH_DISCOVERY_ANSWER } from './lib/http/oauth-refusal.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, describeTransport, HSTS_HEADER, plainHttpRefusal } from './lib/http/transport-security.ts';
+import { corsHeaders, originAllowed } from './lib/mcp/cors.ts';
 import { handleMcpRequest } from './lib/mcp/handler.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
 import { answerOAuthEndpoint } from './lib/mcp/oauth-endpoint.ts';
@@ -71,6 +72,10 @@ async function startServer(): Promise<http.Server> {
   async function onRequest(req: GuardedRequest, res: ServerResponse): Promise<void> {
     if (onRefusedConnection(req)) return;
     const path = req.url?.split('?', 1)[0];
+    // A browser client must be able to read the refusals written before the handler runs (413, 408, 429).
+    const origin = req.headers.origin;
+    if (path === '/mcp' && origin && originAllowed(origin))
+      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
     // First, before anything reads the body: its cap and pace hold from the first byte.
     if (!bodyGuard.admit(req, res, path ?? '/')) return;
     const transport = describeTransport(req, settings);

@@ -593,6 +593,17 @@ for (const mount of ['server.ts fast path', 'app/mcp/route.ts'] as const) {
         assert.equal(answer.headers.get('access-control-allow-origin'), 'https://agent.example');
         assert.match(answer.headers.get('access-control-expose-headers')!, /X-RateLimit-Remaining/i);
       });
+
+      it('a body over the cap, refused before the handler reads it, still reaches a browser client as 413', async () => {
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { ...MCP_HEADERS, origin: 'https://agent.example' },
+          body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }),
+        });
+        assert.equal(answer.status, 413);
+        assert.equal(answer.headers.get('access-control-allow-origin'), 'https://agent.example');
+        assert.equal(((await answer.json()) as { error: string }).error, 'payload_too_large');
+      });
     });
 
     it('logged no error while serving all of the above (e.g. a checkpoint worker that failed to start on this mount)', () => {
