@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Role } from '../lib/auth/roles.ts';
 import { createBindCode, redeemBindCode } from '../lib/channels/bindings.ts';
 import { createDb, type Db } from '../lib/db/client.ts';
+import { generateKey } from '../lib/keys/format.ts';
 import { disableKey } from '../lib/keys/store.ts';
 import { actorOf, type Viewer } from '../lib/portal/access.ts';
 import { declineUpgrade, requestUpgrade } from '../lib/portal/upgrades.ts';
@@ -191,6 +192,20 @@ const STATES: PageState[] = [
     },
   },
   { name: 'support: leaks', as: 'support', path: () => '/support/leaks' },
+  {
+    name: 'support: the outcome of a leak report, each secret on its line',
+    as: 'support',
+    path: () => '/support/leaks',
+    enter: async (page) => {
+      // Secrets of no key: the outcome lists them without disabling a key the later states show.
+      const unknown = [generateKey(), generateKey(), generateKey()];
+      await page.getByLabel(/^Text with leaked secrets/).fill(`Found in ${LEAK_URL}: ${unknown.join(' ')}`);
+      await page.getByLabel(/^Where were they found/).fill(LEAK_URL.slice(0, 300));
+      await page.getByLabel(/Disable every active key/).check();
+      await click(page, 'Disable leaked keys');
+      await page.getByRole('heading', { name: 'Outcome' }).waitFor();
+    },
+  },
   { name: 'support: audit', as: 'support', path: () => '/support/audit' },
   { name: 'support: upgrades', as: 'support', path: () => '/support/upgrades' },
   { name: 'admin: users', as: 'admin', path: () => '/admin/users' },
