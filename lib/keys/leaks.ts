@@ -9,6 +9,7 @@ import { writeAudit } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import { KEY_PATTERN, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
+import { LEAK_REASON_PREFIX } from './status.ts';
 import { disableKey, isDisabledAt } from './store.ts';
 
 export interface LeakOutcome {
@@ -39,7 +40,7 @@ export async function disableLeakedSecrets(
   const outcome: LeakOutcome = { examined: distinct.length, matched: 0, disabled: 0, alreadyDisabled: 0, keyIds: [] };
   if (!distinct.length) return outcome;
   const keys = await db.apiKey.findMany({ where: { keyHash: { in: distinct.map(hashKey) } } });
-  const reason = `leaked: ${report}`;
+  const reason = `${LEAK_REASON_PREFIX}${report}`;
   for (const key of keys) {
     outcome.matched++;
     outcome.keyIds.push(key.id);
@@ -52,7 +53,7 @@ export async function disableLeakedSecrets(
       continue;
     }
     try {
-      await disableKey(db, key.id, reason, actor, 'key.leak_disable');
+      await disableKey(db, key.id, reason, actor, 'leaked');
       outcome.disabled++;
     } catch {
       // Disabled by someone else between the read and now: it is off, which is what the report wants.

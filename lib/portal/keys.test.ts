@@ -342,7 +342,7 @@ test('the owner reissues a key that staff or a leak report disabled: the old sec
   const { db, ada, support, actor } = await scratchPortal(t);
   const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, actor(ada))).key;
   await db.apiKey.update({ where: { id: byStaff.id }, data: { tierId: 'pro', dailyQuota: 5000, ratePerSecond: 7 } });
-  const disabled = await disableKey(db, byStaff.id, 'abuse', actor(support));
+  const disabled = await disableKey(db, byStaff.id, 'abuse', actor(support), 'support');
   const detail = await myKeyDetail(db, ada, byStaff.id);
   assert.deepEqual(
     [detail.actions.reissue, detail.actions.reissueRefusal, detail.actions.reissueOfStoppedKey],
@@ -366,7 +366,7 @@ test('the owner reissues a key that staff or a leak report disabled: the old sec
 
   // A public leak report (no user behind it) reads as one, with the place it was found.
   const leaked = (await createMyKey(db, ada, { name: 'pasted', expiryDays: null }, actor(ada))).key;
-  await disableKey(db, leaked.id, 'leaked: https://gist.example/x', { label: 'leak report' });
+  await disableKey(db, leaked.id, 'leaked: https://gist.example/x', { label: 'leak report' }, 'leaked');
   assert.deepEqual(
     (await keysStoppedByOthers(db, ada)).map((k) => [k.by, k.reason]),
     [['leak_report', 'https://gist.example/x']],
