@@ -13,7 +13,7 @@ test('filters: key by id, display form or 4 characters; actor by whole or partia
   const { db, ada, bob, support, admin, issue, actor } = await scratchPortal(t);
   const a = await issue(ada, 'a');
   const b = await issue(bob, 'b');
-  await disableKey(db, a.key.id, 'leaked', actor(support), 'leaked');
+  await disableKey(db, a.key.id, 'leaked', actor(support), 'support');
   await disableKey(db, b.key.id, 'owner asked', actor(admin), 'support');
   // One event on a fixed day, to test the date range.
   await db.$transaction((tx) =>

@@ -247,6 +247,7 @@ test('disableMyKey: disabled at once with the owner\'s reason (or "disabled by o
     reissue: true,
     reissueRefusal: null,
     reissueOfStoppedKey: true,
+    predecessorInGrace: null,
     upgrade: false,
   });
   assert.equal(detail.report.status, 'disabled');
@@ -281,6 +282,7 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
     reissue: false,
     reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
     reissueOfStoppedKey: false,
+    predecessorInGrace: null,
     upgrade: false,
   });
 });
@@ -321,9 +323,16 @@ test('reissueMyKey with a grace period: both secrets work until then, the old ke
       reissue: false,
       reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
       reissueOfStoppedKey: false,
+      predecessorInGrace: null,
       upgrade: false,
     });
     assert.equal((await myKeyReport(db, ada, key.id)).predecessor?.worksUntil, stopsAt);
+    // The new key's disable and leak dialogs say the old secret stops with it.
+    assert.deepEqual((await myKeyDetail(db, ada, key.id)).actions.predecessorInGrace, {
+      id: old.key.id,
+      display: oldDetail.report.display,
+      worksUntil: stopsAt,
+    });
 
     await reportMyKeyLeaked(db, ada, old.key.id, actor(ada));
     const refused = await verifyKey(old.secret, Date.now());
