@@ -373,3 +373,27 @@ test('when the audit write fails, the key change is rolled back with it', async 
   assert.equal(await db.apiKey.count(), 1, 'neither the reissue nor the failed issue left a key behind');
   assert.equal(await db.auditEvent.count({ where: { keyId: key.id } }), 1, 'only the original issue event');
 });
+
+test('a stop reaches back along the chain only: the secrets a key replaced stop with it, its successor does not', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const first = await issueKey(db, { ownerId: owner.id, name: 'agent' }, actor);
+  const second = await reissueKey(db, first.key.id, actor, { grace: '7d' });
+  const third = await reissueKey(db, second.key.id, actor, { grace: '24h' });
+  const row = (id: string) => db.apiKey.findUniqueOrThrow({ where: { id } });
+
+  // The middle secret leaked: it and the one before it stop; the live key works on.
+  const before = Date.now();
+  await disableKey(db, second.key.id, 'seen in a CI log', actor, 'leaked');
+  const [a, b, c] = await Promise.all([row(first.key.id), row(second.key.id), row(third.key.id)]);
+  assert.ok(a.disabledAt!.getTime() >= before && a.disabledAt!.getTime() <= Date.now(), 'the oldest stopped now');
+  assert.deepEqual([a.stopKind, b.stopKind, c.stopKind, c.disabledAt], ['leaked', 'leaked', null, null]);
+  assert.equal(a.disabledReason, 'reissued', 'the oldest keeps its own reason; its stopKind says what ended it');
+  const graceEnd = (await auditOf(db, first.key.id)).filter((e) => e.action === 'key.grace_end');
+  assert.equal(graceEnd.length, 1);
+  assert.match(graceEnd[0].reason!, new RegExp(`the key it was reissued as \\(${second.key.id}\\) was disabled`));
+
+  // Stopping the live key later touches only what still worked: nothing, and no second event.
+  await disableKey(db, third.key.id, 'lost laptop', actor, 'owner');
+  assert.equal((await row(first.key.id)).stopKind, 'leaked');
+  assert.equal(await db.auditEvent.count({ where: { action: 'key.grace_end' } }), 1);
+});
