@@ -325,6 +325,27 @@ export async function disableKey(
 }
 
 /**
+ * A leak report names a key that is already off: the sighting is audited ("key.leak_report") and, in the
+ * same transaction, any secret the key replaced that is still in its grace period stops (a key stopped
+ * before every stop reached back along its chain may still have one).
+ */
+export async function recordLeakOfStoppedKey(db: Db, key: ApiKey, reason: string, actor: Actor): Promise<void> {
+  const ended = await db.$transaction(async (tx) => {
+    await writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason });
+    return endPredecessorsGrace(
+      db,
+      tx,
+      key,
+      'leaked',
+      new Date(),
+      actor,
+      `the key it was reissued as (${key.id}) was reported leaked`,
+    );
+  });
+  await announceAllCommitted(ended, undefined);
+}
+
+/**
  * A new secret with the same settings; the old key points at its successor and stops working at once, or
  * after the grace period (`disabledAt` = now + grace; a key already disabled keeps its disabledAt). The
  * successor joins the old key's lineage: it is the same allowance (today's count, the per-second window,
