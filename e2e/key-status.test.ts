@@ -10,6 +10,8 @@ import type { Browser, Page } from '@playwright/test';
 import { KEY_STATUSES, type KeyStatus } from '../lib/keys/status.ts';
 import { assertNoSeriousAxe, seriousAxeViolations } from '../test/support/axe.ts';
 import { assertFitsPhoneWidth, DESKTOP, PHONE, signIn } from '../test/support/browser.ts';
+import { errorBody } from '../test/support/mcp-answers.ts';
+import { bearer, postMcp, rpc } from '../test/support/mcp-client.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { CliIssuedKey, TestServer } from '../test/support/test-server.ts';
 
@@ -228,6 +230,53 @@ for (const width of ['1280', '390'] as const) {
     );
     assert.equal(await page.getByText('re-enabling it turns the leaked secret back on').count(), 0);
     await assertNoSeriousAxe(page, 'support: a disabled key');
+    await ownerPage.context().close();
+    await page.context().close();
+  });
+
+  test(`at ${width} px, disabling a key whose previous secret is in its grace period: both dialogs say it stops too; support's "leaked" reads leaked`, async () => {
+    const owner = `rolling-${width}@example.test`;
+    const ownerPage = await personAt(width, owner, 'developer', '/keys');
+    const old = server.cliJson('key', 'create', '--owner', owner, '--name', 'rolling agent');
+    const next = server.cliJson('key', 'reissue', old.id, '--grace', '24h');
+    const stopsToo = new RegExp(
+      `The previous secret, ${displayOf(old)}, still in its grace period until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, stops too\\.`,
+    );
+    await ownerPage.goto(`${server.baseUrl}/keys/${next.id}`);
+    for (const [button, title] of [
+      ['Disable…', 'Disable this key?'],
+      ['Report as leaked…', 'Report this key as leaked?'],
+    ]) {
+      await ownerPage.getByRole('button', { name: button }).click();
+      const dialog = ownerPage.getByRole('dialog', { name: title });
+      assert.match(await dialog.innerText(), stopsToo, `owner: ${title}`);
+      assert.deepEqual(await seriousAxeViolations(ownerPage, 'dialog[open]'), [], `axe: owner's ${title}`);
+      await ownerPage.keyboard.press('Escape');
+    }
+
+    const page = await personAt(width, `support-rolling-${width}@example.test`, 'support', `/support/keys/${next.id}`);
+    await page.getByRole('button', { name: 'Disable…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable this key?' });
+    assert.match(await dialog.innerText(), stopsToo, 'support: Disable this key?');
+    await dialog.getByLabel(/^Reason/).fill('Found in a public paste (ticket SUP-77)');
+    await dialog.getByLabel(/Its secret leaked/).check();
+    assert.deepEqual(await seriousAxeViolations(page, 'dialog[open]'), [], "axe: support's disable dialog");
+    await dialog.getByRole('button', { name: 'Disable key' }).click();
+    await page
+      .getByRole('status')
+      .filter({
+        hasText: 'Key disabled as leaked. Calls with it now get 401, and so do calls with the previous secret',
+      })
+      .waitFor();
+    for (const secret of [next.key, old.key]) {
+      const refused = await postMcp(server.mcpUrl, rpc('ping'), bearer(secret));
+      assert.equal(refused.status, 401);
+      assert.match(errorBody(refused).message, /^API key reported leaked on /);
+      assert.ok(!refused.text.includes('SUP-77'), 'the reason stays with the owner and staff');
+    }
+    await ownerPage.reload();
+    assert.equal(await ownerPage.locator('.key-head .badge').innerText(), 'leaked');
+    assert.equal(server.cliJson('key', 'show', next.id).status, 'leaked');
     await ownerPage.context().close();
     await page.context().close();
   });

@@ -339,7 +339,13 @@ async function seed() {
   const owner = await db.user.findUniqueOrThrow({ where: { email: LONG_EMAIL } });
   const staff = await db.user.findUniqueOrThrow({ where: { email: STAFF_EMAIL } });
   const viewer = (user: typeof owner): Viewer => ({ ...user, role: user.role as Role });
-  await disableKey(db, disabled.id, SUPPORT_REASON, actorOf(viewer(staff), '2001:db8:85a3:8d3:1319:8a2e:370:7348'));
+  await disableKey(
+    db,
+    disabled.id,
+    SUPPORT_REASON,
+    actorOf(viewer(staff), '2001:db8:85a3:8d3:1319:8a2e:370:7348'),
+    'support',
+  );
   const ask = (keyId: string) =>
     requestUpgrade(db, viewer(owner), {
       keyId,

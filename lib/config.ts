@@ -40,6 +40,8 @@ export interface ServiceConfig {
   leakReportsPerMinute: number;
   /** Sign-up attempts one client address may make per hour (the rest are refused with the time to retry). */
   signUpsPerHour: number;
+  /** Keys (new and reissued) one account may have created in any 24 hours, through the portal or a messaging app. */
+  keysCreatedPerDay: number;
   /** Failed API-key authentications one client address may make per window before it is locked. */
   keyAuthMaxFailures: number;
   /** The window of keyAuthMaxFailures, in seconds. */
@@ -281,6 +283,7 @@ export function loadConfig(): ServiceConfig {
     mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
     signUpsPerHour: integer('SIGN_UPS_PER_HOUR', 10, 1),
+    keysCreatedPerDay: integer('KEYS_CREATED_PER_DAY', 50, 1),
     keyAuthMaxFailures: integer('KEY_AUTH_MAX_FAILURES', 20, 1),
     keyAuthFailureWindowSeconds: integer('KEY_AUTH_FAILURE_WINDOW_SECONDS', 60, 1),
     redisUrl: redisUrl(),

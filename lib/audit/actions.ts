@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'key.leak_report',
   'key.enable',
   'key.reissue',
+  /** A replaced key's grace period ended early: the key that replaced it was stopped (disabled, leaked, given an expiry). */
+  'key.grace_end',
   /** Tier, quota, rate or expiry changed (support settings, an approved upgrade). */
   'key.update',
   'user.create',

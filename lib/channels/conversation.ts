@@ -6,6 +6,7 @@
  */
 import { config } from '../config.ts';
 import { displayKey } from '../keys/format.ts';
+import { DailyKeyCapError } from '../keys/store.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
 import type { Viewer } from '../portal/access.ts';
 import { formatUtc } from '../portal/format.ts';
@@ -97,13 +98,20 @@ async function newKey(context: ConversationContext, follower: Follower, t: Texts
   if (!viewer) throw new Error('A follower account was neither created nor found.');
   // The portal's own count, asked first so the refusal is in the follower's language.
   if ((await activeKeyCount(db, viewer, context.now)) >= MAX_ACTIVE_KEYS) return t.tooManyKeys(MAX_ACTIVE_KEYS);
-  const { key, secret } = await createMyKey(
-    db,
-    viewer,
-    { name: CHANNEL_LABELS[follower.channel], expiryDays: null },
-    followerActor(viewer, follower),
-    context.now,
-  );
+  let created: Awaited<ReturnType<typeof createMyKey>>;
+  try {
+    created = await createMyKey(
+      db,
+      viewer,
+      { name: CHANNEL_LABELS[follower.channel], expiryDays: null },
+      followerActor(viewer, follower),
+      context.now,
+    );
+  } catch (error) {
+    if (error instanceof DailyKeyCapError) return t.tooManyKeysToday(error.cap, formatUtc(error.nextAt));
+    throw error;
+  }
+  const { key, secret } = created;
   const issued = t.newKey(displayKey(key), secret, portalLink(context, '/mcp'));
   return made ? `${t.accountCreated}\n${issued}` : issued;
 }

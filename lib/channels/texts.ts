@@ -23,6 +23,8 @@ export interface Texts {
   newKey: (display: string, secret: string, mcpUrl: string | null) => string;
   noActiveKeys: string;
   tooManyKeys: (limit: number) => string;
+  /** The daily creation cap (KEYS_CREATED_PER_DAY) reached: how many, and from when one more may be made. */
+  tooManyKeysToday: (cap: number, nextAt: string) => string;
   secretInMessage: string;
   // "My key and usage"
   keysHeading: (active: number) => string;
@@ -81,6 +83,8 @@ const zh = (w: DoorWords): Texts => ({
       .join('\n'),
   noActiveKeys: `你的账户没有可用的密钥。发送${w.new}创建一个免费密钥。`,
   tooManyKeys: (limit) => `你已有 ${limit} 个可用密钥，达到上限。先在网站上停用不用的密钥，再创建新的。`,
+  tooManyKeysToday: (cap, nextAt) =>
+    `你的账户在 24 小时内已创建 ${cap} 个密钥（含重新签发），达到每天的上限。${nextAt} 起可以再创建。`,
   secretInMessage: '⚠ 这条消息里有 API 密钥。不要在聊天中发送密钥；如果它是真实的密钥，请在网站上停用或重新签发它。',
   keysHeading: (active) => `你的可用密钥（${active} 个）`,
   keyLine: (display, name, tier) =>
@@ -151,6 +155,8 @@ const en = (w: DoorWords): Texts => ({
   noActiveKeys: `Your account has no working key. Send ${w.new} to create a free one.`,
   tooManyKeys: (limit) =>
     `You already have ${limit} active keys, the most one account may hold. Disable one you no longer use on the website first.`,
+  tooManyKeysToday: (cap, nextAt) =>
+    `Your account has created ${cap} keys in the last 24 hours (reissues count too), the most it may create in a day. You can create the next from ${nextAt}.`,
   secretInMessage:
     '⚠ This message holds an API key secret. Never send secrets in a chat; if it is a real key, disable or reissue it on the website.',
   keysHeading: (active) => `Your active keys (${active})`,

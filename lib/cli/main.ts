@@ -45,9 +45,10 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   user bind-code --email E   (a one-time code binding a WeChat/Telegram follower to E; the code is the last line)
   key create --owner EMAIL [--name N] [--tier free|pro] [--daily-quota N] [--rps N]
              [--expires-in 30d | --expires ISO] [--json]
-  key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT
+  key disable <id|secret|cf_abcd…wxyz|abcd> --reason TEXT [--leaked]
   key reissue <id|secret|cf_abcd…wxyz|abcd> [--grace none|1h|24h|7d] [--json]
              (--grace: how long the old secret keeps working; default none, it stops at once)
+             (key create and key reissue are not held to KEYS_CREATED_PER_DAY, the owners' daily cap)
   key show <id|secret|cf_abcd…wxyz|abcd> [--json]
   compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
@@ -159,6 +160,7 @@ async function keyCreate(db: Db, args: string[]) {
       expiresAt,
     },
     CLI_ACTOR,
+    { cap: 'bypass' },
   );
   const report = await keyReport(db, key);
   if (values.json) {
@@ -182,11 +184,13 @@ async function keyCreate(db: Db, args: string[]) {
 }
 
 async function keyDisable(db: Db, args: string[]) {
-  const { values, positionals } = parse(args, { reason: { type: 'string' } }, 1);
+  const { values, positionals } = parse(args, { reason: { type: 'string' }, leaked: { type: 'boolean' } }, 1);
   if (!text(values.reason)?.trim()) throw new UsageError('key disable needs --reason TEXT (kept in the audit trail).');
   const key = await findKey(db, positionals[0]);
-  await disableKey(db, key.id, text(values.reason)!, CLI_ACTOR);
-  console.log(`Disabled key ${key.id} (${displayKey(key)}).`);
+  await disableKey(db, key.id, text(values.reason)!, CLI_ACTOR, values.leaked ? 'leaked' : 'operator');
+  console.log(
+    `Disabled key ${key.id} (${displayKey(key)})${values.leaked ? ' as leaked' : ''}; any secret it replaced that was still in its grace period stops too.`,
+  );
 }
 
 function graceOption(raw: string | undefined): ReissueGrace {
@@ -201,7 +205,7 @@ async function keyReissue(db: Db, args: string[]) {
   const { values, positionals } = parse(args, { json: { type: 'boolean' }, grace: { type: 'string' } }, 1);
   const grace = graceOption(text(values.grace));
   const old = await findKey(db, positionals[0]);
-  const { key, secret, replaced } = await reissueKey(db, old.id, CLI_ACTOR, { grace });
+  const { key, secret, replaced } = await reissueKey(db, old.id, CLI_ACTOR, { grace, cap: 'bypass' });
   const report = await keyReport(db, key);
   const oldWorksUntil = report.predecessor?.worksUntil ?? null;
   if (values.json) {
@@ -222,7 +226,7 @@ async function keyReissue(db: Db, args: string[]) {
     console.log(
       oldWorksUntil
         ? `Reissued key ${old.id} as ${key.id}; the old secret works until ${oldWorksUntil}, then stops.`
-        : `Reissued key ${old.id} as ${key.id}; the old secret no longer works${replaced.disabledReason === 'reissued' ? '' : ` (it was already disabled)`}.`,
+        : `Reissued key ${old.id} as ${key.id}; the old secret no longer works${replaced.stopKind === 'reissued' ? '' : ` (it was already disabled)`}.`,
     );
     console.log(`New secret (shown once, store it now): ${secret}`);
   }

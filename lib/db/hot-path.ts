@@ -18,7 +18,8 @@ export interface KeyRow {
   ratePerSecond: number;
   expiresAt: number | null;
   disabledAt: number | null;
-  disabledReason: string | null;
+  /** How it stopped (lib/keys/stop.ts). The free-text reason is not read here: no refusal may show it. */
+  stopKind: string | null;
   /** Set when the key was reissued: its successor's id. */
   replacedById: string | null;
 }
@@ -88,7 +89,7 @@ export const FIND_KEY_SQL = `
   SELECT k."id", k."lineageId", k."ownerId", k."tierId",
          COALESCE(k."dailyQuota", t."dailyQuota") AS "dailyQuota",
          COALESCE(k."ratePerSecond", t."ratePerSecond") AS "ratePerSecond",
-         k."expiresAt", k."disabledAt", k."disabledReason", k."replacedById"
+         k."expiresAt", k."disabledAt", k."stopKind", k."replacedById"
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
    WHERE k."keyHash" = $1`;
 

@@ -83,3 +83,24 @@ test('a leak report of a reissued key still in its grace period stops the old se
     ['key.issue', 'key.reissue', 'key.leak_disable'],
   );
 });
+
+test('a leak report of a key already off still stops the secret it replaced, left in its grace period by an older stop', async (t) => {
+  const { db, owner } = await scratchOwner(t);
+  const old = await issueKey(db, { ownerId: owner.id, name: 'agent' }, SYSTEM_ACTOR);
+  const next = await reissueKey(db, old.key.id, SYSTEM_ACTOR, { grace: '7d' });
+  // The live key turned off the way it was before a stop reached back along the chain: alone.
+  await db.apiKey.update({
+    where: { id: next.key.id },
+    data: { disabledAt: new Date(), disabledReason: 'lost laptop', stopKind: 'owner' },
+  });
+
+  const outcome = await disableLeakedSecrets(db, [next.secret], { label: 'leak-report' }, 'public report');
+  assert.deepEqual([outcome.disabled, outcome.alreadyDisabled], [0, 1]);
+  const oldRow = await db.apiKey.findUniqueOrThrow({ where: { id: old.key.id } });
+  assert.ok(oldRow.disabledAt!.getTime() <= Date.now(), 'the old secret stopped');
+  assert.equal(oldRow.stopKind, 'leaked');
+  const actions = async (keyId: string) =>
+    (await db.auditEvent.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } })).map((e) => e.action);
+  assert.deepEqual(await actions(next.key.id), ['key.issue', 'key.leak_report']);
+  assert.deepEqual(await actions(old.key.id), ['key.issue', 'key.reissue', 'key.grace_end']);
+});

@@ -5,11 +5,11 @@
  * sighting of a secret. Secrets are matched by keyed hash only; they are never stored or logged.
  */
 import type { Actor } from '../audit/write.ts';
-import { writeAudit } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import { KEY_PATTERN, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
-import { disableKey, isDisabledAt } from './store.ts';
+import { LEAK_REASON_PREFIX } from './status.ts';
+import { disableKey, isDisabledAt, recordLeakOfStoppedKey } from './store.ts';
 
 export interface LeakOutcome {
   /** Distinct well-formed secrets examined (checksum valid). */
@@ -48,20 +48,18 @@ export async function disableLeakedSecrets(
   };
   if (!distinct.length) return outcome;
   const keys = await db.apiKey.findMany({ where: { keyHash: { in: distinct.map(hashKey) } } });
-  const reason = `leaked: ${report}`;
+  const reason = `${LEAK_REASON_PREFIX}${report}`;
   for (const key of keys) {
     outcome.matched++;
     outcome.keyIds.push(key.id);
     // A reissued key's old secret in its grace period is still live: a leak report stops it now.
     if (key.disabledAt && isDisabledAt(key.disabledAt)) {
       outcome.alreadyDisabled++;
-      await db.$transaction((tx) =>
-        writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason }),
-      );
+      await recordLeakOfStoppedKey(db, key, reason, actor);
       continue;
     }
     try {
-      await disableKey(db, key.id, reason, actor, 'key.leak_disable');
+      await disableKey(db, key.id, reason, actor, 'leaked');
       outcome.disabled++;
       outcome.disabledKeyIds.push(key.id);
     } catch {

@@ -22,22 +22,17 @@ export const OWNER_LEAK_REASON = 'reported leaked by the owner';
 /** The start of the reason stored when a leak report (public endpoint, staff's paste) disables a key. */
 export const LEAK_REASON_PREFIX = 'leaked: ';
 
-/** True when a key was turned off because its secret leaked (the owner's report or any leak report). */
-export function disabledForLeak(reason: string | null): boolean {
-  return reason !== null && (reason === OWNER_LEAK_REASON || reason.startsWith(LEAK_REASON_PREFIX));
-}
-
 /**
  * A reissued key reads "replaced" whether or not its grace period is over (its page says until when it
- * works); a disabledAt still ahead is that grace period, so the key is not disabled yet.
+ * works); a disabledAt still ahead is that grace period, so the key is not disabled yet. A key off because
+ * its secret leaked reads "leaked", however the leak was reported (stopKind, never the reason's wording).
  */
 export function keyStatus(
-  key: Pick<ApiKey, 'disabledAt' | 'disabledReason' | 'expiresAt' | 'replacedById'>,
+  key: Pick<ApiKey, 'disabledAt' | 'stopKind' | 'expiresAt' | 'replacedById'>,
   now = Date.now(),
 ): KeyStatus {
   if (key.replacedById) return 'replaced';
-  if (key.disabledAt && key.disabledAt.getTime() <= now)
-    return disabledForLeak(key.disabledReason) ? 'leaked' : 'disabled';
+  if (key.disabledAt && key.disabledAt.getTime() <= now) return key.stopKind === 'leaked' ? 'leaked' : 'disabled';
   if (key.expiresAt && key.expiresAt.getTime() <= now) return 'expired';
   return 'active';
 }
@@ -48,13 +43,14 @@ export type DisabledBy = 'owner' | 'staff' | 'leak_report' | 'operator';
 /**
  * Null unless the key is disabled (a replaced key is off because of its reissue, not anyone's decision).
  * The owner sees it when someone else did it, and may reissue the key themselves (lib/portal/stopped-keys.ts).
+ * A leak is whoever reported it: the owner, a staff member, or (no one signed in) the public endpoint.
  */
 export function disabledBy(
-  key: Pick<ApiKey, 'disabledAt' | 'disabledById' | 'disabledReason' | 'ownerId' | 'replacedById'>,
+  key: Pick<ApiKey, 'disabledAt' | 'disabledById' | 'stopKind' | 'ownerId' | 'replacedById'>,
   now = Date.now(),
 ): DisabledBy | null {
   if (!key.disabledAt || key.disabledAt.getTime() > now || key.replacedById) return null;
   if (key.disabledById === key.ownerId) return 'owner';
   if (key.disabledById) return 'staff';
-  return key.disabledReason?.startsWith(LEAK_REASON_PREFIX) ? 'leak_report' : 'operator';
+  return key.stopKind === 'leaked' ? 'leak_report' : 'operator';
 }

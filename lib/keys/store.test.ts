@@ -98,6 +98,7 @@ test('issueKey stores the HMAC of the secret and its display parts, and one key.
     expiresAt: '2031-01-01T00:00:00.000Z',
     disabledAt: null,
     disabledReason: null,
+    stopKind: null,
   });
 });
 
@@ -105,7 +106,7 @@ test('no secret appears anywhere in the database: not in the raw file bytes, not
   const { url, db, owner, actor } = await storeDb(t);
   const issued = await issueKey(db, { ownerId: owner.id, name: 'scan me' }, actor);
   const reissued = await reissueKey(db, issued.key.id, actor);
-  await disableKey(db, reissued.key.id, 'leaked', actor);
+  await disableKey(db, reissued.key.id, 'leaked', actor, 'support');
   const secrets = [issued.secret, reissued.secret];
 
   const textValues: string[] = [];
@@ -134,8 +135,11 @@ test('no secret appears anywhere in the database: not in the raw file bytes, not
 test('disableKey records who, when and why, with one key.disable audit event holding before and after', async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'ci' }, actor);
-  const disabled = await disableKey(db, key.id, '  leaked in a gist  ', actor);
-  assert.deepEqual([disabled.disabledById, disabled.disabledReason], [actor.userId, 'leaked in a gist']);
+  const disabled = await disableKey(db, key.id, '  leaked in a gist  ', actor, 'support');
+  assert.deepEqual(
+    [disabled.disabledById, disabled.disabledReason, disabled.stopKind],
+    [actor.userId, 'leaked in a gist', 'support'],
+  );
   assert.ok(disabled.disabledAt instanceof Date);
 
   const events = (await auditOf(db, key.id)).filter((e) => e.action === 'key.disable');
@@ -145,7 +149,12 @@ test('disableKey records who, when and why, with one key.disable audit event hol
     [event.actorId, event.actorLabel, event.ip, event.reason, event.targetUserId],
     [actor.userId, actor.label, actor.ip, 'leaked in a gist', owner.id],
   );
-  assert.deepEqual(JSON.parse(event.before!), { ...JSON.parse(event.after!), disabledAt: null, disabledReason: null });
+  assert.deepEqual(JSON.parse(event.before!), {
+    ...JSON.parse(event.after!),
+    disabledAt: null,
+    disabledReason: null,
+    stopKind: null,
+  });
   assert.equal(JSON.parse(event.after!).disabledAt, disabled.disabledAt!.toISOString());
   assert.equal(JSON.parse(event.after!).disabledReason, 'leaked in a gist');
 });
@@ -153,13 +162,13 @@ test('disableKey records who, when and why, with one key.disable audit event hol
 test('refused changes write no audit event: a missing key, an already disabled key, an empty reason', async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'once' }, actor);
-  await disableKey(db, key.id, 'first', actor);
+  await disableKey(db, key.id, 'first', actor, 'support');
   const eventsBefore = await db.auditEvent.count();
 
   const refusal = (code: string) => (error: unknown) => error instanceof KeyStoreError && error.code === code;
-  await assert.rejects(disableKey(db, 'no-such-key', 'leaked', actor), refusal('not_found'));
-  await assert.rejects(disableKey(db, key.id, 'second', actor), refusal('already_disabled'));
-  await assert.rejects(disableKey(db, key.id, '   ', actor), refusal('invalid'));
+  await assert.rejects(disableKey(db, 'no-such-key', 'leaked', actor, 'support'), refusal('not_found'));
+  await assert.rejects(disableKey(db, key.id, 'second', actor, 'support'), refusal('already_disabled'));
+  await assert.rejects(disableKey(db, key.id, '   ', actor, 'support'), refusal('invalid'));
   await assert.rejects(reissueKey(db, 'no-such-key', actor), refusal('not_found'));
   assert.equal(await db.auditEvent.count(), eventsBefore);
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledReason, 'first');
@@ -271,7 +280,7 @@ test('every grace choice gives its period; anything else is refused with the lis
 test('a key already disabled keeps its disabledAt when reissued with a grace period (no second life)', async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'off' }, actor);
-  const disabled = await disableKey(db, key.id, 'leaked', actor);
+  const disabled = await disableKey(db, key.id, 'leaked', actor, 'support');
   const { replaced } = await reissueKey(db, key.id, actor, { grace: '7d' });
   assert.deepEqual(
     [replaced.disabledAt?.getTime(), replaced.disabledReason],
@@ -290,12 +299,12 @@ test('disabling an old key during its grace period stops it at once; re-enabling
     assert.equal((await verifyKey(old.secret, Date.now())).ok, true, 'works during the grace period');
 
     const before = Date.now();
-    const disabled = await disableKey(db, old.key.id, 'leaked in a public repository', actor, 'key.leak_disable');
+    const disabled = await disableKey(db, old.key.id, 'leaked in a public repository', actor, 'leaked');
     assert.ok(disabled.disabledAt!.getTime() >= before && disabled.disabledAt!.getTime() <= Date.now());
     assert.equal(disabled.disabledReason, 'leaked in a public repository');
     const refused = await verifyKey(old.secret, Date.now());
     assert.ok(!refused.ok && refused.reason === 'disabled', 'refused from the next call');
-    await assert.rejects(disableKey(db, old.key.id, 'again', actor), /already disabled/);
+    await assert.rejects(disableKey(db, old.key.id, 'again', actor, 'support'), /already disabled/);
     await assert.rejects(enableKey(db, old.key.id, 'it is safe', actor), /reissued as key/);
   });
 });
@@ -349,7 +358,7 @@ test('when the audit write fails, the key change is rolled back with it', async 
   // Prisma reports the trigger's abort as a constraint violation in the audit insert; what matters is where it failed.
   const auditFailed = /auditEvent\.create/;
 
-  await assert.rejects(disableKey(db, key.id, 'leaked', actor), auditFailed);
+  await assert.rejects(disableKey(db, key.id, 'leaked', actor, 'support'), auditFailed);
   const after = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
   assert.deepEqual(
     [after.disabledAt, after.disabledReason, after.disabledById],
@@ -363,4 +372,28 @@ test('when the audit write fails, the key change is rolled back with it', async 
   await assert.rejects(issueKey(db, { ownerId: owner.id, name: 'never issued' }, actor), auditFailed);
   assert.equal(await db.apiKey.count(), 1, 'neither the reissue nor the failed issue left a key behind');
   assert.equal(await db.auditEvent.count({ where: { keyId: key.id } }), 1, 'only the original issue event');
+});
+
+test('a stop reaches back along the chain only: the secrets a key replaced stop with it, its successor does not', async (t) => {
+  const { db, owner, actor } = await storeDb(t);
+  const first = await issueKey(db, { ownerId: owner.id, name: 'agent' }, actor);
+  const second = await reissueKey(db, first.key.id, actor, { grace: '7d' });
+  const third = await reissueKey(db, second.key.id, actor, { grace: '24h' });
+  const row = (id: string) => db.apiKey.findUniqueOrThrow({ where: { id } });
+
+  // The middle secret leaked: it and the one before it stop; the live key works on.
+  const before = Date.now();
+  await disableKey(db, second.key.id, 'seen in a CI log', actor, 'leaked');
+  const [a, b, c] = await Promise.all([row(first.key.id), row(second.key.id), row(third.key.id)]);
+  assert.ok(a.disabledAt!.getTime() >= before && a.disabledAt!.getTime() <= Date.now(), 'the oldest stopped now');
+  assert.deepEqual([a.stopKind, b.stopKind, c.stopKind, c.disabledAt], ['leaked', 'leaked', null, null]);
+  assert.equal(a.disabledReason, 'reissued', 'the oldest keeps its own reason; its stopKind says what ended it');
+  const graceEnd = (await auditOf(db, first.key.id)).filter((e) => e.action === 'key.grace_end');
+  assert.equal(graceEnd.length, 1);
+  assert.match(graceEnd[0].reason!, new RegExp(`the key it was reissued as \\(${second.key.id}\\) was disabled`));
+
+  // Stopping the live key later touches only what still worked: nothing, and no second event.
+  await disableKey(db, third.key.id, 'lost laptop', actor, 'owner');
+  assert.equal((await row(first.key.id)).stopKind, 'leaked');
+  assert.equal(await db.auditEvent.count({ where: { action: 'key.grace_end' } }), 1);
 });

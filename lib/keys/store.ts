@@ -3,8 +3,8 @@
  * PostgreSQL, announces itself on the key-changes channel so every instance's /mcp drops its cached
  * copy (on SQLite the hot path notices other connections' commits by itself; see hot-path-sqlite.ts).
  */
-import type { AuditAction } from '../audit/actions.ts';
 import { type Actor, writeAudit } from '../audit/write.ts';
+import { config } from '../config.ts';
 import { type Db, providerOf } from '../db/client.ts';
 import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
@@ -14,18 +14,46 @@ import { generateKey, keyDisplayParts } from './format.ts';
 import { parseReissueGrace, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 import { hashKey } from './hash.ts';
 import { keyNameProblem } from './name.ts';
+import type { DisableKind, StopKind } from './stop.ts';
 
 export { parseReissueGrace, REISSUE_GRACE_CHOICES, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 
 export class KeyStoreError extends Error {
   constructor(
-    readonly code: 'not_found' | 'already_disabled' | 'not_disabled' | 'invalid',
+    readonly code: 'not_found' | 'already_disabled' | 'not_disabled' | 'invalid' | 'daily_cap',
     message: string,
   ) {
     super(message);
   }
 }
 
+const DAY_MS = 86_400_000;
+
+/** A whole minute, as "2026-11-29 14:03 UTC". */
+function minuteUtc(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** An account created config().keysCreatedPerDay keys (reissues included) in the last 24 hours. */
+export class DailyKeyCapError extends KeyStoreError {
+  constructor(
+    readonly cap: number,
+    /** When the oldest of those creations turns 24 hours old, rounded up to the minute (never early). */
+    readonly nextAt: Date,
+  ) {
+    super(
+      'daily_cap',
+      `This account has created ${cap} keys in the last 24 hours (reissues count too), the most one account may create in a day. The next can be created from ${minuteUtc(nextAt)}.`,
+    );
+  }
+}
+
+/**
+ * Whether a creation counts toward the owner's daily cap. The owner's own paths (portal, messaging apps)
+ * are capped, so a create-and-disable loop is bounded; support staff and the operator's CLI are not: they
+ * act deliberately, every issue is audited, and they are the way out for an owner at the cap whose key leaked.
+ */
+export type CreationCap = 'enforce' | 'bypass';
 export interface IssueKeyInput {
   ownerId: string;
   name: string;
@@ -45,6 +73,7 @@ function auditView(key: ApiKey) {
     expiresAt: key.expiresAt?.toISOString() ?? null,
     disabledAt: key.disabledAt?.toISOString() ?? null,
     disabledReason: key.disabledReason,
+    stopKind: key.stopKind,
   };
 }
 
@@ -94,6 +123,27 @@ function storedText(text: string): string {
   return redactSecretFragments(text.trim());
 }
 
+/**
+ * Refuses a creation past the owner's daily cap: the keys created for them (new and reissued, whoever
+ * created them) in the 24 hours before `now`. On PostgreSQL the owner's creations are serialised by an
+ * advisory lock held to the end of the transaction, so two at once cannot both pass at the last place.
+ */
+async function checkDailyCap(db: Db, tx: Prisma.TransactionClient, ownerId: string, now: number): Promise<void> {
+  const cap = config().keysCreatedPerDay;
+  if (providerOf(db) === 'postgresql')
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('key-creation:' || $1))`, ownerId);
+  const recent = await tx.apiKey.findMany({
+    where: { ownerId, createdAt: { gt: new Date(now - DAY_MS) } },
+    orderBy: { createdAt: 'desc' },
+    take: cap,
+    select: { createdAt: true },
+  });
+  if (recent.length >= cap) {
+    const freed = recent[cap - 1].createdAt.getTime() + DAY_MS;
+    throw new DailyKeyCapError(cap, new Date(Math.ceil(freed / 60_000) * 60_000));
+  }
+}
+
 /** `lineageId` joins the new key to an existing allowance (a reissue); without it the key starts its own. */
 async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput, lineageId?: string) {
   const secret = generateKey();
@@ -114,11 +164,17 @@ async function createKeyRow(tx: Prisma.TransactionClient, input: IssueKeyInput, 
 }
 
 /** A new key; the secret is returned once and never stored. */
-export async function issueKey(db: Db, input: IssueKeyInput, actor: Actor): Promise<{ key: ApiKey; secret: string }> {
+export async function issueKey(
+  db: Db,
+  input: IssueKeyInput,
+  actor: Actor,
+  options: { cap?: CreationCap; now?: number } = {},
+): Promise<{ key: ApiKey; secret: string }> {
   validateLimits(input);
   return db.$transaction(async (tx) => {
     const tier = await tx.tier.findUnique({ where: { id: input.tierId ?? 'free' } });
     if (!tier) throw new KeyStoreError('invalid', `Unknown tier "${input.tierId}".`);
+    if (options.cap !== 'bypass') await checkDailyCap(db, tx, input.ownerId, options.now ?? Date.now());
     const issued = await createKeyRow(tx, input);
     await writeAudit(tx, actor, {
       action: 'key.issue',
@@ -167,17 +223,66 @@ export function isDisabledAt(disabledAt: Date | number | null | undefined, now =
   return (typeof disabledAt === 'number' ? disabledAt : disabledAt.getTime()) <= now;
 }
 
-/** `action` names the audit event: "key.disable", or "key.leak_disable" when a leak report disabled it. */
+/**
+ * Ends the grace period of every key this one replaced whose old secret still works (the reissue chain,
+ * followed back through replacedById): whatever stops a key stops the secrets it replaced, or an old
+ * secret would outlive the decision by up to REISSUE_GRACE_PERIODS' longest. In the caller's transaction,
+ * each one audited and announced; returns their ids, for announceCommitted once the transaction commits.
+ * `kind` becomes their stopKind, so their refusal says what stopped the chain.
+ */
+async function endPredecessorsGrace(
+  db: Db,
+  tx: Prisma.TransactionClient,
+  key: ApiKey,
+  kind: StopKind,
+  at: Date,
+  actor: Actor,
+  why: string,
+): Promise<string[]> {
+  const lineage = await tx.apiKey.findMany({ where: { lineageId: key.lineageId, replacedById: { not: null } } });
+  const replacing = new Map(lineage.map((k) => [k.replacedById, k]));
+  const ended: string[] = [];
+  // Each key is visited once, so even a replacedById cycle (never written by the application) ends the walk.
+  for (let previous = replacing.get(key.id); previous && !ended.includes(previous.id); ) {
+    if (!previous.disabledAt || previous.disabledAt.getTime() > at.getTime()) {
+      const after = await tx.apiKey.update({ where: { id: previous.id }, data: { disabledAt: at, stopKind: kind } });
+      await writeAudit(tx, actor, {
+        action: 'key.grace_end',
+        keyId: previous.id,
+        targetUserId: previous.ownerId,
+        before: auditView(previous),
+        after: auditView(after),
+        reason: why,
+      });
+      await announceChange(db, tx, previous.id);
+    }
+    ended.push(previous.id);
+    previous = replacing.get(previous.id);
+  }
+  return ended;
+}
+
+/** Publishes every changed key once the transaction has committed (see announceCommitted). */
+async function announceAllCommitted<T>(keyIds: string[], result: T): Promise<T> {
+  for (const keyId of keyIds) await publishKeyChange(keyId);
+  return result;
+}
+
+/**
+ * Turns a key off now, and with it every secret it replaced that is still in its grace period. `kind` says
+ * how (lib/keys/stop.ts): the owner, support, a leak (any report of one), or the operator. A leak is audited
+ * as "key.leak_disable", anything else as "key.disable".
+ */
 export async function disableKey(
   db: Db,
   keyId: string,
   reason: string,
   actor: Actor,
-  action: Extract<AuditAction, 'key.disable' | 'key.leak_disable'> = 'key.disable',
+  kind: DisableKind,
 ): Promise<ApiKey> {
   if (!reason.trim())
     throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
-  const disabled = await db.$transaction(async (tx) => {
+  const { disabled, changed } = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
     if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
     // A reissued key in its grace period (disabledAt still ahead) is disabled now: a leak ends the grace.
@@ -186,12 +291,18 @@ export async function disableKey(
         'already_disabled',
         `The key was already disabled on ${before.disabledAt.toISOString()}.`,
       );
+    const now = new Date();
     const after = await tx.apiKey.update({
       where: { id: keyId },
-      data: { disabledAt: new Date(), disabledById: actor.userId ?? null, disabledReason: storedText(reason) },
+      data: {
+        disabledAt: now,
+        disabledById: actor.userId ?? null,
+        disabledReason: storedText(reason),
+        stopKind: kind,
+      },
     });
     await writeAudit(tx, actor, {
-      action,
+      action: kind === 'leaked' ? 'key.leak_disable' : 'key.disable',
       keyId,
       targetUserId: before.ownerId,
       before: auditView(before),
@@ -199,9 +310,39 @@ export async function disableKey(
       reason: reason.trim(),
     });
     await announceChange(db, tx, keyId);
-    return after;
+    const ended = await endPredecessorsGrace(
+      db,
+      tx,
+      after,
+      kind,
+      now,
+      actor,
+      `the key it was reissued as (${keyId}) was disabled`,
+    );
+    return { disabled: after, changed: [keyId, ...ended] };
   });
-  return announceCommitted(keyId, disabled);
+  return announceAllCommitted(changed, disabled);
+}
+
+/**
+ * A leak report names a key that is already off: the sighting is audited ("key.leak_report") and, in the
+ * same transaction, any secret the key replaced that is still in its grace period stops (a key stopped
+ * before every stop reached back along its chain may still have one).
+ */
+export async function recordLeakOfStoppedKey(db: Db, key: ApiKey, reason: string, actor: Actor): Promise<void> {
+  const ended = await db.$transaction(async (tx) => {
+    await writeAudit(tx, actor, { action: 'key.leak_report', keyId: key.id, targetUserId: key.ownerId, reason });
+    return endPredecessorsGrace(
+      db,
+      tx,
+      key,
+      'leaked',
+      new Date(),
+      actor,
+      `the key it was reissued as (${key.id}) was reported leaked`,
+    );
+  });
+  await announceAllCommitted(ended, undefined);
 }
 
 /**
@@ -214,7 +355,7 @@ export async function reissueKey(
   db: Db,
   keyId: string,
   actor: Actor,
-  options: { grace?: ReissueGrace; now?: number } = {},
+  options: { grace?: ReissueGrace; now?: number; cap?: CreationCap } = {},
 ): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
   const grace = parseGrace(options.grace);
   const reissued = await db.$transaction(async (tx) => {
@@ -226,6 +367,7 @@ export async function reissueKey(
         'invalid',
         `The key was already reissued as key ${old.replacedById}; reissue that one instead.`,
       );
+    if (options.cap !== 'bypass') await checkDailyCap(db, tx, old.ownerId, now);
     const issued = await createKeyRow(
       tx,
       {
@@ -250,6 +392,7 @@ export async function reissueKey(
               disabledAt: new Date(now + graceSeconds * 1000),
               disabledById: actor.userId ?? null,
               disabledReason: 'reissued',
+              stopKind: 'reissued',
             }),
       },
     });
@@ -288,7 +431,7 @@ export async function enableKey(db: Db, keyId: string, reason: string, actor: Ac
     }
     const after = await tx.apiKey.update({
       where: { id: keyId },
-      data: { disabledAt: null, disabledById: null, disabledReason: null },
+      data: { disabledAt: null, disabledById: null, disabledReason: null, stopKind: null },
     });
     await writeAudit(tx, actor, {
       action: 'key.enable',
@@ -326,7 +469,7 @@ export async function applyKeySettings(
   changes: KeySettingsChange,
   actor: Actor,
   reason?: string,
-): Promise<{ key: ApiKey; changed: string[] }> {
+): Promise<{ key: ApiKey; changed: string[]; ended: string[] }> {
   // No name here; validateLimits skips the fields it is not given.
   validateLimits({
     dailyQuota: changes.dailyQuota,
@@ -346,7 +489,7 @@ export async function applyKeySettings(
   const changed = SETTING_FIELDS.filter(
     (field) => proposed[field] !== undefined && proposed[field] !== beforeView[field],
   );
-  if (!changed.length) return { key: before, changed };
+  if (!changed.length) return { key: before, changed, ended: [] };
   const data = Object.fromEntries(changed.map((field) => [field, changes[field]]));
   const key = await tx.apiKey.update({ where: { id: keyId }, data });
   const afterView = auditView(key) as Record<string, unknown>;
@@ -360,10 +503,26 @@ export async function applyKeySettings(
     reason: reason?.trim() || undefined,
   });
   await announceChange(db, tx, keyId);
-  return { key, changed };
+  // An expiry is a decision to bound the key: the secrets it replaced stop now rather than outlive it.
+  const ended =
+    changed.includes('expiresAt') && key.expiresAt
+      ? await endPredecessorsGrace(
+          db,
+          tx,
+          key,
+          'reissued',
+          new Date(),
+          actor,
+          `an expiry was set on the key it was reissued as (${keyId})`,
+        )
+      : [];
+  return { key, changed, ended };
 }
 
-/** Changes a key's tier, limits or expiry (audited as "key.update" with just the changed fields). */
+/**
+ * Changes a key's tier, limits or expiry (audited as "key.update" with just the changed fields). Setting an
+ * expiry ends the grace period of the secrets the key replaced (`ended`, each audited as "key.grace_end").
+ */
 export async function changeKeySettings(
   db: Db,
   keyId: string,
@@ -372,5 +531,5 @@ export async function changeKeySettings(
   reason?: string,
 ) {
   const applied = await db.$transaction((tx) => applyKeySettings(db, tx, keyId, changes, actor, reason));
-  return applied.changed.length ? announceCommitted(keyId, applied) : applied;
+  return applied.changed.length ? announceAllCommitted([keyId, ...applied.ended], applied) : applied;
 }

@@ -4,13 +4,14 @@
  * HotPathStore.keysVersion), and disabled/expired state is judged against the call's time on every call,
  * so disabling or expiring a key takes effect on the very next call, and a reissued key's old secret
  * (whose disabledAt is the end of its grace period) stops at that moment with no cache invalidation.
+ * A refusal says how the key stopped and when (lib/keys/stop.ts), never the reason someone typed.
  */
 import type { HotPathStore, KeyRow } from '../db/hot-path.ts';
 import { describeFormatProblem, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
+import { type StoppedReason, stopCategory, stoppedKeyRefusal } from './stop.ts';
 
-/** Why a key that exists no longer works; such refusals are recorded per key (lib/usage/refused-calls.ts). */
-export type StoppedReason = 'disabled' | 'expired' | 'replaced';
+export type { StoppedReason } from './stop.ts';
 
 export type Verification =
   | { ok: true; key: KeyRow }
@@ -56,32 +57,16 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
           'API key not recognised: no such key exists. Check that you copied the whole key, or create one in the portal.',
       };
     }
-    if (row.disabledAt !== null && row.disabledAt <= now) {
-      const at = new Date(row.disabledAt).toISOString();
-      // Off because of its reissue; a secret disabled before or after it (a leak) reads as disabled.
-      if (row.replacedById && row.disabledReason === 'reissued') {
-        return {
-          ok: false,
-          reason: 'replaced',
-          keyId: row.id,
-          message: `API key replaced on ${at}: it was reissued, and only the new secret works. Use the new key (the portal shows it under the same name).`,
-        };
-      }
-      const why = row.disabledReason ? ` (reason: ${row.disabledReason})` : '';
-      return {
-        ok: false,
-        reason: 'disabled',
-        keyId: row.id,
-        message: `API key disabled on ${at}${why}. Reissue it or create a new key in the portal.`,
-      };
-    }
-    if (row.expiresAt !== null && row.expiresAt <= now) {
-      return {
-        ok: false,
-        reason: 'expired',
-        keyId: row.id,
-        message: `API key expired on ${new Date(row.expiresAt).toISOString()}. Create a new key in the portal.`,
-      };
+    // Off first, then expired: a key both disabled and past its expiry was stopped by someone's decision.
+    const stoppedAt =
+      row.disabledAt !== null && row.disabledAt <= now
+        ? { category: stopCategory(row.stopKind), at: row.disabledAt }
+        : row.expiresAt !== null && row.expiresAt <= now
+          ? { category: 'expired' as const, at: row.expiresAt }
+          : null;
+    if (stoppedAt) {
+      const { counted, message } = stoppedKeyRefusal(stoppedAt.category, stoppedAt.at);
+      return { ok: false, reason: counted, keyId: row.id, message };
     }
     return { ok: true, key: row };
   };

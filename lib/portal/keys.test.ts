@@ -247,6 +247,7 @@ test('disableMyKey: disabled at once with the owner\'s reason (or "disabled by o
     reissue: true,
     reissueRefusal: null,
     reissueOfStoppedKey: true,
+    predecessorInGrace: null,
     upgrade: false,
   });
   assert.equal(detail.report.status, 'disabled');
@@ -281,6 +282,7 @@ test('reissueMyKey: the new secret works at once and the old one is refused, wit
     reissue: false,
     reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
     reissueOfStoppedKey: false,
+    predecessorInGrace: null,
     upgrade: false,
   });
 });
@@ -321,9 +323,16 @@ test('reissueMyKey with a grace period: both secrets work until then, the old ke
       reissue: false,
       reissueRefusal: 'This key was already reissued; reissue the key that replaced it instead.',
       reissueOfStoppedKey: false,
+      predecessorInGrace: null,
       upgrade: false,
     });
     assert.equal((await myKeyReport(db, ada, key.id)).predecessor?.worksUntil, stopsAt);
+    // The new key's disable and leak dialogs say the old secret stops with it.
+    assert.deepEqual((await myKeyDetail(db, ada, key.id)).actions.predecessorInGrace, {
+      id: old.key.id,
+      display: oldDetail.report.display,
+      worksUntil: stopsAt,
+    });
 
     await reportMyKeyLeaked(db, ada, old.key.id, actor(ada));
     const refused = await verifyKey(old.secret, Date.now());
@@ -342,7 +351,7 @@ test('the owner reissues a key that staff or a leak report disabled: the old sec
   const { db, ada, support, actor } = await scratchPortal(t);
   const byStaff = (await createMyKey(db, ada, { name: 'abused', expiryDays: null }, actor(ada))).key;
   await db.apiKey.update({ where: { id: byStaff.id }, data: { tierId: 'pro', dailyQuota: 5000, ratePerSecond: 7 } });
-  const disabled = await disableKey(db, byStaff.id, 'abuse', actor(support));
+  const disabled = await disableKey(db, byStaff.id, 'abuse', actor(support), 'support');
   const detail = await myKeyDetail(db, ada, byStaff.id);
   assert.deepEqual(
     [detail.actions.reissue, detail.actions.reissueRefusal, detail.actions.reissueOfStoppedKey],
@@ -366,7 +375,7 @@ test('the owner reissues a key that staff or a leak report disabled: the old sec
 
   // A public leak report (no user behind it) reads as one, with the place it was found.
   const leaked = (await createMyKey(db, ada, { name: 'pasted', expiryDays: null }, actor(ada))).key;
-  await disableKey(db, leaked.id, 'leaked: https://gist.example/x', { label: 'leak report' });
+  await disableKey(db, leaked.id, 'leaked: https://gist.example/x', { label: 'leak report' }, 'leaked');
   assert.deepEqual(
     (await keysStoppedByOthers(db, ada)).map((k) => [k.by, k.reason]),
     [['leak_report', 'https://gist.example/x']],

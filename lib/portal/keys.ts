@@ -197,6 +197,7 @@ export async function createMyKey(
       expiresAt: expiryDays === null ? null : new Date(now + expiryDays * DAY_MS),
     },
     actor,
+    { now },
   );
 }
 
@@ -220,6 +221,8 @@ export interface MyKeyActions {
   reissueRefusal: string | null;
   /** The key is already off: a reissue leaves its secret off, so there is no grace period to choose. */
   reissueOfStoppedKey: boolean;
+  /** The key this one replaced, while its old secret still works: disabling this key stops it too. */
+  predecessorInGrace: { display: string; worksUntil: string } | null;
   upgrade: boolean;
 }
 
@@ -243,6 +246,7 @@ export async function myKeyDetail(
       reissue: refusal === null,
       reissueRefusal: refusal,
       reissueOfStoppedKey: refusal === null && Boolean(key.disabledAt && isDisabledAt(key.disabledAt, now)),
+      predecessorInGrace: report.predecessor,
       // A replaced key in its grace period is active but on its way out: its successor is the one to upgrade.
       upgrade: report.tier === 'free' && report.status === 'active' && !report.replacedById,
     },
@@ -266,7 +270,7 @@ export async function disableMyKey(
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.', 'reason');
   refuseFreeText(text, 'reason', true, 'reason');
-  return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor);
+  return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor, 'owner');
 }
 
 /**
@@ -299,5 +303,5 @@ export function checkedGrace(raw: unknown): ReissueGrace {
 export async function reportMyKeyLeaked(db: Db, viewer: Viewer, keyId: string, actor: Actor): Promise<ApiKey> {
   const key = await ownKey(db, viewer, keyId);
   refuseWith(disableRefusal(key));
-  return disableKey(db, key.id, OWNER_LEAK_REASON, actor, 'key.leak_disable');
+  return disableKey(db, key.id, OWNER_LEAK_REASON, actor, 'leaked');
 }

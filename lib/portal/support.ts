@@ -153,15 +153,30 @@ function requireReason(reason: string, what: string): string {
   return text;
 }
 
+/**
+ * Staff turn a key off, as leaked when its secret was seen somewhere (the key then reads "leaked"
+ * everywhere). Secrets it replaced that were still in their grace period stop too (`endedGrace`).
+ */
 export async function staffDisableKey(
   db: Db,
   viewer: Viewer,
   keyId: string,
   reason: string,
   actor: Actor = actorOf(viewer),
-): Promise<ApiKey> {
+  leaked = false,
+): Promise<ApiKey & { endedGrace: boolean }> {
   const key = await anyKeyForStaff(db, viewer, keyId);
-  return disableKey(db, key.id, requireReason(reason, 'disabling the key'), actor);
+  const predecessorInGrace = await db.apiKey.count({
+    where: { replacedById: key.id, OR: [{ disabledAt: null }, { disabledAt: { gt: new Date() } }] },
+  });
+  const disabled = await disableKey(
+    db,
+    key.id,
+    requireReason(reason, 'disabling the key'),
+    actor,
+    leaked ? 'leaked' : 'support',
+  );
+  return { ...disabled, endedGrace: predecessorInGrace > 0 };
 }
 
 export async function staffEnableKey(
@@ -187,7 +202,14 @@ export async function staffReissueKey(
   grace: unknown = 'none',
 ) {
   const key = await anyKeyForStaff(db, viewer, keyId);
-  const { key: issued, secret, replaced } = await reissueKey(db, key.id, actor, { grace: checkedGrace(grace) });
+  const {
+    key: issued,
+    secret,
+    replaced,
+  } = await reissueKey(db, key.id, actor, {
+    grace: checkedGrace(grace),
+    cap: 'bypass',
+  });
   return {
     id: issued.id,
     display: displayKey(issued),

@@ -141,6 +141,7 @@ const REQUEST_VIEW = {
       tierId: true,
       disabledAt: true,
       disabledReason: true,
+      stopKind: true,
       replacedById: true,
       expiresAt: true,
     },

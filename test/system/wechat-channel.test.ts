@@ -250,6 +250,40 @@ describe('plain mode', () => {
     assert.equal(plainReplyTo('oVictim', await deliver(server, PLAIN, original, { timestamp, nonce })), first);
   });
 
+  test('the signed query of an ignored delivery, or of a GET, cannot carry a forged body', async () => {
+    // Everything the endpoint answers "success" without acting on, and the GET verification.
+    const withType = (type: string) =>
+      textMessage('oIgnored', 'hi').replace('<MsgType><![CDATA[text]]></MsgType>', `<MsgType>${cdata(type)}</MsgType>`);
+    const ignored: [string, string][] = [
+      ['VIEW', eventMessage('oIgnored', 'VIEW', 'https://chem.example.test/keys')],
+      ['LOCATION', eventMessage('oIgnored', 'LOCATION')],
+      ['SCAN', eventMessage('oIgnored', 'SCAN', '123')],
+      ['unknown menu key', eventMessage('oIgnored', 'CLICK', 'NO_SUCH_KEY')],
+      ['another event', eventMessage('oIgnored', 'TEMPLATESENDJOBFINISH')],
+      ['unsubscribe', eventMessage('oIgnored', 'unsubscribe')],
+      ['unknown MsgType', withType('hologram')],
+      ['no MsgId', textMessage('oIgnored', 'hi').replace(/<MsgId>.*<\/MsgId>/, '')],
+      ['not XML', '{"MsgType":"text"}'],
+      ['over the size cap', `<xml><Content>${'x'.repeat(70 * 1024)}</Content></xml>`],
+    ];
+    const forged = (what: string) => textMessage(`oForger${what.replace(/\W/g, '')}`, 'newkey');
+    const [users, keys] = [await db.user.count(), await db.apiKey.count()];
+    for (const [what, body] of ignored) {
+      const signed = { timestamp: nowSeconds(), nonce: freshNonce() };
+      assertSuccess(await deliver(server, PLAIN, body, signed), what);
+      assertRefused(await deliver(server, PLAIN, forged(what), signed), `${what}, replayed with a forged body`);
+      // The platform's retry of the same delivery is still answered.
+      assertSuccess(await deliver(server, PLAIN, body, signed), `${what}, delivered again`);
+    }
+    const signed = { timestamp: nowSeconds(), nonce: freshNonce() };
+    assert.equal((await send(server, 'GET', verificationQuery(PLAIN, 'echo-1', signed))).body, 'echo-1');
+    assertRefused(await deliver(server, PLAIN, forged('GET'), signed), 'a GET verification, replayed as a POST');
+    assert.ok(logged(server, 'wechat request refused', 'signature already used for another request'));
+    // No forged follower got an account, a binding or a key.
+    assert.equal(await db.channelBinding.count({ where: { externalId: { startsWith: 'oForger' } } }), 0);
+    assert.deepEqual([await db.user.count(), await db.apiKey.count()], [users, keys]);
+  });
+
   test('hostile and broken bodies get "success", and nothing is acted on', async () => {
     const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]><xml><ToUserName>${cdata(ACCOUNT_ID)}</ToUserName><FromUserName>${cdata('oHostile')}</FromUserName><CreateTime>1</CreateTime><MsgType>${cdata('text')}</MsgType><Content>&lol2;</Content><MsgId>1</MsgId></xml>`;
     const xxe = bomb.replace(/<!DOCTYPE[^\]]*\]>/, '<!DOCTYPE xml [<!ENTITY lol2 SYSTEM "file:///etc/passwd">]>');

@@ -146,7 +146,7 @@ async function disableEverywhere(t: TestContext, server: TestServer, db: Db, pro
     })();
     const portalDisables = (async () => {
       for (const { id } of byAction) await disableByAction(id);
-      for (const { id } of byService) await disableKey(db, id, 'leaked (key service, under load)', CLI_ACTOR);
+      for (const { id } of byService) await disableKey(db, id, 'leaked (key service, under load)', CLI_ACTOR, 'leaked');
     })();
     await Promise.all([cliDisables, portalDisables]);
     if (provider === 'sqlite') {

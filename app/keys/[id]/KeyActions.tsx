@@ -15,8 +15,19 @@ import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { KeyNameInput } from '@/components/keys/KeyNameInput.tsx';
 import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
+import { When } from '@/components/When.tsx';
 import type { MyKeyActions } from '@/lib/portal/keys.ts';
 import { disableKeyAction, reissueKeyAction, renameKeyAction, reportLeakedAction } from '../actions.ts';
+
+/** In the disable and leak dialogs: the secret this key replaced, still in its grace period, stops with it. */
+function PredecessorStops({ predecessor }: { predecessor: MyKeyActions['predecessorInGrace'] }) {
+  return predecessor ? (
+    <p>
+      The previous secret, {predecessor.display}, still in its grace period until <When date={predecessor.worksUntil} />
+      , stops too.
+    </p>
+  ) : null;
+}
 
 /** The disable dialog's optional reason, tied to its refusal. */
 function DisableReason() {
@@ -122,6 +133,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
                 key is <strong>disabled at once</strong> (calls with it get 401) and the leak report is recorded in the
                 key&apos;s audit trail. Afterwards you can reissue it to get a new secret with the same settings.
               </p>
+              <PredecessorStops predecessor={actions.predecessorInGrace} />
             </ConfirmDialog>
           )}
           {actions.disable && (
@@ -140,6 +152,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
                 Every call with this key gets 401 from then on. You cannot turn it back on yourself (you can reissue it,
                 or create a new key).
               </p>
+              <PredecessorStops predecessor={actions.predecessorInGrace} />
               <DisableReason />
             </ConfirmDialog>
           )}

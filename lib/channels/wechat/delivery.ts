@@ -1,11 +1,11 @@
 /**
  * POST: a message or event from the platform, answered with a passive reply (a text message) or
  * "success". In order: the query's signature and timestamp (refused, 403, when wrong or stale); the
- * body, capped and parsed without entities (hostile or unreadable: "success" and a log line); in safe
- * mode msg_signature over the Encrypt text, then the decryption and its AppID (403 when wrong); the
- * nonce, claimed once so a captured signature cannot carry a different body (plain mode's signature
- * does not cover the body); and the delivery id, claimed once so the platform's retries are acted on
- * once and get the first answer.
+ * body, capped; the signed query, claimed for this body before anything else (signed-once.ts: a captured
+ * signature cannot carry another body, whatever the first one was, and a GET's never signs a POST); the
+ * body parsed without entities (hostile or unreadable: "success" and a log line); in safe mode
+ * msg_signature over the Encrypt text, then the decryption and its AppID (403 when wrong); and the
+ * delivery id, claimed once so the platform's retries are acted on once and get the first answer.
  *
  * The platform waits 5 s for the answer. A reply not ready within REPLY_DEADLINE_MS is answered
  * "success" and sent when ready as a customer-service message (when WECHAT_APP_SECRET is set).
@@ -25,6 +25,7 @@ import { fitReply } from './reply-text.ts';
 import { notActedOn, refused, success, xmlReply } from './responses.ts';
 import type { WechatSettings } from './settings.ts';
 import { isFresh, signatureMatches, wechatSignature } from './signature.ts';
+import { claimSignedQuery } from './signed-once.ts';
 import { encryptedReplyXml, parseWechatXml, textReplyXml, WechatXmlError } from './xml.ts';
 
 /** Leaves a second of the platform's 5 s for the answer to travel. */
@@ -44,14 +45,7 @@ export interface DeliveryOptions {
 type Answer = { kind: 'reply'; text: string } | { kind: 'late'; work: Promise<Answered> } | { kind: 'none' };
 
 /** The message's fields (decrypted in safe mode), or the response that ends the request. */
-async function readBody(
-  request: Request,
-  settings: WechatSettings,
-  query: URLSearchParams,
-): Promise<Record<string, string> | Response> {
-  const cap = bodyCapFor('/api/channels/wechat').bytes;
-  const body = await readTextCapped(request, cap);
-  if (body === TOO_LARGE) return notActedOn(`body over ${cap} bytes`);
+function readBody(body: string, settings: WechatSettings, query: URLSearchParams): Record<string, string> | Response {
   let fields: Record<string, string>;
   try {
     fields = parseWechatXml(body);
@@ -150,24 +144,26 @@ export async function answerDelivery(request: Request, options: DeliveryOptions)
   const query = new URL(request.url).searchParams;
   const timestamp = query.get('timestamp');
   const nonce = query.get('nonce') ?? '';
+  const signature = query.get('signature');
   if (!isFresh(timestamp, now)) return refused('POST', 'stale or missing timestamp');
   if (!NONCE.test(nonce)) return refused('POST', 'missing or malformed nonce');
-  if (!signatureMatches(query.get('signature'), settings.token, timestamp!, nonce))
-    return refused('POST', 'bad signature');
-  // Without safe mode's settings an encrypted delivery is read as plain: compatibility mode's carries
-  // the plain fields too, and safe mode's lack them (and are logged as such).
-  if (settings.crypto && query.get('encrypt_type') !== 'aes')
-    return refused('POST', 'plain message while safe mode is configured');
+  if (!signatureMatches(signature, settings.token, timestamp!, nonce)) return refused('POST', 'bad signature');
 
   try {
-    const fields = await readBody(request, settings, query);
+    const cap = bodyCapFor('/api/channels/wechat').bytes;
+    const body = await readTextCapped(request, cap);
+    const signed = { timestamp: timestamp!, nonce, signature: signature! };
+    if (!(await claimSignedQuery(db, signed, { method: 'POST', body: body === TOO_LARGE ? null : body })))
+      return refused('POST', 'signature already used for another request');
+    // Without safe mode's settings an encrypted delivery is read as plain: compatibility mode's carries
+    // the plain fields too, and safe mode's lack them (and are logged as such).
+    if (settings.crypto && query.get('encrypt_type') !== 'aes')
+      return refused('POST', 'plain message while safe mode is configured');
+    if (body === TOO_LARGE) return notActedOn(`body over ${cap} bytes`);
+    const fields = readBody(body, settings, query);
     if (fields instanceof Response) return fields;
     const inbound = readInbound(fields);
     if (inbound.kind === 'ignored') return notActedOn(inbound.reason, 'info');
-
-    const claim = await answerOnce(db, 'wechat', `nonce:${timestamp}:${nonce}`, async () => inbound.deliveryId);
-    if (claim.repeated && claim.reply !== inbound.deliveryId)
-      return refused('POST', 'nonce already used for another message');
     if (inbound.kind === 'silent') return notActedOn(inbound.what, 'info');
 
     const answer = await answerInTime(options, inbound);

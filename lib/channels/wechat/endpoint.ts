@@ -9,9 +9,9 @@ import { answerVerification } from './verification.ts';
 
 const notFound = () => new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
 
-export function wechatGet(request: Request): Response {
+export async function wechatGet(request: Request, db: Db): Promise<Response> {
   const settings = wechatSettings();
-  return settings ? answerVerification(request, settings) : notFound();
+  return settings ? answerVerification(request, settings, db) : notFound();
 }
 
 export async function wechatPost(request: Request, db: Db): Promise<Response> {

@@ -5,8 +5,8 @@ import { getDb } from '@/lib/db/client.ts';
 
 export const dynamic = 'force-dynamic';
 
-export function GET(request: Request): Response {
-  return wechatGet(request);
+export function GET(request: Request): Promise<Response> {
+  return wechatGet(request, getDb());
 }
 
 export function POST(request: Request): Promise<Response> {

@@ -21,6 +21,8 @@ export interface KeyActionsProps {
   status: KeyStatus;
   /** A replaced key whose secret still works (its reissue grace period): it can still be disabled. */
   inGrace: boolean;
+  /** The key this one replaced, while its old secret still works: disabling this key stops it too. */
+  predecessor: { display: string; worksUntil: string } | null;
   settings: { tierId: string; dailyQuota: number | null; ratePerSecond: number | null; expiresOn: string };
   tiers: { id: string; name: string; dailyQuota: number; ratePerSecond: number }[];
 }
@@ -205,7 +207,21 @@ export function KeyActions(props: KeyActionsProps) {
             <p>
               Calls with {props.display} of {props.owner} will get 401 from the next call on.
             </p>
+            {props.predecessor && (
+              <p>
+                The previous secret, {props.predecessor.display}, still in its grace period until{' '}
+                <When date={props.predecessor.worksUntil} />, stops too.
+              </p>
+            )}
             <ReasonField hint="For example: leaked in a public repository (link), owner’s request (ticket)" />
+            <label className="radio-row" style={{ display: 'flex' }}>
+              <input type="checkbox" name="leaked" value="yes" style={{ width: 'auto' }} />
+              Its secret leaked: the key reads “leaked” here, for the owner and in the CLI
+            </label>
+            <p className="hint">
+              Callers with the secret are told only that support disabled it, or that it was reported leaked, and when:
+              never the reason.
+            </p>
           </ConfirmDialog>
         )}
         <FormMessage state={switchState?.ok ? switchState : null} />

@@ -23,14 +23,16 @@ const onKey = <S extends z.ZodRawShape>(
  * the other in place and a form keeps the action it was first given.
  */
 export const switchKeyAction = portalAction(
-  onKey({ turn: trimmedText, reason: trimmedText }, ({ turn }) =>
+  onKey({ turn: trimmedText, reason: trimmedText, leaked: trimmedText }, ({ turn }) =>
     turn === 'on' ? 'the key was not re-enabled' : 'the key was not disabled',
   ),
-  async ({ keyId, turn, reason }, { viewer, actor }) => {
+  async ({ keyId, turn, reason, leaked }, { viewer, actor }) => {
     if (turn === 'off') {
-      await staffDisableKey(getDb(), viewer, keyId, reason, actor);
+      const stopped = await staffDisableKey(getDb(), viewer, keyId, reason, actor, leaked === 'yes');
       refresh();
-      return { message: 'Key disabled. Calls with it now get 401.' };
+      return {
+        message: `Key ${leaked === 'yes' ? 'disabled as leaked' : 'disabled'}. Calls with it now get 401${stopped.endedGrace ? ', and so do calls with the previous secret it replaced' : ''}.`,
+      };
     }
     if (turn === 'on') {
       await staffEnableKey(getDb(), viewer, keyId, reason, actor);

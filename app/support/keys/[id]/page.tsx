@@ -139,6 +139,7 @@ export default async function SupportKeyPage({
         owner={r.owner}
         status={r.status}
         inGrace={r.worksUntil !== null}
+        predecessor={r.predecessor}
         settings={{
           tierId: overrides.tierId,
           dailyQuota: overrides.dailyQuota,

@@ -1,0 +1,74 @@
+/**
+ * How a key stopped working, kept as data (ApiKey.stopKind) so that nothing has to guess it from the
+ * free-text reason, and what /mcp tells the holder of a stopped secret: the kind of stop and its date.
+ * The reason typed by the owner or staff stays on the owner's and staff's pages: it may name a ticket,
+ * a link or a person, and the holder of a stopped secret may be whoever found it. A new kind of stop
+ * adds its name to STOP_KINDS and its sentence to REFUSALS, and nothing else changes.
+ * No imports: the portal's client components read the kinds from here.
+ */
+export const STOP_KINDS = ['owner', 'support', 'leaked', 'operator', 'reissued'] as const;
+export type StopKind = (typeof STOP_KINDS)[number];
+
+/** The stop kinds a person chooses (a reissue sets 'reissued' itself). */
+export type DisableKind = Exclude<StopKind, 'reissued'>;
+
+/** Why a key that exists no longer works, as refused calls are counted per key (lib/usage/refused-calls.ts). */
+export type StoppedReason = 'disabled' | 'expired' | 'replaced';
+
+/**
+ * A refusal's category: a stop kind, 'expired' (its expiry passed), or 'disabled' for a key turned off
+ * with no kind recorded (a row changed by hand in the database).
+ */
+export type RefusalCategory = StopKind | 'expired' | 'disabled';
+
+interface Refusal {
+  /** How the refusal is counted for the key's owner. */
+  counted: StoppedReason;
+  /** The message's sentence, given the moment (ISO) the key stopped. */
+  says: (at: string) => string;
+}
+
+const REFUSALS: Record<RefusalCategory, Refusal> = {
+  owner: {
+    counted: 'disabled',
+    says: (at) => `API key disabled by its owner on ${at}. Create or reissue a key in the portal.`,
+  },
+  support: {
+    counted: 'disabled',
+    says: (at) =>
+      `API key disabled by ChemFlow support on ${at}. Its owner can reissue it in the portal, or ask support why.`,
+  },
+  leaked: {
+    counted: 'disabled',
+    says: (at) =>
+      `API key reported leaked on ${at}: its secret was seen where others could read it, so it no longer works. Its owner can reissue it in the portal.`,
+  },
+  operator: {
+    counted: 'disabled',
+    says: (at) => `API key disabled by the service's operator on ${at}. Its owner can reissue it in the portal.`,
+  },
+  reissued: {
+    counted: 'replaced',
+    says: (at) =>
+      `API key replaced on ${at}: it was reissued, and only the new secret works. Use the new key (the portal shows it under the same name).`,
+  },
+  expired: {
+    counted: 'expired',
+    says: (at) => `API key expired on ${at}. Create a new key in the portal.`,
+  },
+  disabled: {
+    counted: 'disabled',
+    says: (at) => `API key disabled on ${at}. Reissue it or create a new key in the portal.`,
+  },
+};
+
+/** A stored stopKind as a category; anything else (null, a value from a later version) reads as plainly disabled. */
+export function stopCategory(stopKind: string | null): RefusalCategory {
+  return (STOP_KINDS as readonly string[]).includes(stopKind ?? '') ? (stopKind as StopKind) : 'disabled';
+}
+
+/** The refusal for a key of `category` stopped at `at` (epoch ms): how it is counted, and its message. */
+export function stoppedKeyRefusal(category: RefusalCategory, at: number): { counted: StoppedReason; message: string } {
+  const refusal = REFUSALS[category];
+  return { counted: refusal.counted, message: refusal.says(new Date(at).toISOString()) };
+}
