@@ -111,7 +111,7 @@ test('a disable shows its reason once: the change that only repeats the reason i
   assert.equal(disabled.reason, 'leaked in a public gist');
   assert.deepEqual(
     disabled.changes.map((c) => c.field),
-    ['disabledAt'],
+    ['disabledAt', 'stopKind'],
     'no "disabled reason" row repeating the Reason column',
   );
 
