@@ -5,29 +5,20 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { SIGNED_UP_NOTICE } from '../lib/auth/sign-up-notice.ts';
 import { seriousAxeViolations } from '../test/support/axe.ts';
-import { DESKTOP, PHONE } from '../test/support/browser.ts';
+import { DESKTOP, PHONE, submitSignUp } from '../test/support/browser.ts';
 import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function signUpAs(page: Page, baseUrl: string, email: string, password = PASSWORD) {
-  await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('Repeat the password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${baseUrl}/signin?notice=${SIGNED_UP_NOTICE}`);
-}
 
 test('after sign-up the email is filled in and the password has the focus; typing it and Enter signs in', async (t) => {
   const { server, browser } = await withServerAndBrowser(t);
   const base = server.baseUrl;
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
 
-  await signUpAs(page, base, 'Newcomer@Example.test');
+  await submitSignUp(page, base, 'Newcomer@Example.test', PASSWORD);
   assert.ok(!page.url().toLowerCase().includes('newcomer'), 'the email is not in the address');
   await expect(page.getByLabel('Email')).toHaveValue('newcomer@example.test');
   await expect(page.getByLabel('Password')).toBeFocused();
@@ -48,7 +39,7 @@ test('after sign-up the email is filled in and the password has the focus; typin
   await expect(page.getByLabel('Password')).not.toBeFocused();
 
   // An email that already has an account: the same page, filled in the same way; its password is unchanged.
-  await signUpAs(page, base, 'newcomer@example.test', 'another long password');
+  await submitSignUp(page, base, 'newcomer@example.test', 'another long password');
   await expect(page.getByLabel('Email')).toHaveValue('newcomer@example.test');
   await expect(page.getByLabel('Password')).toBeFocused();
 

@@ -6,15 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { migrateAcross } from '../../test/support/migrate-across.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
-import type { DatabaseProvider } from '../config.ts';
 import type { HotPathStore } from './hot-path.ts';
 import { openPostgresHotPath } from './hot-path-postgres.ts';
 import { openSqliteHotPath } from './hot-path-sqlite.ts';
-import type { MigrationTarget } from './migrate.ts';
-import { openPostgresMigrationTarget } from './migrate-postgresql.ts';
-import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
-import { readMigrations } from './migrations.ts';
 import { openSqliteFile } from './sqlite-file.ts';
 
 const MIGRATION = 'key_stop_kind';
@@ -49,27 +45,11 @@ const FIXTURE = `
   ).join(',\n')};
 `;
 
-async function open(provider: DatabaseProvider, url: string): Promise<MigrationTarget> {
-  return provider === 'sqlite' ? openSqliteMigrationTarget(url) : openPostgresMigrationTarget(url);
-}
-
 for (const provider of ['sqlite', 'postgresql'] as const) {
   test(`${provider}: keys stopped before the migration get the stopKind their reason shows`, async (t) => {
     const url = provider === 'sqlite' ? scratchSqliteUrl(t) : await scratchPostgresUrl(t);
     if (!url) return;
-    const migrations = readMigrations(provider);
-    const at = migrations.findIndex((m) => m.name.endsWith(`_${MIGRATION}`));
-    assert.ok(at > 0, `no ${MIGRATION} migration for ${provider}`);
-    assert.match(migrations[at].name, /^20261128110000_/);
-
-    const target = await open(provider, url);
-    try {
-      for (const migration of migrations.slice(0, at)) await target.transaction(() => target.runScript(migration.sql));
-      await target.transaction(() => target.runScript(FIXTURE));
-      for (const migration of migrations.slice(at)) await target.transaction(() => target.runScript(migration.sql));
-    } finally {
-      await target.close();
-    }
+    await migrateAcross(provider, url, MIGRATION, FIXTURE);
 
     const store: HotPathStore =
       provider === 'sqlite' ? openSqliteHotPath(openSqliteFile(url)) : openPostgresHotPath(url);

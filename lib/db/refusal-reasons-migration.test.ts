@@ -5,13 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { migrateAcross } from '../../test/support/migrate-across.ts';
 import { scratchPostgresUrl, scratchSqliteUrl } from '../../test/support/test-databases.ts';
 import { refusedReport } from '../usage/refused-report.ts';
 import { createDb } from './client.ts';
-import type { MigrationTarget } from './migrate.ts';
-import { openPostgresMigrationTarget } from './migrate-postgresql.ts';
-import { openSqliteMigrationTarget } from './migrate-sqlite.ts';
-import { readMigrations } from './migrations.ts';
 
 const MIGRATION = 'refusal_reasons';
 const [DAY1, DAY2] = ['2026-11-26', '2026-11-27'];
@@ -37,22 +34,10 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
   test(`${provider}: daily refusal counts from before the migration keep their totals, under their key's reason`, async (t) => {
     const url = provider === 'sqlite' ? scratchSqliteUrl(t) : await scratchPostgresUrl(t);
     if (!url) return;
-    const migrations = readMigrations(provider);
-    const at = migrations.findIndex((m) => m.name.endsWith(`_${MIGRATION}`));
-    assert.ok(at > 0, `no ${MIGRATION} migration for ${provider}`);
     // Epoch milliseconds on SQLite; PostgreSQL's timestamp columns take them converted.
     const fixture =
       provider === 'sqlite' ? FIXTURE : FIXTURE.replace(/\b(\d{13})\b/g, (ms) => `to_timestamp(${Number(ms) / 1000})`);
-
-    const target: MigrationTarget =
-      provider === 'sqlite' ? await openSqliteMigrationTarget(url) : await openPostgresMigrationTarget(url);
-    try {
-      for (const migration of migrations.slice(0, at)) await target.transaction(() => target.runScript(migration.sql));
-      await target.transaction(() => target.runScript(fixture));
-      for (const migration of migrations.slice(at)) await target.transaction(() => target.runScript(migration.sql));
-    } finally {
-      await target.close();
-    }
+    await migrateAcross(provider, url, MIGRATION, fixture);
 
     const db = createDb(url);
     try {

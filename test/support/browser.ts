@@ -44,14 +44,19 @@ export async function launchBrowser(): Promise<Browser> {
  * with the same notice for a new and an existing email); leaves the page signed in on /keys.
  */
 export async function signUp(page: Page, baseUrl: string, email: string, password = 'correct horse battery staple') {
+  await submitSignUp(page, baseUrl, email, password);
+  await page.getByRole('status').filter({ hasText: SIGNED_UP_MESSAGE }).waitFor();
+  await signIn(page, baseUrl, email, password);
+}
+
+/** Fills in and sends the sign-up form; leaves the page on the sign-in page it ends on. */
+export async function submitSignUp(page: Page, baseUrl: string, email: string, password: string) {
   await page.goto(`${baseUrl}/signup`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByLabel('Repeat the password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(`${baseUrl}/signin?notice=${SIGNED_UP_NOTICE}`);
-  await page.getByRole('status').filter({ hasText: SIGNED_UP_MESSAGE }).waitFor();
-  await signIn(page, baseUrl, email, password);
 }
 
 /** Signs in through the form; leaves the page on `next` (default /keys). */
