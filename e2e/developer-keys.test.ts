@@ -12,6 +12,7 @@ import { seriousAxeViolations } from '../test/support/axe.ts';
 import { assertFitsPhoneWidth, DESKTOP, PHONE, saveScreenshot, signUp } from '../test/support/browser.ts';
 import { errorBody, toolResult } from '../test/support/mcp-answers.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
+import { reportCountingRateLimited } from '../test/support/rate-limited-report.ts';
 import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
 import type { TestServer } from '../test/support/test-server.ts';
 
@@ -39,6 +40,17 @@ const queryCompound = (secret: string, compound: string) =>
   postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: compound }), bearer(secret));
 
 /** A key issued by the operator CLI for an existing account. */
+/** A 429 is counted off the hot path, about once a second: wait until the key's usage holds it. */
+async function rateLimitedCallWritten(page: Page, keyId: string): Promise<void> {
+  const usage = () => page.request.get(`${server.baseUrl}/api/portal/keys/${keyId}/usage`).then((r) => r.json());
+  const report = await reportCountingRateLimited(usage, 1);
+  assert.equal(
+    report.today.reduce((sum, t) => sum + t.rateLimited, 0),
+    1,
+    'the 429 is counted',
+  );
+}
+
 function cliKey(owner: string, ...options: string[]): { id: string; key: string } {
   const result = server.cli('key', 'create', '--owner', owner, ...options, '--json');
   assert.equal(result.status, 0, result.stderr);
@@ -194,6 +206,7 @@ test('a key with a small daily quota runs out: "2 / 2" and "Daily quota reached"
   await pause();
   const refused = await queryCompound(key, 'acetone');
   assert.equal(refused.status, 429, refused.text);
+  await rateLimitedCallWritten(page, id);
 
   await page.goto(`${server.baseUrl}/keys`);
   await expect(page.getByRole('row', { name: /tiny/ }).getByText('2 / 2 calls')).toBeVisible();
@@ -234,6 +247,7 @@ test('a key that ran out of quota and is reissued on its page is still out of qu
   assert.equal(refused.status, 429, refused.text);
   assert.equal(errorBody(refused).reason, 'daily_quota');
   assert.equal(refused.headers.get('x-ratelimit-remaining'), '0');
+  await rateLimitedCallWritten(page, successorId);
 
   await page.reload();
   await expect(page.getByText('Daily quota reached:')).toBeVisible();
