@@ -25,13 +25,13 @@ import { chemDataDirSetting, config, databaseUrl } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';
 import { capConnectionsPerAddress, onRefusedConnection, RequestsInFlight } from './lib/http/address-limits.ts';
-import { BodyGuard, GuardedRequest } from './lib/http/body-guard.ts';
+import { BodyGuard, GuardedRequest, NO_HEADERS } from './lib/http/body-guard.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
 import { isOAuthDiscoveryPath, isOAuthEndpointPath, OAUTH_DISCOVERY_ANSWER } from './lib/http/oauth-refusal.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, describeTransport, HSTS_HEADER, plainHttpRefusal } from './lib/http/transport-security.ts';
-import { corsHeaders, originAllowed } from './lib/mcp/cors.ts';
+import { earlyAnswerCors } from './lib/mcp/cors.ts';
 import { handleMcpRequest } from './lib/mcp/handler.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
 import { answerOAuthEndpoint } from './lib/mcp/oauth-endpoint.ts';
@@ -72,19 +72,17 @@ async function startServer(): Promise<http.Server> {
   async function onRequest(req: GuardedRequest, res: ServerResponse): Promise<void> {
     if (onRefusedConnection(req)) return;
     const path = req.url?.split('?', 1)[0];
-    // A browser client must be able to read the refusals written before the handler runs (413, 408, 429).
-    const origin = req.headers.origin;
-    if (path === '/mcp' && origin && originAllowed(origin))
-      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value);
+    // A browser MCP client reads the refusals written before the handler runs (413, 408, 429) as themselves.
+    const earlyCors = path === '/mcp' ? earlyAnswerCors(req.headers, settings.trustProxy) : NO_HEADERS;
     // First, before anything reads the body: its cap and pace hold from the first byte.
-    if (!bodyGuard.admit(req, res, path ?? '/')) return;
+    if (!bodyGuard.admit(req, res, path ?? '/', earlyCors)) return;
     const transport = describeTransport(req, settings);
     if (!inFlight.admit(transport.clientAddress, res))
       return sendJson(
         res,
         429,
         { error: 'too_many_requests', message: inFlight.refusalMessage },
-        { 'retry-after': '1' },
+        { 'retry-after': '1', ...earlyCors },
       );
     const fastMcp = path === '/mcp' && settings.mcpFastPath;
     if (fastMcp) setApiHeaders(res);

@@ -14,6 +14,9 @@ import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { type BodyCap, bodyCapFor, DEFAULT_BODY_CAP, tooLargeMessage } from './body-caps.ts';
 
+/** No headers beyond the refusal's own. */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /** How long a refused upload is read and discarded before the answer goes out regardless. */
 const DRAIN_LIMIT_MS = 2000;
 /** The minimum rate is judged over windows this long: long enough for a TCP stall on a real network. */
@@ -35,6 +38,8 @@ export class GuardedRequest extends IncomingMessage {
   guard: BodyGuard | null = null;
   response: ServerResponse | null = null;
   cap: BodyCap = DEFAULT_BODY_CAP;
+  /** Sent with a refusal besides its own (the CORS grant of a browser client on /mcp). */
+  refusalHeaders: Readonly<Record<string, string>> = NO_HEADERS;
   received = 0;
   startedAt = 0;
   windowStart = 0;
@@ -77,13 +82,19 @@ export class BodyGuard {
    * Starts counting the request's body against its path's cap. False when the request was refused
    * (its declared length is over the cap): the guard answers it, the caller does nothing more.
    */
-  admit(req: GuardedRequest, res: ServerResponse, path: string): boolean {
+  admit(
+    req: GuardedRequest,
+    res: ServerResponse,
+    path: string,
+    refusalHeaders: Readonly<Record<string, string>> = NO_HEADERS,
+  ): boolean {
     const length = req.headers['content-length'];
     if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) return true;
     const now = Date.now();
     req.guard = this;
     req.response = res;
     req.cap = bodyCapFor(path);
+    req.refusalHeaders = refusalHeaders;
     req.startedAt = req.windowStart = now;
     this.watched.add(req);
     if (Number(length) > req.cap.bytes) {
@@ -140,6 +151,7 @@ export class BodyGuard {
     if (res.headersSent) return void req.socket.destroy();
     const body = JSON.stringify({ error, message });
     res.writeHead(status, {
+      ...req.refusalHeaders,
       'content-type': 'application/json',
       'cache-control': 'no-store',
       'content-length': Buffer.byteLength(body),

@@ -59,6 +59,14 @@ for (const fastPath of ['1', '0']) {
       });
       assertRefused({ status: preflight.status, body: preflight.text }, 'preflight');
       assert.equal(preflight.headers['access-control-allow-origin'], undefined, 'no CORS grant for the rebinding page');
+      // Refused before the handler runs (its body is over the cap): still no grant for that page.
+      const oversized = await webRequest(server.mcpUrl, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, host: 'evil.example', origin: 'http://evil.example' },
+        body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }),
+      });
+      assert.equal(oversized.status, 413);
+      assert.equal(oversized.headers['access-control-allow-origin'], undefined, 'no CORS grant on the early 413');
     });
 
     it('the loopback names answer on any port', async () => {
