@@ -15,6 +15,7 @@ import { basename, join } from 'node:path';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { normalizeKey } from './lookup.ts';
+import { PackedKeyIndex } from './packed-key-index.ts';
 import { layerDir } from './third-party-data.ts';
 
 /** The files read, most trusted first: a compound in several files keeps its first record. */
@@ -52,18 +53,57 @@ export interface NameTableMatch {
   by: NameMatchKind;
 }
 
+/** The kinds a key can be claimed as, by their index in a packed key (see NameTable.byKey). */
+const KEY_KINDS = ['name', 'synonym', 'cas', 'inchikey'] as const satisfies readonly NameMatchKind[];
+type KeyKind = (typeof KEY_KINDS)[number];
+
 export interface NameTable {
   entries: readonly NameTableEntry[];
-  /** Normalised name, synonym, CAS and InChIKey → entry; a compound's own names win over others' synonyms. */
-  byKey: ReadonlyMap<string, NameTableMatch>;
+  /**
+   * Normalised name, synonym, CAS and InChIKey → the entry's index × 4 + its kind's index in KEY_KINDS;
+   * a compound's own names win over others' synonyms. About 140,000 keys: packed, with a small integer
+   * for each rather than a match object, they hold about 4 MB where a Map of matches held 25.
+   */
+  byKey: PackedKeyIndex;
   /** Hill formula → entries with it. */
   byFormula: ReadonlyMap<string, readonly NameTableEntry[]>;
+}
+
+/**
+ * One line of an identifier file. The synonyms, most of the file, stay as the line's own text and are
+ * split when asked for: held as arrays they would be about 400,000 strings.
+ */
+class NameTableRecord implements NameTableEntry {
+  declare readonly iupacName?: string;
+  declare readonly inchikey?: string;
+  declare readonly cid?: number;
+
+  constructor(
+    readonly name: string,
+    readonly cas: string,
+    readonly formula: string,
+    readonly smiles: string,
+    readonly file: string,
+    optional: { iupacName?: string; inchikey?: string; cid?: number },
+    /** The line's synonym columns, tab-separated, as read. */
+    private readonly synonymColumns: string,
+  ) {
+    Object.assign(this, optional);
+  }
+
+  /** The IUPAC name and the synonym columns, each once, without the name itself or blanks. */
+  get synonyms(): readonly string[] {
+    const columns = this.synonymColumns === '' ? [] : this.synonymColumns.split('\t').map((s) => s.trim());
+    return [...new Set([this.iupacName ?? '', ...columns].filter((s) => s !== '' && s !== this.name))];
+  }
 }
 
 /** A cheap pre-test before parsing a synonym as a formula: no spaces or lower-case start. */
 const MAY_BE_FORMULA = /^[A-Z][A-Za-z0-9()[\]]*$/;
 const CAS_PATTERN = /^[0-9]{2,7}-[0-9]{2}-[0-9]$/;
 const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
+/** Columns before the synonyms: CID, CAS, formula, MW, SMILES, InChI, InChIKey, IUPAC name, common name. */
+const SYNONYM_COLUMN = 9;
 
 /**
  * The records of one identifier file. Rows without a SMILES, a name or a well-formed CAS number are
@@ -71,25 +111,31 @@ const INCHIKEY_PATTERN = /^[A-Z]{14}-[A-Z]{10}-[A-Z]$/;
  */
 export function parseNameTableFile(text: string, file: string): NameTableEntry[] {
   const entries: NameTableEntry[] = [];
-  for (const line of text.split('\n')) {
-    const fields = line.replace(/\r$/, '').split('\t');
-    if (fields.length < 9) continue;
-    const [cidText, cas, formula, , smiles, , inchikey, iupacName, commonName, ...rest] = fields.map((f) => f.trim());
+  for (const rawLine of text.split('\n')) {
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    const fields = line.split('\t', SYNONYM_COLUMN);
+    if (fields.length < SYNONYM_COLUMN) continue;
+    const [cidText, cas, formula, , smiles, , inchikey, iupacName, commonName] = fields.map((f) => f.trim());
     const name = commonName || iupacName;
     if (!smiles || !name || !CAS_PATTERN.test(cas)) continue;
     const cid = Number(cidText);
-    const synonyms = [...new Set([iupacName, ...rest].filter((s) => s !== '' && s !== name))];
-    entries.push({
-      name,
-      ...(iupacName ? { iupacName } : {}),
-      cas,
-      formula,
-      smiles,
-      ...(INCHIKEY_PATTERN.test(inchikey) ? { inchikey } : {}),
-      ...(Number.isInteger(cid) && cid > 0 ? { cid } : {}),
-      synonyms,
-      file,
-    });
+    // A slice of the file's text, not a copy: the file stays held either way, through the names.
+    const synonymStart = fields.reduce((length, field) => length + field.length + 1, 0);
+    entries.push(
+      new NameTableRecord(
+        name,
+        cas,
+        formula,
+        smiles,
+        file,
+        {
+          ...(iupacName ? { iupacName } : {}),
+          ...(INCHIKEY_PATTERN.test(inchikey) ? { inchikey } : {}),
+          ...(Number.isInteger(cid) && cid > 0 ? { cid } : {}),
+        },
+        line.slice(synonymStart),
+      ),
+    );
   }
   return entries;
 }
@@ -109,22 +155,25 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
     for (const k of keys) seen.add(k);
     return true;
   });
-  const byKey = new Map<string, NameTableMatch>();
-  const claim = (text: string | undefined, entry: NameTableEntry, by: NameMatchKind) => {
+  const claimed = new Map<string, number>();
+  const claim = (text: string | undefined, index: number, by: KeyKind) => {
     if (!text) return;
     const key = normalizeKey(text);
-    if (key !== '' && !byKey.has(key)) byKey.set(key, { entry, by });
+    if (key !== '' && !claimed.has(key)) claimed.set(key, index * KEY_KINDS.length + KEY_KINDS.indexOf(by));
   };
-  for (const e of entries) claim(e.name, e, 'name');
-  for (const e of entries) claim(e.iupacName, e, 'synonym');
-  for (const e of entries) claim(e.cas, e, 'cas');
-  for (const e of entries) claim(e.inchikey, e, 'inchikey');
+  const passes: [(e: NameTableEntry) => string | undefined, KeyKind][] = [
+    [(e) => e.name, 'name'],
+    [(e) => e.iupacName, 'synonym'],
+    [(e) => e.cas, 'cas'],
+    [(e) => e.inchikey, 'inchikey'],
+  ];
+  for (const [text, by] of passes) for (const [i, e] of entries.entries()) claim(text(e), i, by);
   // A synonym that reads as a formula ("C6H12O6" among myo-inositol's) would shadow the formula
   // lookup, which knows when isomers share it.
-  for (const e of entries) {
+  for (const [i, e] of entries.entries()) {
     const formulaKey = normalizeKey(e.formula);
     for (const s of e.synonyms) {
-      if (normalizeKey(s) !== formulaKey && !(MAY_BE_FORMULA.test(s) && parseFormula(s))) claim(s, e, 'synonym');
+      if (normalizeKey(s) !== formulaKey && !(MAY_BE_FORMULA.test(s) && parseFormula(s))) claim(s, i, 'synonym');
     }
   }
 
@@ -135,7 +184,7 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
     const hill = hillFormula(counts);
     byFormula.set(hill, [...(byFormula.get(hill) ?? []), e]);
   }
-  return { entries, byKey, byFormula };
+  return { entries, byKey: PackedKeyIndex.from(claimed), byFormula };
 }
 
 /** The layer's folder (data/third-party/pubchem-names, or CHEM_DATA_DIR's). */
@@ -176,8 +225,11 @@ export type NameTableLookup =
 /** `query` as a name, synonym, CAS number or InChIKey, else as a formula held by one entry. */
 export function lookUpName(query: string, table: NameTable): NameTableLookup {
   const text = query.trim().replace(/^inchikey=/i, '');
-  const byKey = table.byKey.get(normalizeKey(text));
-  if (byKey) return { kind: 'found', match: byKey };
+  const packed = table.byKey.get(normalizeKey(text));
+  if (packed !== undefined) {
+    const entry = table.entries[Math.floor(packed / KEY_KINDS.length)];
+    return { kind: 'found', match: { entry, by: KEY_KINDS[packed % KEY_KINDS.length] } };
+  }
   const counts = parseFormula(text.replace(/\s+/g, ''));
   const sharing = counts ? table.byFormula.get(hillFormula(counts)) : undefined;
   if (sharing?.length === 1) return { kind: 'found', match: { entry: sharing[0], by: 'formula' } };
