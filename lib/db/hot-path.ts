@@ -22,6 +22,8 @@ export interface KeyRow {
   stopKind: string | null;
   /** Set when the key was reissued: its successor's id. */
   replacedById: string | null;
+  /** When the presented secret stops, if it is one of the key's further secrets (KeySecret); null for its own. */
+  secretExpiresAt: number | null;
 }
 
 export interface CallRow {
@@ -85,13 +87,24 @@ export interface HotPathStore {
   close(): Promise<void>;
 }
 
-export const FIND_KEY_SQL = `
-  SELECT k."id", k."lineageId", k."ownerId", k."tierId",
+const KEY_COLUMNS = `k."id", k."lineageId", k."ownerId", k."tierId",
          COALESCE(k."dailyQuota", t."dailyQuota") AS "dailyQuota",
          COALESCE(k."ratePerSecond", t."ratePerSecond") AS "ratePerSecond",
-         k."expiresAt", k."disabledAt", k."stopKind", k."replacedById"
+         k."expiresAt", k."disabledAt", k."stopKind", k."replacedById"`;
+
+/**
+ * The key a presented secret belongs to: its own secret (ApiKey.keyHash), or one of its further secrets
+ * (KeySecret: OAuth access tokens) with that secret's expiry. One round trip either way; each branch reads
+ * one row by a unique index.
+ */
+export const FIND_KEY_SQL = `
+  SELECT ${KEY_COLUMNS}, NULL AS "secretExpiresAt"
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
-   WHERE k."keyHash" = $1`;
+   WHERE k."keyHash" = $1
+  UNION ALL
+  SELECT ${KEY_COLUMNS}, s."expiresAt" AS "secretExpiresAt"
+    FROM "KeySecret" s JOIN "ApiKey" k ON k."id" = s."keyId" JOIN "Tier" t ON t."id" = k."tierId"
+   WHERE s."hash" = $1`;
 
 /**
  * Runs once per lineage and day (the limiters keep the count from then on). Written as IN (subquery) so

@@ -1,6 +1,6 @@
 /**
- * Finding a key from what a person has at hand: its id, the full secret (matched by hash), the display
- * form "cf_abcd…wxyz", or its first 4 characters after "cf_".
+ * Finding a key from what a person has at hand: its id, the full secret (matched by hash; a key's access
+ * tokens find it too), the display form "cf_abcd…wxyz", or its first 4 characters after "cf_".
  */
 import type { Db } from '../db/client.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
@@ -13,7 +13,9 @@ const DISPLAY_FORM = /^cf_([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
 export async function findKey(db: Db, reference: string) {
   const ref = reference.trim();
   if (ref.startsWith(KEY_PREFIX) && keyFormatProblem(ref) === null) {
-    const key = await db.apiKey.findUnique({ where: { keyHash: hashKey(ref) } });
+    const hash = hashKey(ref);
+    // Its own secret, or one of its further secrets (an OAuth access token).
+    const key = await db.apiKey.findFirst({ where: { OR: [{ keyHash: hash }, { secrets: { some: { hash } } }] } });
     if (!key) throw new KeyStoreError('not_found', 'No key matches that secret.');
     return key;
   }

@@ -47,7 +47,11 @@ export async function disableLeakedSecrets(
     disabledKeyIds: [],
   };
   if (!distinct.length) return outcome;
-  const keys = await db.apiKey.findMany({ where: { keyHash: { in: distinct.map(hashKey) } } });
+  const hashes = distinct.map(hashKey);
+  // A leaked access token stops its key, as the key's own secret does.
+  const keys = await db.apiKey.findMany({
+    where: { OR: [{ keyHash: { in: hashes } }, { secrets: { some: { hash: { in: hashes } } } }] },
+  });
   const reason = `${LEAK_REASON_PREFIX}${report}`;
   for (const key of keys) {
     outcome.matched++;

@@ -16,10 +16,11 @@ export type DisableKind = Exclude<StopKind, 'reissued'>;
 export type StoppedReason = 'disabled' | 'expired' | 'replaced';
 
 /**
- * A refusal's category: a stop kind, 'expired' (its expiry passed), or 'disabled' for a key turned off
- * with no kind recorded (a row changed by hand in the database).
+ * A refusal's category: a stop kind, 'expired' (its expiry passed), 'token_expired' (the key works, but
+ * the presented secret was one of its access tokens, and that expired), or 'disabled' for a key turned
+ * off with no kind recorded (a row changed by hand in the database).
  */
-export type RefusalCategory = StopKind | 'expired' | 'disabled';
+export type RefusalCategory = StopKind | 'expired' | 'token_expired' | 'disabled';
 
 interface Refusal {
   /** How the refusal is counted for the key's owner. */
@@ -55,6 +56,11 @@ const REFUSALS: Record<RefusalCategory, Refusal> = {
   expired: {
     counted: 'expired',
     says: (at) => `API key expired on ${at}. Create a new key in the portal.`,
+  },
+  token_expired: {
+    counted: 'expired',
+    says: (at) =>
+      `Access token expired on ${at}. Your MCP client gets a new one with its refresh token; if it cannot, connect it again.`,
   },
   disabled: {
     counted: 'disabled',

@@ -58,12 +58,15 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
       };
     }
     // Off first, then expired: a key both disabled and past its expiry was stopped by someone's decision.
+    // The key before the secret: a stopped key stops every secret it has, and says why.
     const stoppedAt =
       row.disabledAt !== null && row.disabledAt <= now
         ? { category: stopCategory(row.stopKind), at: row.disabledAt }
         : row.expiresAt !== null && row.expiresAt <= now
           ? { category: 'expired' as const, at: row.expiresAt }
-          : null;
+          : row.secretExpiresAt !== null && row.secretExpiresAt <= now
+            ? { category: 'token_expired' as const, at: row.secretExpiresAt }
+            : null;
     if (stoppedAt) {
       const { counted, message } = stoppedKeyRefusal(stoppedAt.category, stoppedAt.at);
       return { ok: false, reason: counted, keyId: row.id, message };
