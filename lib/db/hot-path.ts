@@ -24,6 +24,9 @@ export interface KeyRow {
   replacedById: string | null;
   /** When the presented secret stops, if it is one of the key's further secrets (KeySecret); null for its own. */
   secretExpiresAt: number | null;
+  /** When and how such a secret was stopped before its expiry (KeySecret.endedHow); null while it works. */
+  secretEndedAt: number | null;
+  secretEndedHow: string | null;
 }
 
 export interface CallRow {
@@ -98,11 +101,12 @@ const KEY_COLUMNS = `k."id", k."lineageId", k."ownerId", k."tierId",
  * one row by a unique index.
  */
 export const FIND_KEY_SQL = `
-  SELECT ${KEY_COLUMNS}, NULL AS "secretExpiresAt"
+  SELECT ${KEY_COLUMNS}, NULL AS "secretExpiresAt", NULL AS "secretEndedAt", NULL AS "secretEndedHow"
     FROM "ApiKey" k JOIN "Tier" t ON t."id" = k."tierId"
    WHERE k."keyHash" = $1
   UNION ALL
-  SELECT ${KEY_COLUMNS}, s."expiresAt" AS "secretExpiresAt"
+  SELECT ${KEY_COLUMNS}, s."expiresAt" AS "secretExpiresAt", s."endedAt" AS "secretEndedAt",
+         s."endedHow" AS "secretEndedHow"
     FROM "KeySecret" s JOIN "ApiKey" k ON k."id" = s."keyId" JOIN "Tier" t ON t."id" = k."tierId"
    WHERE s."hash" = $1`;
 

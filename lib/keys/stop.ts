@@ -16,11 +16,19 @@ export type DisableKind = Exclude<StopKind, 'reissued'>;
 export type StoppedReason = 'disabled' | 'expired' | 'replaced';
 
 /**
- * A refusal's category: a stop kind, 'expired' (its expiry passed), 'token_expired' (the key works, but
- * the presented secret was one of its access tokens, and that expired), or 'disabled' for a key turned
- * off with no kind recorded (a row changed by hand in the database).
+ * How an access token (a key's further secret, KeySecret) can stop before its expiry while its key
+ * works: its connection was disconnected by the key's owner or revoked by its client, or ended because a
+ * spent refresh token or authorization code came back (someone else may hold the connection's tokens).
  */
-export type RefusalCategory = StopKind | 'expired' | 'token_expired' | 'disabled';
+export const TOKEN_END_KINDS = ['disconnected', 'revoked', 'refresh_reused', 'code_replayed'] as const;
+export type TokenEndKind = (typeof TOKEN_END_KINDS)[number];
+
+/**
+ * A refusal's category: a stop kind, 'expired' (its expiry passed), an access token's end or
+ * 'token_expired' (the key works, but the presented secret was one of its access tokens, and that
+ * stopped), or 'disabled' for a key turned off with no kind recorded (a row changed by hand).
+ */
+export type RefusalCategory = StopKind | TokenEndKind | 'expired' | 'token_expired' | 'disabled';
 
 interface Refusal {
   /** How the refusal is counted for the key's owner. */
@@ -57,6 +65,25 @@ const REFUSALS: Record<RefusalCategory, Refusal> = {
     counted: 'expired',
     says: (at) => `API key expired on ${at}. Create a new key in the portal.`,
   },
+  disconnected: {
+    counted: 'disabled',
+    says: (at) =>
+      `Access token stopped on ${at}: the key's owner disconnected this app in the portal. Connect it again to use it.`,
+  },
+  revoked: {
+    counted: 'disabled',
+    says: (at) => `Access token revoked by its app on ${at}. Connect the app again to use it.`,
+  },
+  refresh_reused: {
+    counted: 'disabled',
+    says: (at) =>
+      `Access token stopped on ${at}: a refresh token of this connection was used twice, so someone else may hold it. Connect the app again.`,
+  },
+  code_replayed: {
+    counted: 'disabled',
+    says: (at) =>
+      `Access token stopped on ${at}: the authorization code that made this connection was used twice. Connect the app again.`,
+  },
   token_expired: {
     counted: 'expired',
     says: (at) =>
@@ -67,6 +94,11 @@ const REFUSALS: Record<RefusalCategory, Refusal> = {
     says: (at) => `API key disabled on ${at}. Reissue it or create a new key in the portal.`,
   },
 };
+
+/** A stored KeySecret.endedHow as a category; anything else reads as revoked. */
+export function tokenEndCategory(endedHow: string | null): TokenEndKind {
+  return (TOKEN_END_KINDS as readonly string[]).includes(endedHow ?? '') ? (endedHow as TokenEndKind) : 'revoked';
+}
 
 /** A stored stopKind as a category; anything else (null, a value from a later version) reads as plainly disabled. */
 export function stopCategory(stopKind: string | null): RefusalCategory {

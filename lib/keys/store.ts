@@ -77,7 +77,8 @@ function auditView(key: ApiKey) {
   };
 }
 
-async function announceChange(db: Db, tx: Prisma.TransactionClient, keyId: string): Promise<void> {
+/** Tells every server's key cache that `keyId` changed, once `tx` commits (PostgreSQL; SQLite's hot path notices by itself). */
+export async function announceChange(db: Db, tx: Prisma.TransactionClient, keyId: string): Promise<void> {
   // pg_notify inside the transaction is delivered only if it commits.
   if (providerOf(db) === 'postgresql') {
     await tx.$executeRawUnsafe(`SELECT pg_notify('${KEY_CHANGES_CHANNEL}', $1)`, keyId);

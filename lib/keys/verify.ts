@@ -9,7 +9,7 @@
 import type { HotPathStore, KeyRow } from '../db/hot-path.ts';
 import { describeFormatProblem, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
-import { type StoppedReason, stopCategory, stoppedKeyRefusal } from './stop.ts';
+import { type StoppedReason, stopCategory, stoppedKeyRefusal, tokenEndCategory } from './stop.ts';
 
 export type { StoppedReason } from './stop.ts';
 
@@ -64,9 +64,11 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
         ? { category: stopCategory(row.stopKind), at: row.disabledAt }
         : row.expiresAt !== null && row.expiresAt <= now
           ? { category: 'expired' as const, at: row.expiresAt }
-          : row.secretExpiresAt !== null && row.secretExpiresAt <= now
-            ? { category: 'token_expired' as const, at: row.secretExpiresAt }
-            : null;
+          : row.secretEndedAt !== null && row.secretEndedAt <= now
+            ? { category: tokenEndCategory(row.secretEndedHow), at: row.secretEndedAt }
+            : row.secretExpiresAt !== null && row.secretExpiresAt <= now
+              ? { category: 'token_expired' as const, at: row.secretExpiresAt }
+              : null;
     if (stoppedAt) {
       const { counted, message } = stoppedKeyRefusal(stoppedAt.category, stoppedAt.at);
       return { ok: false, reason: counted, keyId: row.id, message };
