@@ -20,6 +20,11 @@ test('the first admin must replace the printed password; a new one, from the por
   const db = (await migratedScratchDb(t, 'sqlite'))!;
   const seeded = await seedDatabase(db);
   assert.ok(seeded.admin, 'the first start made an admin');
+  assert.match(
+    seeded.admin.password,
+    /^[A-Za-z0-9]{16}$/,
+    'letters and digits only: nothing a shell or the CLI misreads',
+  );
   const admin = await db.user.findUniqueOrThrow({ where: { email: config().adminEmail } });
   const session = async () => {
     const now = await db.user.findUniqueOrThrow({ where: { id: admin.id } });

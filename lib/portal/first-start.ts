@@ -4,7 +4,7 @@
  * Safe to run at every start: existing tiers and users are left as they are.
  */
 
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { SYSTEM_ACTOR } from '../audit/write.ts';
 import { createUser } from '../auth/users.ts';
 import { config } from '../config.ts';
@@ -23,12 +23,22 @@ export async function ensureTiers(db: Db): Promise<void> {
   }
 }
 
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * 16 letters and digits (95 bits): nothing a shell, a terminal's double-click selection or the CLI reads
+ * differently (a password starting with "-" reads as an option to `user password --password`).
+ */
+function printablePassword(): string {
+  return Array.from({ length: 16 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+}
+
 export async function seedDatabase(db: Db): Promise<SeedResult> {
   await ensureTiers(db);
   if (await db.user.findFirst({ where: { role: 'admin' } })) return {};
 
   const email = config().adminEmail;
-  const password = randomBytes(12).toString('base64url');
+  const password = printablePassword();
   // The password is printed to the console, where logs and other people may read it: the admin replaces it first thing.
   const admin = await createUser(
     db,

@@ -178,7 +178,8 @@ export async function startTestServer(extraEnv: EnvOverrides = {}, options: Star
     oneTimeAdminPassword,
     get adminPassword() {
       if (oneTimeAdminPassword && !adminPasswordSet) {
-        cliSucceeded(env, ['user', 'password', '--email', adminEmail, '--password', oneTimeAdminPassword]);
+        // The = form: a value starting with "-" is otherwise read as an option.
+        cliSucceeded(env, ['user', 'password', '--email', adminEmail, `--password=${oneTimeAdminPassword}`]);
         adminPasswordSet = true;
       }
       return oneTimeAdminPassword;
