@@ -21,19 +21,8 @@ const FILE = [
     'ethyl alcohol',
     'C2H6O',
   ),
-  row(
-    '-1',
-    '67-56-1',
-    'CH4O',
-    '32.04',
-    'CO',
-    'CH4O/…',
-    'not-a-key',
-    'methanol',
-    'methyl alcohol',
-    'wood spirit',
-    'alcohol',
-  ) + '\r',
+  // A line ending in \r\n, as a file saved on Windows has.
+  `${row('-1', '67-56-1', 'CH4O', '32.04', 'CO', 'CH4O/…', 'not-a-key', 'methanol', 'methyl alcohol', 'wood spirit', 'alcohol')}\r`,
   row(
     '887',
     '115-10-6',

@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { InvalidGrantError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Db } from '../db/client.ts';
 import { generateKey } from '../keys/format.ts';
@@ -209,20 +208,6 @@ export function createTokenService(db: Db, options: { resource: string; now?: ()
         throw new InvalidGrantError('This refresh token was already used, so the connection is ended. Connect again.');
       }
       return outcome.tokens;
-    },
-
-    /** For the SDK's interface: what an access token is, if it is one of a live connection's. */
-    async verifyAccessToken(token: string): Promise<AuthInfo> {
-      const secret = await db.keySecret.findUnique({ where: { hash: hashKey(token) }, include: { connection: true } });
-      if (!secret?.connection || secret.endedAt || secret.expiresAt.getTime() <= now())
-        throw new InvalidGrantError('Unknown or stopped access token.');
-      return {
-        token,
-        clientId: secret.connection.clientId,
-        scopes: secret.connection.scope ? secret.connection.scope.split(' ') : [],
-        expiresAt: Math.floor(secret.expiresAt.getTime() / 1000),
-        resource: new URL(secret.connection.resource),
-      };
     },
 
     /**
