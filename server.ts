@@ -28,14 +28,19 @@ import { capConnectionsPerAddress, onRefusedConnection, RequestsInFlight } from 
 import { BodyGuard, GuardedRequest, NO_HEADERS } from './lib/http/body-guard.ts';
 import { CROSS_SITE_MESSAGE, isCrossSite } from './lib/http/cross-site.ts';
 import { trackConnections } from './lib/http/graceful-close.ts';
-import { isOAuthDiscoveryPath, isOAuthEndpointPath, OAUTH_DISCOVERY_ANSWER } from './lib/http/oauth-refusal.ts';
+import { requestHost } from './lib/http/request-host.ts';
 import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.ts';
 import { CLIENT_IP_HEADER, describeTransport, HSTS_HEADER, plainHttpRefusal } from './lib/http/transport-security.ts';
+import { attemptCounter } from './lib/limits/attempt-counter.ts';
 import { earlyAnswerCors } from './lib/mcp/cors.ts';
 import { handleMcpRequest } from './lib/mcp/handler.ts';
+import { hostRefusal } from './lib/mcp/host-check.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
-import { answerOAuthEndpoint } from './lib/mcp/oauth-endpoint.ts';
 import { closeMcpService } from './lib/mcp/service.ts';
+import { createClientsStore } from './lib/oauth/clients.ts';
+import { CONSENT_PATH, OAUTH_PATHS, publicOrigin } from './lib/oauth/paths.ts';
+import { createOAuthServer } from './lib/oauth/server.ts';
+import { createTokenService } from './lib/oauth/tokens.ts';
 import { errorText, log } from './lib/ops/log.ts';
 import { seedDatabase } from './lib/portal/first-start.ts';
 import { PROJECT_ROOT } from './lib/project-root.ts';
@@ -45,6 +50,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
 const REQUEST_TIMEOUT_MARGIN_MS = 5000;
 const CONNECTIONS_CHECK_MS = 1000;
+const HOUR_MS = 3_600_000;
 
 function sendJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
@@ -60,7 +66,6 @@ async function startServer(): Promise<http.Server> {
     settings.tlsCertFile && settings.tlsKeyFile
       ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
       : undefined;
-  const scheme = tls ? 'https' : 'http';
 
   const githubSignIn = githubConfigured();
   const bodyGuard = new BodyGuard({
@@ -68,6 +73,13 @@ async function startServer(): Promise<http.Server> {
     minBytesPerSecond: settings.bodyMinBytesPerSecond,
   });
   const inFlight = new RequestsInFlight(settings.maxRequestsPerAddress);
+  const oauth = createOAuthServer({
+    db: getDb(),
+    clients: createClientsStore(getDb()),
+    tokens: createTokenService(getDb(), { accessTokenTtlMs: settings.oauthAccessTokenSeconds * 1000 }),
+    registrations: attemptCounter('oauth-registration', settings.clientRegistrationsPerHour, HOUR_MS),
+    requestPrototype: GuardedRequest.prototype,
+  });
 
   async function onRequest(req: GuardedRequest, res: ServerResponse): Promise<void> {
     if (onRefusedConnection(req)) return;
@@ -85,30 +97,36 @@ async function startServer(): Promise<http.Server> {
         { 'retry-after': '1', ...earlyCors },
       );
     const fastMcp = path === '/mcp' && settings.mcpFastPath;
-    if (fastMcp) setApiHeaders(res);
+    const oauthPath = path !== undefined && OAUTH_PATHS.has(path);
+    if (fastMcp || oauthPath) setApiHeaders(res);
     else {
       // Next reads the script nonce from the request's own CSP header (lib/http/security-headers.ts);
       // whatever a client sent under that name is replaced.
-      req.headers['content-security-policy'] = setDocumentHeaders(res, { secure: transport.secure, githubSignIn });
+      req.headers['content-security-policy'] = setDocumentHeaders(res, {
+        secure: transport.secure,
+        githubSignIn,
+        appLogos: path === CONSENT_PATH,
+      });
     }
     const refusal = plainHttpRefusal(transport, settings);
     if (refusal) return sendJson(res, 403, { error: 'https_required', message: refusal });
     if (transport.secure) res.setHeader('strict-transport-security', HSTS_HEADER);
 
+    // The origin clients reached: PUBLIC_URL's, or this request's scheme and (allowed) host.
+    const origin = publicOrigin(
+      `${transport.secure ? 'https' : 'http'}://${requestHost(req.headers.host, req.headers['x-forwarded-host'] as string | undefined, settings.trustProxy) ?? 'localhost'}`,
+      settings.publicUrl,
+    );
     if (fastMcp) {
-      const answer = await handleMcpRequest(
-        nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress),
-      );
+      const answer = await handleMcpRequest(nodeMcpRequest(req, origin, transport.clientAddress));
       return writeMcpAnswer(req, res, answer);
     }
-    // OAuth discovery and endpoints: JSON saying how to send a key, readable by any origin (browser-based clients).
-    if (path && isOAuthDiscoveryPath(path))
-      return sendJson(res, 404, OAUTH_DISCOVERY_ANSWER, { 'access-control-allow-origin': '*' });
-    if (path && isOAuthEndpointPath(path)) {
-      const answer = await answerOAuthEndpoint(
-        nodeMcpRequest(req, `${scheme}://${req.headers.host ?? 'localhost'}`, transport.clientAddress),
-      );
-      return writeMcpAnswer(req, res, answer);
+    // OAuth's documents and endpoints (lib/oauth/server.ts), under the same DNS-rebinding rule as /mcp:
+    // the issuer they name comes from the Host header unless PUBLIC_URL is set.
+    if (oauthPath) {
+      const wrongHost = hostRefusal(nodeMcpRequest(req, origin, transport.clientAddress));
+      if (wrongHost) return writeMcpAnswer(req, res, wrongHost);
+      return oauth.handle(req, res, { origin, clientAddress: transport.clientAddress });
     }
     if (isCrossSite(req, path ?? '/', settings.trustProxy))
       return sendJson(res, 403, { error: 'cross_site_request', message: CROSS_SITE_MESSAGE });

@@ -7,14 +7,19 @@ export function SubmitButton({
   children,
   pendingText,
   className,
+  name,
+  value,
 }: {
   children: ReactNode;
   pendingText?: string;
   className?: string;
+  /** For a form with several submit buttons: which one was pressed is sent as name=value. */
+  name?: string;
+  value?: string;
 }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" disabled={pending} className={className} aria-busy={pending}>
+    <button type="submit" name={name} value={value} disabled={pending} className={className} aria-busy={pending}>
       {pending ? (pendingText ?? 'Working…') : children}
     </button>
   );

@@ -38,6 +38,10 @@ export interface ServiceConfig {
   mcpFastPath: boolean;
   /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
   leakReportsPerMinute: number;
+  /** How long an OAuth access token lasts, in seconds (OAUTH_ACCESS_TOKEN_SECONDS, default an hour). */
+  oauthAccessTokenSeconds: number;
+  /** OAuth client registrations (POST /register) one client address may make per hour. */
+  clientRegistrationsPerHour: number;
   /** Sign-up attempts one client address may make per hour (the rest are refused with the time to retry). */
   signUpsPerHour: number;
   /** Keys (new and reissued) one account may have created in any 24 hours, through the portal or a messaging app. */
@@ -282,6 +286,8 @@ export function loadConfig(): ServiceConfig {
     bodyMinBytesPerSecond: integer('BODY_MIN_BYTES_PER_SECOND', 1024),
     mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
+    clientRegistrationsPerHour: integer('OAUTH_REGISTRATIONS_PER_HOUR', 20, 1),
+    oauthAccessTokenSeconds: integer('OAUTH_ACCESS_TOKEN_SECONDS', 3600, 1),
     signUpsPerHour: integer('SIGN_UPS_PER_HOUR', 10, 1),
     keysCreatedPerDay: integer('KEYS_CREATED_PER_DAY', 50, 1),
     keyAuthMaxFailures: integer('KEY_AUTH_MAX_FAILURES', 20, 1),

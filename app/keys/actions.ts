@@ -7,6 +7,7 @@ import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/lib/db/client.ts';
 import { displayKey } from '@/lib/keys/format.ts';
+import { disconnectApp } from '@/lib/portal/connected-apps.ts';
 import { portalAction } from '@/lib/portal/form-action.ts';
 import { trimmedText } from '@/lib/portal/form-input.ts';
 import { createMyKey, disableMyKey, reissueMyKey, renameMyKey, reportMyKeyLeaked } from '@/lib/portal/keys.ts';
@@ -83,5 +84,19 @@ export const reportLeakedAction = portalAction(
       message:
         'Thank you: the key is disabled and the leak is on record. Reissue it to get a new secret with the same settings.',
     };
+  },
+);
+
+/** Ends one app's connection to a key; the key keeps working for everything else. */
+export const disconnectAppAction = portalAction(
+  {
+    input: z.object({ connectionId: trimmedText }),
+    access: 'signed-in',
+    notDone: 'the app was not disconnected',
+  },
+  async ({ connectionId }, { viewer, actor }) => {
+    const { keyId, name } = await disconnectApp(getDb(), viewer, connectionId, actor);
+    refresh(keyId);
+    return { message: `${name} is disconnected: its access to this key ended. The key works on as before.` };
   },
 );

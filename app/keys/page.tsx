@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { KeysTable } from '@/components/keys/KeysTable.tsx';
 import { StoppedKeysNotice } from '@/components/keys/StoppedKeyNotices.tsx';
 import { getDb } from '@/lib/db/client.ts';
+import { connectedAppsOf } from '@/lib/portal/connected-apps.ts';
 import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { listMyKeys } from '@/lib/portal/keys.ts';
 import { keysStoppedByOthers } from '@/lib/portal/stopped-keys.ts';
@@ -14,8 +15,8 @@ export const metadata: Metadata = { title: 'Your API keys' };
 
 export default async function KeysPage() {
   const viewer = await requireViewer('/keys');
-  const [{ keys, shown, total, quotaResetsAt }, stoppedByOthers] = await orNotFound(
-    Promise.all([listMyKeys(getDb(), viewer), keysStoppedByOthers(getDb(), viewer)]),
+  const [{ keys, shown, total, quotaResetsAt }, stoppedByOthers, connected] = await orNotFound(
+    Promise.all([listMyKeys(getDb(), viewer), keysStoppedByOthers(getDb(), viewer), connectedAppsOf(getDb(), viewer)]),
   );
   const now = Date.now();
   return (
@@ -33,7 +34,7 @@ export default async function KeysPage() {
           Showing the newest {shown} of your {total} keys.
         </p>
       )}
-      {keys.length > 0 && <KeysTable keys={keys} now={now} />}
+      {keys.length > 0 && <KeysTable keys={keys} now={now} connected={connected} />}
     </>
   );
 }

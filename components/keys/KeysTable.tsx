@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { QuotaMeter } from '@/components/QuotaMeter.tsx';
 import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { StatusBadge } from '@/components/StatusBadge.tsx';
+import type { ConnectedApp, ConnectedAppsByKey } from '@/lib/portal/connected-apps.ts';
 import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import type { KeyListEntry, KeyListRow } from '@/lib/portal/keys.ts';
 
@@ -22,7 +23,13 @@ function WorksUntil({ worksUntil }: { worksUntil: string | null }) {
   );
 }
 
-function OlderKeys({ keys }: { keys: KeyListRow[] }) {
+/** "Connected: Claude, ChatGPT": the apps that use the key (their details and Disconnect are on its page). */
+function ConnectedMark({ apps }: { apps: ConnectedApp[] | undefined }) {
+  if (!apps?.length) return null;
+  return <span className="connected-mark">Connected: {[...new Set(apps.map((app) => app.name))].join(', ')}</span>;
+}
+
+function OlderKeys({ keys, connected }: { keys: KeyListRow[]; connected: ConnectedAppsByKey }) {
   const count = keys.length === 1 ? '1 older key' : `${keys.length} older keys`;
   return (
     <details className="older-keys" open={keys.some((k) => k.worksUntil)}>
@@ -34,6 +41,7 @@ function OlderKeys({ keys }: { keys: KeyListRow[] }) {
               <code>{key.display}</code>
             </Link>{' '}
             <StatusBadge status={key.status} /> <WorksUntil worksUntil={key.worksUntil} />
+            <ConnectedMark apps={connected[key.id]} />
           </li>
         ))}
       </ul>
@@ -41,7 +49,16 @@ function OlderKeys({ keys }: { keys: KeyListRow[] }) {
   );
 }
 
-export function KeysTable({ keys, now }: { keys: KeyListEntry[]; now: number }) {
+export function KeysTable({
+  keys,
+  now,
+  connected = {},
+}: {
+  keys: KeyListEntry[];
+  now: number;
+  /** The apps connected to each key (lib/portal/connected-apps.ts). */
+  connected?: ConnectedAppsByKey;
+}) {
   return (
     <ScrollRegion label="Your keys">
       <table className="keys-table">
@@ -62,7 +79,8 @@ export function KeysTable({ keys, now }: { keys: KeyListEntry[]; now: number }) 
               <th scope="row" data-label="Name">
                 <div className="key-name">
                   <Link href={`/keys/${key.id}`}>{key.name}</Link>
-                  {key.replaces.length > 0 && <OlderKeys keys={key.replaces} />}
+                  <ConnectedMark apps={connected[key.id]} />
+                  {key.replaces.length > 0 && <OlderKeys keys={key.replaces} connected={connected} />}
                 </div>
               </th>
               <td data-label="Key">

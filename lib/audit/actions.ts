@@ -26,6 +26,12 @@ export const AUDIT_ACTIONS = [
   'channel.bind',
   /** A follower was unbound, by message or from /account. */
   'channel.unbind',
+  /** The key's owner disconnected an app (an OAuth client) from the key: its tokens stopped, the key works on. */
+  'oauth.disconnect',
+  /** The operator registered an OAuth client of /mcp (`cli oauth-client add`). */
+  'oauth_client.add',
+  /** An OAuth client was removed: its connections and their access tokens ended with it. */
+  'oauth_client.remove',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

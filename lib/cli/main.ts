@@ -28,6 +28,7 @@ import {
   type ReissueGrace,
   reissueKey,
 } from '../keys/store.ts';
+import { OperatorClientError } from '../oauth/operator-clients.ts';
 import { ensureTiers } from '../portal/first-start.ts';
 import { formatUtc } from '../portal/format.ts';
 import { closeRedis } from '../redis/clients.ts';
@@ -36,6 +37,7 @@ import { pruneCallLog } from '../usage/retention.ts';
 import { channelTelegram } from './channel-telegram.ts';
 import { COMPOUNDS_IMPORT_HELP, describeReport } from './compounds-import.ts';
 import { parseExpiry } from './duration.ts';
+import { oauthClientAdd, oauthClientList, oauthClientRemove } from './oauth-clients.ts';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
 
@@ -54,7 +56,12 @@ const USAGE = `Usage: npm run --silent cli -- <command>
   usage prune [--dry-run]   (deletes call-log rows older than CALL_LOG_RETENTION_DAYS, default 90)
   channel wechat menu [--push]   (menu JSON in WECHAT_LANGUAGE; --push: send it with WECHAT_APP_ID/SECRET)
   channel telegram webhook --url https://HOST/api/channels/telegram [--push]   (--push: setWebhook, setMyCommands)
-                   (compounds import --help: the options and the CSV format)`;
+                   (compounds import --help: the options and the CSV format)
+  oauth-client add --name N --redirect-uri URI [--redirect-uri URI2 …] [--logo-uri https://…]
+                   [--client-uri https://…] [--confidential]
+                   (a custom scheme such as myapp://callback is allowed; --confidential: a secret, shown once)
+  oauth-client list [--all]   (the operator's clients; --all: self-registered ones too)
+  oauth-client remove <client-id>   (ends its connections; their access tokens stop at once)`;
 
 class UsageError extends Error {}
 
@@ -347,6 +354,9 @@ const COMMANDS: Record<string, (db: Db, args: string[]) => Promise<void>> = {
   'usage prune': usagePrune,
   'channel wechat': channelWechat,
   'channel telegram': (_db, args) => channelTelegram(args, (message) => new UsageError(message)),
+  'oauth-client add': (db, args) => oauthClientAdd(db, args, (message) => new UsageError(message)),
+  'oauth-client list': (db, args) => oauthClientList(db, args, (message) => new UsageError(message)),
+  'oauth-client remove': (db, args) => oauthClientRemove(db, args, (message) => new UsageError(message)),
 };
 
 /** Commands with a longer help, printed for --help without touching the database. */
@@ -377,7 +387,7 @@ async function main(argv: string[]): Promise<number> {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof KeyStoreError || error instanceof UserStoreError) {
+    if (error instanceof KeyStoreError || error instanceof UserStoreError || error instanceof OperatorClientError) {
       console.error(error.message);
       return 1;
     }

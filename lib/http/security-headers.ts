@@ -18,6 +18,8 @@ export interface DocumentPolicyOptions {
   secure: boolean;
   /** GitHub sign-in posts a form that redirects to github.com; form-action must allow that redirect. */
   githubSignIn: boolean;
+  /** The OAuth consent page shows the asking app's logo, which lives on the app's own (https) host. */
+  appLogos?: boolean;
 }
 
 /** Headers both kinds of answer carry. */
@@ -62,8 +64,9 @@ function documentPolicy(nonce: string, options: DocumentPolicyOptions): string {
     // React sets style attributes (recharts' charts, progress bars); those cannot carry a nonce, so
     // inline styles are allowed. Styles cannot run code; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    // Charts and icons may be data: or blob: images; nothing is loaded from other hosts.
-    "img-src 'self' data: blob:",
+    // Charts and icons may be data: or blob: images; nothing else is loaded from other hosts, except an
+    // OAuth app's own logo (https only) on the consent page.
+    `img-src 'self' data: blob:${options.appLogos ? ' https:' : ''}`,
     "font-src 'self'",
     // The live usage panels poll this origin's JSON routes, nothing else.
     "connect-src 'self'",

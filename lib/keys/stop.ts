@@ -17,10 +17,17 @@ export type StoppedReason = 'disabled' | 'expired' | 'replaced';
 
 /**
  * How an access token (a key's further secret, KeySecret) can stop before its expiry while its key
- * works: its connection was disconnected by the key's owner or revoked by its client, or ended because a
- * spent refresh token or authorization code came back (someone else may hold the connection's tokens).
+ * works: its connection was disconnected by the key's owner or revoked by its client, ended because a
+ * spent refresh token or authorization code came back (someone else may hold the connection's tokens), or
+ * ended because the service's operator removed the client.
  */
-export const TOKEN_END_KINDS = ['disconnected', 'revoked', 'refresh_reused', 'code_replayed'] as const;
+export const TOKEN_END_KINDS = [
+  'disconnected',
+  'revoked',
+  'refresh_reused',
+  'code_replayed',
+  'client_removed',
+] as const;
 export type TokenEndKind = (typeof TOKEN_END_KINDS)[number];
 
 /**
@@ -83,6 +90,11 @@ const REFUSALS: Record<RefusalCategory, Refusal> = {
     counted: 'disabled',
     says: (at) =>
       `Access token stopped on ${at}: the authorization code that made this connection was used twice. Connect the app again.`,
+  },
+  client_removed: {
+    counted: 'disabled',
+    says: (at) =>
+      `Access token stopped on ${at}: the service's operator removed this app, which ended its connections. Connect the app again (one the operator registered must be registered again first).`,
   },
   token_expired: {
     counted: 'expired',

@@ -12,14 +12,15 @@
 
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { config } from '../config.ts';
 import type { KeyRow } from '../db/hot-path.ts';
 import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
 import { bodyCapFor } from '../http/body-caps.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
-import { bearerChallenge } from '../http/oauth-refusal.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Verification } from '../keys/verify.ts';
 import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
+import { bearerChallenge, publicOrigin } from '../oauth/paths.ts';
 import { readableAddress } from '../usage/refused-calls.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
 import { readCredentials } from './credentials.ts';
@@ -109,31 +110,35 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   );
 }
 
+type Challenge = (message: string, error?: 'invalid_token') => string;
+
 /**
  * The request's key, verified, or the answer refusing it: 401 missing_api_key or invalid_api_key (with
  * the key-authentication throttle), 400 for two different keys, 503 when the database cannot say.
- * Shared by /mcp and the OAuth endpoints (oauth-endpoint.ts), so both say the same about a key.
  */
-export async function checkKey(
+async function checkKey(
   request: McpRequest,
   now: number,
   deadline: number,
   cors: Record<string, string>,
 ): Promise<{ ok: true; key: KeyRow } | { ok: false; answer: McpAnswer }> {
   const refuse = (answer: McpAnswer) => ({ ok: false as const, answer });
+  // Every 401 points OAuth clients at the protected-resource metadata; built only when refusing.
+  const challenge: Challenge = (message, error) =>
+    bearerChallenge(publicOrigin(request.url, config().publicUrl), message, error);
   const credentials = readCredentials(request.headers);
   switch (credentials.kind) {
     case 'missing':
       return refuse(
         jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, {
-          'www-authenticate': bearerChallenge(MISSING_KEY_MESSAGE),
+          'www-authenticate': challenge(MISSING_KEY_MESSAGE),
           ...cors,
         }),
       );
     case 'bad_header':
       return refuse(
         jsonError(401, 'invalid_api_key', credentials.message, {
-          'www-authenticate': bearerChallenge(credentials.message, 'invalid_token'),
+          'www-authenticate': challenge(credentials.message, 'invalid_token'),
           ...cors,
         }),
       );
@@ -166,7 +171,7 @@ export async function checkKey(
   }
   if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
     return refuse(
-      await refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors),
+      await refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors, challenge),
     );
   }
   return { ok: true, key: verified.key };
@@ -184,10 +189,11 @@ async function refusedKey(
   verified: Verification,
   now: number,
   cors: Record<string, string>,
+  challenge: Challenge,
 ): Promise<McpAnswer> {
   const refuse = (message: string, extra: Record<string, string> = {}) =>
     jsonError(401, 'invalid_api_key', message, {
-      'www-authenticate': bearerChallenge(message, 'invalid_token'),
+      'www-authenticate': challenge(message, 'invalid_token'),
       ...cors,
       ...extra,
     });

@@ -72,7 +72,7 @@ test('a registration with unsafe redirect URIs or unsupported grants is refused 
 test('self-registered clients are capped; those never used expire after a day and make room', async (t) => {
   const { db } = await scratchPortal(t);
   let now = Date.UTC(2026, 10, 1);
-  const store = createClientsStore(db, () => now);
+  const store = createClientsStore(db, { now: () => now });
   await db.oAuthClient.createMany({
     data: Array.from({ length: MAX_DYNAMIC_CLIENTS }, (_, i) => ({
       id: `filler-${i}`,

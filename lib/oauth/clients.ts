@@ -5,6 +5,7 @@
  *   URIs are bounded, and it may ask only for the code and refresh-token grants.
  * - Self-registered clients that never complete an authorization are deleted a day later, and there are
  *   at most MAX_DYNAMIC_CLIENTS of them: registration is open to anyone, storage is not.
+ * - A client_id that is an https URL names its own metadata document (client-metadata-document.ts).
  * - A confidential client's secret is kept as an HMAC. getClient() leaves the secret out, so the SDK
  *   never compares secrets itself; the token endpoint checks them against the HMAC.
  */
@@ -16,6 +17,11 @@ import {
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Db } from '../db/client.ts';
 import { hashKey } from '../keys/hash.ts';
+import {
+  type ClientMetadataFetcher,
+  createClientMetadataFetcher,
+  isClientMetadataUrl,
+} from './client-metadata-document.ts';
 import { type ClientRegistrar, redirectUriProblem } from './redirect-uris.ts';
 
 /** Self-registered clients kept at most (unused ones expire first). */
@@ -89,9 +95,23 @@ export interface ClientsStore extends OAuthRegisteredClientsStore {
   ): Promise<OAuthClientInformationFull>;
 }
 
-export function createClientsStore(db: Db, now: () => number = Date.now): ClientsStore {
+let sharedDocuments: ClientMetadataFetcher | undefined;
+
+/**
+ * The store; a client_id that is an https URL is a client ID metadata document, fetched (and cached) by
+ * `documents`, by default one fetcher per process.
+ */
+export function createClientsStore(
+  db: Db,
+  options: { now?: () => number; documents?: ClientMetadataFetcher } = {},
+): ClientsStore {
+  const now = options.now ?? Date.now;
   return {
     async getClient(clientId) {
+      if (isClientMetadataUrl(clientId)) {
+        sharedDocuments ??= createClientMetadataFetcher();
+        return (options.documents ?? sharedDocuments).getClient(clientId);
+      }
       const row = await db.oAuthClient.findUnique({ where: { id: clientId } });
       return row ? clientInformation(row) : undefined;
     },

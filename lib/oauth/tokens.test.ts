@@ -20,7 +20,7 @@ async function setup(t: TestContext) {
   const { url, db, ada } = await scratchPortal(t);
   hotPath = openSqliteHotPath(openSqliteFile(url));
   let clock = Date.now();
-  const tokens = createTokenService(db, { resource: RESOURCE, now: () => clock });
+  const tokens = createTokenService(db, { now: () => clock });
   const clients = createClientsStore(db);
   // As the SDK's registration handler passes it on, with the id it generated.
   const client = await clients.registerClient({
@@ -126,8 +126,19 @@ test('a code works once, within a minute, for its client, redirect URI and resou
   const late = await s.tokens.issueCode(s.grant);
   s.advance(CODE_TTL_MS);
   await assert.rejects(exchange(late), /expired; authorize again/);
-  await assert.rejects(s.tokens.issueCode({ ...s.grant, resource: 'https://other.example/mcp' }), /only/);
   await assert.rejects(s.tokens.issueCode({ ...s.grant, userId: 'not-the-owner' }), /not the signed-in user/);
+});
+
+test('verifyAccessToken says what a live access token stands for and refuses an ended or expired one', async (t) => {
+  const s = await setup(t);
+  const made = await s.connect();
+  const info = await s.tokens.verifyAccessToken(made.access_token);
+  assert.equal(info.clientId, s.client.client_id);
+  assert.equal(info.resource?.href, RESOURCE);
+  assert.ok(info.expiresAt && info.expiresAt * 1000 > Date.now());
+  await assert.rejects(s.tokens.verifyAccessToken(s.key.id), /unknown, ended or expired/);
+  s.advance(ACCESS_TOKEN_TTL_MS);
+  await assert.rejects(s.tokens.verifyAccessToken(made.access_token), /unknown, ended or expired/);
 });
 
 test('revoking a refresh token ends its connection; an access token stops alone; the owner can disconnect', async (t) => {

@@ -10,14 +10,22 @@
  * exchangeAuthorizationCode runs; the redirect URI and resource are checked here.
  */
 import { randomBytes } from 'node:crypto';
-import { InvalidGrantError, InvalidTargetError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import {
+  InvalidGrantError,
+  InvalidTargetError,
+  InvalidTokenError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { type Actor, writeAudit } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
 import { generateKey } from '../keys/format.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { TokenEndKind } from '../keys/stop.ts';
 import { announceChange, announceCommitted } from '../keys/store.ts';
+import { appName } from './app-name.ts';
 
+/** How long an access token lasts unless the operator sets OAUTH_ACCESS_TOKEN_SECONDS. */
 export const ACCESS_TOKEN_TTL_MS = 3_600_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
 export const CODE_TTL_MS = 60_000;
@@ -38,8 +46,9 @@ type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
 const opaque = (prefix = '') => `${prefix}${randomBytes(32).toString('base64url')}`;
 
-export function createTokenService(db: Db, options: { resource: string; now?: () => number }) {
+export function createTokenService(db: Db, options: { now?: () => number; accessTokenTtlMs?: number } = {}) {
   const now = options.now ?? Date.now;
+  const accessTtlMs = options.accessTokenTtlMs ?? ACCESS_TOKEN_TTL_MS;
 
   /** A new access token of the connection's key, stored as an HMAC. */
   async function issueAccess(tx: Tx, connection: { id: string; keyId: string }, at: number) {
@@ -49,7 +58,7 @@ export function createTokenService(db: Db, options: { resource: string; now?: ()
         hash: hashKey(token),
         keyId: connection.keyId,
         connectionId: connection.id,
-        expiresAt: new Date(at + ACCESS_TOKEN_TTL_MS),
+        expiresAt: new Date(at + accessTtlMs),
         createdAt: new Date(at),
       },
     });
@@ -72,7 +81,7 @@ export function createTokenService(db: Db, options: { resource: string; now?: ()
   const tokensOf = (access: string, refresh: string, scope: string): OAuthTokens => ({
     access_token: access,
     token_type: 'Bearer',
-    expires_in: ACCESS_TOKEN_TTL_MS / 1000,
+    expires_in: Math.round(accessTtlMs / 1000),
     refresh_token: refresh,
     ...(scope ? { scope } : {}),
   });
@@ -83,10 +92,11 @@ export function createTokenService(db: Db, options: { resource: string; now?: ()
   }
 
   return {
-    /** A one-time code for the grant, to send to its redirect URI. */
+    /**
+     * A one-time code for the grant, to send to its redirect URI. Its resource was checked at /authorize
+     * (server.ts) and reached the consent page signed (pending-request.ts).
+     */
     async issueCode(grant: Grant): Promise<string> {
-      if (grant.resource !== options.resource)
-        throw new InvalidTargetError(`This server issues tokens for ${options.resource} only, not ${grant.resource}.`);
       const key = await db.apiKey.findUnique({ where: { id: grant.keyId } });
       if (key?.ownerId !== grant.userId) throw new InvalidGrantError('That key is not the signed-in user’s.');
       const code = opaque();
@@ -188,6 +198,13 @@ export function createTokenService(db: Db, options: { resource: string; now?: ()
         if (connection.refreshExpiresAt.getTime() <= at)
           throw new InvalidGrantError('The refresh token expired; connect the app again.');
         checkResource(resource, connection.resource);
+        // A new token of a key that no longer works would only be refused on /mcp: say so here, where
+        // the client starts a new authorization, in which its user can pick a working key.
+        const key = await tx.apiKey.findUnique({ where: { id: connection.keyId } });
+        if (!key || key.disabledAt || (key.expiresAt && key.expiresAt.getTime() <= at))
+          throw new InvalidGrantError(
+            `The key this app's calls count against ("${key?.name ?? 'removed'}") no longer works (${key?.disabledAt ? 'disabled' : 'expired'}). Connect the app again and choose a working key.`,
+          );
         const refresh = opaque(REFRESH_TOKEN_PREFIX);
         await tx.oAuthSpentRefresh.create({ data: { hash, connectionId: connection.id, spentAt: new Date(at) } });
         await tx.oAuthConnection.update({
@@ -234,13 +251,47 @@ export function createTokenService(db: Db, options: { resource: string; now?: ()
       if (keyId) await announceCommitted(keyId, undefined);
     },
 
-    /** The key's owner ends a connection from the portal ("Disconnect"). */
-    async disconnect(connectionId: string, userId: string): Promise<boolean> {
+    /**
+     * What an access token stands for, for the SDK's bearer-token checks. /mcp does not use it: there the
+     * token is a key, found by the key check itself.
+     */
+    async verifyAccessToken(token: string): Promise<AuthInfo> {
+      const secret = await db.keySecret.findUnique({ where: { hash: hashKey(token) }, include: { connection: true } });
+      if (!secret?.connection || secret.endedAt || secret.expiresAt.getTime() <= now())
+        throw new InvalidTokenError('The access token is unknown, ended or expired.');
+      return {
+        token,
+        clientId: secret.connection.clientId,
+        scopes: secret.connection.scope ? secret.connection.scope.split(' ') : [],
+        expiresAt: Math.floor(secret.expiresAt.getTime() / 1000),
+        resource: new URL(secret.connection.resource),
+      };
+    },
+
+    /**
+     * The key's owner ends a connection from the portal ("Disconnect"); with an actor, the audit event
+     * (oauth.disconnect: which app, since when) is written in the same transaction.
+     */
+    async disconnect(connectionId: string, userId: string, actor?: Actor): Promise<boolean> {
       const at = now();
       const keyId = await db.$transaction(async (tx) => {
-        const connection = await tx.oAuthConnection.findUnique({ where: { id: connectionId } });
+        const connection = await tx.oAuthConnection.findUnique({
+          where: { id: connectionId },
+          include: { client: { select: { name: true } } },
+        });
         if (!connection || connection.userId !== userId || connection.endedAt) return undefined;
         await endConnection(tx, connection, 'disconnected', at);
+        if (actor) {
+          await writeAudit(tx, actor, {
+            action: 'oauth.disconnect',
+            keyId: connection.keyId,
+            before: {
+              app: appName(connection.client.name),
+              clientId: connection.clientId,
+              connectedAt: connection.createdAt.toISOString(),
+            },
+          });
+        }
         return connection.keyId;
       });
       if (keyId) await announceCommitted(keyId, undefined);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OAUTH_DISCOVERY_PATHS, OAUTH_ENDPOINT_PATHS } from '../../lib/http/oauth-refusal.ts';
+import { OAUTH_PATHS } from '../../lib/oauth/paths.ts';
 import { ROOT } from './test-server.ts';
 
 const readJson = (file: string) => JSON.parse(readFileSync(join(ROOT, '.next', file), 'utf8'));
@@ -24,8 +24,8 @@ function concrete(route: string): string[] {
   return SAMPLES[route] ?? [route.replace(/\[\[?\.\.\.[^\]]+\]\]?/g, 'sample/sample').replace(/\[[^\]]+\]/g, 'sample')];
 }
 
-/** The paths server.ts serves without Next (POST /mcp's fast path, the OAuth answers). */
-export const SERVER_OWN_PATHS = ['/mcp', ...OAUTH_DISCOVERY_PATHS, ...OAUTH_ENDPOINT_PATHS];
+/** The paths server.ts serves without Next (POST /mcp's fast path, OAuth's documents and endpoints). */
+export const SERVER_OWN_PATHS = ['/mcp', ...OAUTH_PATHS];
 
 /** A path no route matches: it falls to the default cap. */
 export const UNKNOWN_PATH = '/no/such/path';

@@ -307,6 +307,167 @@ describe('key show', () => {
   });
 });
 
+describe('oauth-client', () => {
+  const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+  function add(...options: string[]): { id: string; out: string } {
+    const out = succeeds('oauth-client', 'add', ...options);
+    const id = out.match(new RegExp(`^Client id: (${UUID})$`, 'm'))?.[1];
+    assert.ok(id, out);
+    return { id, out };
+  }
+
+  it('add registers a public desktop client with a custom-scheme redirect URI, printing its id and no secret', () => {
+    const { out } = add('--name', 'ChemDesk', '--redirect-uri', 'chemdesk://oauth/callback');
+    assert.match(
+      out,
+      /^Added OAuth client "ChemDesk" \(public, PKCE without a secret\); redirect URIs: chemdesk:\/\/oauth\/callback\.\n/,
+    );
+    assert.doesNotMatch(out, /secret \(shown once/i);
+    assert.doesNotMatch(out, /cfcs_/);
+  });
+
+  it('add --confidential prints the secret once, in a sentence that says to store it', () => {
+    const { out } = add(
+      '--name',
+      'Lab notebook',
+      '--redirect-uri',
+      'https://notebook.example/oauth/callback',
+      '--redirect-uri',
+      'http://127.0.0.1/callback',
+      '--logo-uri',
+      'https://notebook.example/logo.png',
+      '--client-uri',
+      'https://notebook.example/',
+      '--confidential',
+    );
+    assert.match(out, /\(confidential, authenticates with HTTP Basic \(client_secret_basic\)\)/);
+    assert.match(out, /redirect URIs: https:\/\/notebook\.example\/oauth\/callback, http:\/\/127\.0\.0\.1\/callback\./);
+    assert.match(out, /^Client secret \(shown once, store it now; only its HMAC is kept\): cfcs_[A-Za-z0-9_-]{43}$/m);
+    assert.equal(out.match(/cfcs_/g)?.length, 1);
+  });
+
+  it('add refuses unsafe redirect URIs with every problem, and a missing --name or --redirect-uri (exit 2)', () => {
+    const refused = fails(
+      2,
+      /The client was not added: .*"javascript:alert\(1\)" uses the javascript: scheme, which is never a redirect/,
+      'oauth-client',
+      'add',
+      '--name',
+      'Bad',
+      '--redirect-uri',
+      'javascript:alert(1)',
+      '--redirect-uri',
+      'chemdesk://cb#token',
+    );
+    assert.match(refused, /"chemdesk:\/\/cb#token" has a fragment/);
+    fails(
+      2,
+      /needs --name .* and at least one --redirect-uri/,
+      'oauth-client',
+      'add',
+      '--redirect-uri',
+      'chemdesk://cb',
+    );
+    fails(
+      2,
+      /needs --name .* and at least one --redirect-uri/,
+      'oauth-client',
+      'add',
+      '--name',
+      '  ',
+      '--redirect-uri',
+      'x://y',
+    );
+    fails(2, /needs --name .* and at least one --redirect-uri/, 'oauth-client', 'add', '--name', 'No URI');
+    fails(
+      2,
+      /logo_uri must be an https URL/,
+      'oauth-client',
+      'add',
+      '--name',
+      'Logo',
+      '--redirect-uri',
+      'chemdesk://cb',
+      '--logo-uri',
+      'http://x.example/l.png',
+    );
+    fails(
+      2,
+      /Unknown option '--secret'/,
+      'oauth-client',
+      'add',
+      '--name',
+      'X',
+      '--redirect-uri',
+      'chemdesk://cb',
+      '--secret',
+      'mine',
+    );
+    assert.doesNotMatch(succeeds('oauth-client', 'list'), /"Bad"|"Logo"|"No URI"/, 'nothing refused was stored');
+  });
+
+  it('list shows the operator’s clients with their redirect URIs and live connections; remove ends a client, once', () => {
+    const { id } = add('--name', 'To remove', '--redirect-uri', 'chemdesk://remove/callback');
+    const listed = succeeds('oauth-client', 'list');
+    assert.match(
+      listed,
+      new RegExp(
+        `^${id} "To remove": registered by the operator, public, 0 live connections\\n  Redirect URIs: chemdesk://remove/callback\\n  Created \\S+Z, first used never$`,
+        'm',
+      ),
+    );
+    assert.match(succeeds('oauth-client', 'list', '--all'), new RegExp(id));
+    assert.match(
+      succeeds('oauth-client', 'remove', id),
+      new RegExp(
+        `^Removed OAuth client ${id} "To remove"; ended 0 live connections and 0 access tokens that still worked\\.\\n$`,
+      ),
+    );
+    assert.doesNotMatch(succeeds('oauth-client', 'list', '--all'), new RegExp(id));
+    fails(
+      1,
+      new RegExp(`No OAuth client with id "${id}"; "oauth-client list --all" lists every client`),
+      'oauth-client',
+      'remove',
+      id,
+    );
+    fails(2, /needs exactly one client id/, 'oauth-client', 'remove');
+    fails(2, /Unexpected argument "extra"/, 'oauth-client', 'list', 'extra');
+  });
+
+  it('list --all shows self-registered clients too, their control characters escaped; remove takes one as well', () => {
+    // As the registration endpoint stores a client that registered itself, whose name anyone may choose.
+    const sqlite = openSqliteFile(env.DATABASE_URL!);
+    try {
+      sqlite
+        .prepare(
+          `INSERT INTO "OAuthClient" ("id", "name", "redirectUris", "registeredBy", "tokenEndpointAuthMethod", "createdAt")
+           VALUES (?, ?, ?, 'dynamic', 'none', ?)`,
+        )
+        .run(
+          'self-registered-agent',
+          'Agent\u001b[2J\u202e',
+          JSON.stringify(['http://127.0.0.1:33418/cb']),
+          Date.now(),
+        );
+    } finally {
+      sqlite.close();
+    }
+    assert.doesNotMatch(succeeds('oauth-client', 'list'), /self-registered-agent/, 'the operator’s clients alone');
+    const all = succeeds('oauth-client', 'list', '--all');
+    assert.match(
+      all,
+      /^self-registered-agent "Agent\\u\{1b\}\[2J\\u\{202e\}": self-registered, public, 0 live connections\n {2}Redirect URIs: http:\/\/127\.0\.0\.1:33418\/cb$/m,
+    );
+    assert.ok(!all.includes('\u001b') && !all.includes('\u202e'), 'no control character reaches the terminal');
+    assert.match(
+      succeeds('oauth-client', 'remove', 'self-registered-agent'),
+      /^Removed OAuth client self-registered-agent /,
+    );
+  });
+});
+
 describe('usage errors', () => {
   it('an unknown command or none at all exits 2 with the usage', () => {
     fails(2, /Unknown command "key frobnicate"/, 'key', 'frobnicate');

@@ -5,9 +5,11 @@ import { StatusBadge } from '@/components/StatusBadge.tsx';
 import { KeyFacts } from '@/components/usage/KeyFacts.tsx';
 import { LiveKeyUsage } from '@/components/usage/LiveKeyUsage.tsx';
 import { getDb } from '@/lib/db/client.ts';
+import { connectedAppsOf } from '@/lib/portal/connected-apps.ts';
 import { myKeyDetail } from '@/lib/portal/keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
 import { parseUsageRange } from '@/lib/usage/range.ts';
+import { ConnectedApps } from './ConnectedApps.tsx';
 import { KeyActions } from './KeyActions.tsx';
 import '../keys.css';
 
@@ -23,7 +25,9 @@ export default async function KeyPage({
   const { id } = await params;
   const range = parseUsageRange((await searchParams).range);
   const viewer = await requireViewer(`/keys/${encodeURIComponent(id)}`);
-  const { report, actions } = await orNotFound(myKeyDetail(getDb(), viewer, id, range));
+  const [{ report, actions }, connected] = await orNotFound(
+    Promise.all([myKeyDetail(getDb(), viewer, id, range), connectedAppsOf(getDb(), viewer, { keyId: id })]),
+  );
   const api = `/api/portal/keys/${encodeURIComponent(report.id)}`;
   return (
     <>
@@ -52,6 +56,12 @@ export default async function KeyPage({
           <KeyActions key={report.id} keyId={report.id} name={report.name} actions={actions} />
         </section>
       </div>
+
+      <ConnectedApps
+        key={report.id}
+        apps={connected[report.id] ?? []}
+        keyWorks={report.status === 'active' || Boolean(report.worksUntil)}
+      />
 
       <h2>Usage</h2>
       <LiveKeyUsage initial={report} endpoint={`${api}/usage?range=${range}`} callLogCsv={`${api}/calls.csv`} />

@@ -1,0 +1,92 @@
+/**
+ * What an OAuth MCP client brings to a test: a loopback redirect URI that records what the browser brings
+ * back to it, and an OAuthClientProvider for the MCP SDK's client that keeps its registration, PKCE
+ * verifier and tokens in memory and hands the authorization URL to the test (which opens it in a browser).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
+
+export interface Callback {
+  url: string;
+  /** The next query the browser brought to the redirect URI. */
+  next: () => Promise<URLSearchParams>;
+  close: () => Promise<void>;
+}
+
+/** A redirect URI on 127.0.0.1 that answers "done" and records each query it receives. */
+export async function startCallback(path = '/callback'): Promise<Callback> {
+  const waiting: ((query: URLSearchParams) => void)[] = [];
+  const arrived: URLSearchParams[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== path) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('done');
+    const next = waiting.shift();
+    if (next) next(url.searchParams);
+    else arrived.push(url.searchParams);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    next: () => {
+      const ready = arrived.shift();
+      return ready ? Promise.resolve(ready) : new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export class MemoryOAuthProvider implements OAuthClientProvider {
+  authorizationUrl?: URL;
+  private information?: OAuthClientInformationMixed;
+  private saved?: OAuthTokens;
+  private verifier = '';
+
+  constructor(
+    readonly redirectUrl: string,
+    private readonly name: string,
+  ) {}
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: this.name,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  clientInformation() {
+    return this.information;
+  }
+  saveClientInformation(information: OAuthClientInformationMixed) {
+    this.information = information;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  /** What the SDK calls when the server refuses them (a refused refresh drops the tokens, then it authorizes again). */
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
+    if (scope === 'all' || scope === 'client') this.information = undefined;
+    if (scope === 'all' || scope === 'tokens') this.saved = undefined;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
