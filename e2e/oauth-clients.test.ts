@@ -12,7 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Page } from '@playwright/test';
 import { signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
-import { MemoryOAuthProvider, startCallback } from '../test/support/oauth-client.ts';
+import { allowInBrowser, MemoryOAuthProvider, startCallback } from '../test/support/oauth-client.ts';
 import { type ServerAndBrowser, startServerAndBrowser } from '../test/support/server-and-browser.ts';
 
 /** Short enough that the refresh is seen within the test. */
@@ -44,10 +44,13 @@ test('the MCP SDK client: discovery, registration, consent, PKCE, token, a call 
   assert.equal(provider.authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
 
   await page.goto(provider.authorizationUrl.href);
-  await page.getByRole('heading', { name: /Allow Example Agent to use your chemistry tools/ }).waitFor();
+  await page.getByRole('heading', { name: 'Allow Example Agent to use your chemistry tools?' }).waitFor();
   await page.getByText(/returns to 127\.0\.0\.1:\d+/).waitFor();
-  await page.getByLabel(/A new free key, “Example Agent \(connector\)”/).isChecked();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  assert.ok(
+    await page.getByLabel(/A new free key, “Example Agent \(connector\)”/).isChecked(),
+    'a new key is the default',
+  );
+  await allowInBrowser(page, provider.authorizationUrl.href);
   const answer = await callback.next();
   assert.equal(answer.get('iss'), s.server.baseUrl, 'RFC 9207: the issuer comes back with the code');
   const code = answer.get('code');

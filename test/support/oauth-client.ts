@@ -11,6 +11,7 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Page } from '@playwright/test';
 
 export interface Callback {
   url: string;
@@ -89,4 +90,12 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   codeVerifier() {
     return this.verifier;
   }
+}
+
+/** The signed-in user allows the app on the consent page an authorization URL leads to (a new key by default). */
+export async function allowInBrowser(page: Page, authorizationUrl: string, keyLabel?: RegExp): Promise<void> {
+  await page.goto(authorizationUrl);
+  await page.getByRole('heading', { name: /^Allow .* to use your chemistry tools\?$/ }).waitFor();
+  if (keyLabel) await page.getByLabel(keyLabel).check();
+  await page.getByRole('button', { name: 'Allow' }).click();
 }
