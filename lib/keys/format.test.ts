@@ -46,3 +46,10 @@ it('redacts every secret fragment in a text and keeps what a display form shows'
   assert.ok(redacted.includes(`${key.slice(0, 7)}…[redacted]`));
   assert.ok(redacted.endsWith('and cf_abcd'), 'a display-length fragment is left alone');
 });
+
+it('redacts OAuth refresh tokens (cfr_) as it redacts keys', () => {
+  const refresh = `cfr_${'0123456789abcdef'.repeat(4)}`;
+  const redacted = redactSecretFragments(`refresh_token=${refresh}&grant_type=refresh_token`);
+  assert.equal(redacted, 'refresh_token=cfr_012…[redacted]&grant_type=refresh_token');
+  assert.ok(containsSecretFragment(refresh));
+});

@@ -44,7 +44,8 @@ export interface Grant {
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0];
 
-const opaque = (prefix = '') => `${prefix}${randomBytes(32).toString('base64url')}`;
+/** 256 random bits in hex: letters and digits only, so the log's redaction (lib/ops/redact.ts) catches a refresh token whole. */
+const opaque = (prefix = '') => `${prefix}${randomBytes(32).toString('hex')}`;
 
 export function createTokenService(db: Db, options: { now?: () => number; accessTokenTtlMs?: number } = {}) {
   const now = options.now ?? Date.now;

@@ -1,13 +1,14 @@
 /**
  * Redaction at the sinks (the log, the audit trail, messages that quote caller text): secrets are cut to
- * what a key's display form shows, and credentials in URLs are blanked. The pattern knows only the key
- * prefix, "cf_" (lib/keys/format.ts has the full format), so every sink can use it without the key store.
+ * what a key's display form shows, and credentials in URLs are blanked. The pattern knows only the
+ * prefixes, "cf_" for keys and OAuth access tokens (lib/keys/format.ts has the full format) and "cfr_" for
+ * OAuth refresh tokens, so every sink can use it without the key store.
  */
 /**
  * More of a key's characters in a row than its display form shows (cf_abcd…wxyz, cf_abcd): a secret,
  * or a truncated, mistyped or wrapped one ("Bearer cf_…"), which is still most of a secret.
  */
-const SECRET_FRAGMENT = /cf_[0-9A-Za-z]{9,}/;
+const SECRET_FRAGMENT = /cfr?_[0-9A-Za-z]{9,}/;
 
 /** True when the text holds a secret or most of one: it must not be echoed into a message, URL or log. */
 export function containsSecretFragment(text: string): boolean {

@@ -3,6 +3,7 @@
  * back to it, and an OAuthClientProvider for the MCP SDK's client that keeps its registration, PKCE
  * verifier and tokens in memory and hands the authorization URL to the test (which opens it in a browser).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
@@ -98,4 +99,37 @@ export async function allowInBrowser(page: Page, authorizationUrl: string, keyLa
   await page.getByRole('heading', { name: /^Allow .* to use your chemistry tools\?$/ }).waitFor();
   if (keyLabel) await page.getByLabel(keyLabel).check();
   await page.getByRole('button', { name: 'Allow' }).click();
+}
+
+/** A PKCE pair (RFC 7636, S256): a random 43-character verifier and base64url(sha256(verifier)). */
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/** Registers a public client (no secret: PKCE protects its codes) at /register; its client_id. */
+export async function registerPublicClient(baseUrl: string, name: string, redirectUris: string[]): Promise<string> {
+  const response = await fetch(`${baseUrl}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: name, redirect_uris: redirectUris, token_endpoint_auth_method: 'none' }),
+  });
+  const body = (await response.json()) as { client_id?: string };
+  if (response.status !== 201 || !body.client_id)
+    throw new Error(`registering ${name} failed with ${response.status}: ${JSON.stringify(body)}`);
+  return body.client_id;
+}
+
+/** A form POST to /token or /revoke: its status and JSON body ({} when empty). */
+export async function postOAuthForm(
+  url: string,
+  form: Record<string, string>,
+): Promise<{ status: number; body: Record<string, string> }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : {} };
 }

@@ -7,11 +7,8 @@
  * - without a terminal it refuses to start OAuth and prints only "Interactive OAuth requires a TTY…",
  *   whatever the server said: our message is lost. `--stored-auth-only`, which the Inspector recommends for
  *   scripts and CI, makes it report the 401 instead, body included: missing_api_key, invalid_api_key;
- * - at a terminal it tries OAuth: discovery (our JSON 404s), then registration at /register, whose 400 it
- *   shows. It does not send the --header to /register, so the server cannot see the key there and answers
- *   missing_api_key with the how-to even when an invalid key was sent. MCP_AUTO_OPEN_ENABLED=true is the
- *   Inspector's own switch for "a person is there" and stands in for the terminal (a real pty prints the
- *   same).
+ * - at a terminal it runs the server's OAuth flow instead (the browser tests in
+ *   e2e/oauth-desktop-clients.test.ts).
  * docs/mcp-api.md ("Client configurations") tells Inspector users this; this file is what it rests on.
  */
 import assert from 'node:assert/strict';
@@ -21,7 +18,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { freePort, startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** The Inspector's own binary, from its package.json "bin" (never npx, which could download another version). */
 const INSPECTOR_BIN = (() => {
@@ -178,31 +175,5 @@ describe('MCP Inspector CLI in a script (no terminal) shows our key errors with 
     const error = errorEnvelope(run);
     assert.match(error.message, /^Interactive OAuth requires a TTY/);
     assert.doesNotMatch(error.message, /invalid_api_key/);
-  });
-});
-
-describe('MCP Inspector CLI at a terminal tries OAuth and shows our registration answer', () => {
-  const interactive = async (args: string[]) =>
-    inspector([...ETHANOL, '--callback-url', `http://127.0.0.1:${await freePort()}/oauth/callback`, ...args], {
-      MCP_AUTO_OPEN_ENABLED: 'true',
-    });
-
-  it('no key: missing_api_key and how to send a key, not an HTML page', async () => {
-    const run = await interactive([]);
-    assert.notEqual(run.code, 0);
-    const { message } = errorEnvelope(run);
-    assert.match(message, /^Dynamic Client Registration rejected \(HTTP 400\): \{"error":"invalid_request"/);
-    assert.match(message, /"error_description":"missing_api_key: .*API keys, not OAuth.*Authorization: Bearer cf_/);
-    assert.doesNotMatch(message, /<!DOCTYPE html>|requires a TTY/i);
-  });
-
-  it('an unknown key: the key is not sent to /register, so the answer says a configured key was refused on /mcp, and how to see why', async () => {
-    const run = await interactive(['--header', `Authorization: Bearer ${UNKNOWN_KEY}`]);
-    assert.notEqual(run.code, 0);
-    const { message } = errorEnvelope(run);
-    assert.match(message, /^Dynamic Client Registration rejected \(HTTP 400\): /);
-    assert.match(message, /if you configured a key, \/mcp refused it; .*--stored-auth-only/);
-    assert.match(message, /_api_key: .*API keys, not OAuth.*Authorization: Bearer cf_/);
-    assert.doesNotMatch(message, /<!DOCTYPE html>|requires a TTY/i);
   });
 });
