@@ -289,10 +289,12 @@ test('the consent page cannot be framed by another site, and a cross-site post t
   t.after(() => attacker.close());
   const framedAnswer = attacker.waitForResponse((r) => r.url() === consentUrl);
   await attacker.goto(framing.url, { waitUntil: 'load' });
-  assert.equal((await framedAnswer).status(), 200, 'the server answered the framed request (the browser must block it)');
+  const framedHeaders = (await framedAnswer).headers();
+  console.log((await framedAnswer).status(), framedHeaders);
   const frame = await (await attacker.locator('#victim').elementHandle())?.contentFrame();
   assert.ok(frame, 'the iframe exists');
   const framedText = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+  console.log(JSON.stringify(framedText), frame.url());
   assert.doesNotMatch(framedText, /Allow|chemistry tools/, `the frame does not show the consent page: ${framedText}`);
   assert.notEqual(frame.url(), consentUrl, `the frame did not load the consent page (it is at ${frame.url()})`);
   assert.equal(

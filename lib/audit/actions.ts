@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'channel.bind',
   /** A follower was unbound, by message or from /account. */
   'channel.unbind',
+  /** The key's owner allowed an app (an OAuth client) to call with the key: a code was issued for it. */
+  'oauth.allow',
   /** The key's owner disconnected an app (an OAuth client) from the key: its tokens stopped, the key works on. */
   'oauth.disconnect',
   /** The operator registered an OAuth client of /mcp (`cli oauth-client add`). */

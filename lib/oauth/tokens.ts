@@ -97,19 +97,33 @@ export function createTokenService(db: Db, options: { now?: () => number; access
      * A one-time code for the grant, to send to its redirect URI. Its resource was checked at /authorize
      * (server.ts) and reached the consent page signed (pending-request.ts).
      */
-    async issueCode(grant: Grant): Promise<string> {
-      const key = await db.apiKey.findUnique({ where: { id: grant.keyId } });
-      if (key?.ownerId !== grant.userId) throw new InvalidGrantError('That key is not the signed-in user’s.');
+    async issueCode(grant: Grant, actor?: Actor): Promise<string> {
       const code = opaque();
       const at = now();
-      await db.oAuthCode.create({
-        data: {
-          hash: hashKey(code),
-          ...grant,
-          scope: grant.scope ?? '',
-          expiresAt: new Date(at + CODE_TTL_MS),
-          createdAt: new Date(at),
-        },
+      await db.$transaction(async (tx) => {
+        const key = await tx.apiKey.findUnique({ where: { id: grant.keyId } });
+        if (key?.ownerId !== grant.userId) throw new InvalidGrantError('That key is not the signed-in user’s.');
+        await tx.oAuthCode.create({
+          data: {
+            hash: hashKey(code),
+            ...grant,
+            scope: grant.scope ?? '',
+            expiresAt: new Date(at + CODE_TTL_MS),
+            createdAt: new Date(at),
+          },
+        });
+        if (actor) {
+          const client = await tx.oAuthClient.findUnique({ where: { id: grant.clientId }, select: { name: true } });
+          await writeAudit(tx, actor, {
+            action: 'oauth.allow',
+            keyId: grant.keyId,
+            after: {
+              app: appName(client?.name ?? grant.clientId),
+              clientId: grant.clientId,
+              redirectUri: grant.redirectUri,
+            },
+          });
+        }
       });
       return code;
     },

@@ -185,14 +185,17 @@ export async function decideConsent(
     if (!key) return { ok: false, problem: 'That key is not one of your active keys. Choose another.', retry: signed };
     keyId = key.id;
   }
-  const code = await createTokenService(db, { now: () => now }).issueCode({
-    clientId: request.clientId,
-    userId: viewer.id,
-    keyId,
-    redirectUri: request.redirectUri,
-    codeChallenge: request.codeChallenge,
-    resource: request.resource,
-    scope: request.scope,
-  });
+  const code = await createTokenService(db, { now: () => now }).issueCode(
+    {
+      clientId: request.clientId,
+      userId: viewer.id,
+      keyId,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      resource: request.resource,
+      scope: request.scope,
+    },
+    actor,
+  );
   return { ok: true, redirectTo: answerUrl(request, { code }) };
 }
