@@ -60,6 +60,10 @@ let db: Db;
 
 /** Ids of the seeded keys, by the state they are in. */
 const ids: Record<string, string> = {};
+/** The consent page of a new authorization request by an app with a long name (from the real /authorize). */
+let consentPath: () => Promise<string>;
+/** A redirect address as long as real ones get, on a host name of the longest label. */
+const LONG_REDIRECT = `https://${'connector-callbacks'.padEnd(63, 'x')}.example/api/mcp/auth_callback/${'7f3a'.repeat(16)}`;
 
 type Person = 'visitor' | Role;
 type Width = (typeof VIEWPORTS)[number][0];
@@ -153,6 +157,25 @@ const STATES: PageState[] = [
       wholeTables: true,
     }),
   ),
+  {
+    name: 'key: the "Disconnect this app?" dialog for an app with a long name',
+    as: 'developer',
+    path: () => `/keys/${ids.active}`,
+    enter: async (page) => {
+      await page.getByRole('button', { name: 'Disconnect…' }).first().click();
+      await dialogNamed(page, 'Disconnect this app?');
+    },
+  },
+  {
+    name: 'OAuth consent: an app with a long name and redirect address',
+    as: 'developer',
+    path: () => '/keys',
+    // A fresh request each time: one lasts ten minutes, and the whole file may take longer.
+    enter: async (page) => {
+      await page.goto(server.baseUrl + (await consentPath()));
+      await page.getByRole('heading', { name: /^Allow .* to use your chemistry tools\?$/ }).waitFor();
+    },
+  },
   { name: 'account, with bound followers', as: 'developer', path: () => '/account' },
   {
     name: 'account: the unbind dialog',
@@ -288,6 +311,50 @@ async function layoutProblems(page: Page, ordinaryEmails: string[], wholeTables:
   );
 }
 
+/**
+ * An app with a name at the limit, registered as clients register: how to reach its consent page (/authorize),
+ * and a connection on the active key, written as a row (the browser flow is e2e/oauth-clients.test.ts).
+ */
+async function seedOAuthApp(keyId: string, userId: string): Promise<() => Promise<string>> {
+  const registered = await fetch(`${server.baseUrl}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: LONG_NAME,
+      redirect_uris: [LONG_REDIRECT],
+      token_endpoint_auth_method: 'none',
+    }),
+  });
+  assert.equal(registered.status, 201, await registered.clone().text());
+  const { client_id } = (await registered.json()) as { client_id: string };
+  const authorize = new URL(`${server.baseUrl}/authorize`);
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id,
+    redirect_uri: LONG_REDIRECT,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'page-fit',
+  }))
+    authorize.searchParams.set(name, value);
+  await db.oAuthConnection.create({
+    data: {
+      clientId: client_id,
+      keyId,
+      userId,
+      resource: `${server.baseUrl}/mcp`,
+      refreshHash: `page-fit-${client_id}`,
+      refreshExpiresAt: new Date(Date.now() + 86_400_000),
+      lastRefreshedAt: new Date(),
+    },
+  });
+  return async () => {
+    const toConsent = await fetch(authorize, { redirect: 'manual' });
+    assert.equal(toConsent.status, 302, await toConsent.text());
+    return toConsent.headers.get('location') ?? '';
+  };
+}
+
 /** Where the seeded values come from: the CLI, the public leak report, /mcp calls and the services. */
 async function seed() {
   server.cliOk('user', 'create', '--email', LONG_EMAIL, '--password', PASSWORD);
@@ -337,6 +404,7 @@ async function seed() {
     });
 
   const owner = await db.user.findUniqueOrThrow({ where: { email: LONG_EMAIL } });
+  consentPath = await seedOAuthApp(active.id, owner.id);
   const staff = await db.user.findUniqueOrThrow({ where: { email: STAFF_EMAIL } });
   const viewer = (user: typeof owner): Viewer => ({ ...user, role: user.role as Role });
   await disableKey(

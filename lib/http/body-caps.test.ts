@@ -11,8 +11,9 @@ test('an exact entry matches its path only; a prefix entry every path below it; 
   for (const path of ['/api/auth/callback/credentials', '/api/auth/signout', '/api/auth/anything/else'])
     assert.equal(bodyCapFor(path).bytes, 16 * 1024, path);
   assert.equal(bodyCapFor('/api/authx'), DEFAULT_BODY_CAP);
-  for (const path of ['/', '/keys', '/no/such/path', '/register', '/.well-known/openid-configuration'])
+  for (const path of ['/', '/keys', '/no/such/path', '/authorize', '/.well-known/openid-configuration'])
     assert.equal(bodyCapFor(path), DEFAULT_BODY_CAP, path);
+  for (const path of ['/register', '/token', '/revoke']) assert.equal(bodyCapFor(path).bytes, 16 * 1024, path);
 });
 
 test('the /mcp cap is MCP_MAX_BODY_BYTES (1 MiB by default)', () => {

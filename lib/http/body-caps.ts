@@ -20,7 +20,7 @@ export interface BodyCap {
 }
 
 /**
- * Pages (and their server actions: forms of a few fields), OAuth fallbacks and unknown paths. Far above
+ * Pages (and their server actions: forms of a few fields), OAuth's /authorize and unknown paths. Far above
  * what a portal form sends with its previous state, far below what could strain the heap.
  */
 export const DEFAULT_BODY_CAP: BodyCap = {
@@ -40,6 +40,10 @@ function capTable(mcpMaxBodyBytes: number): readonly BodyCap[] {
     // Auth.js: a CSRF token, an email, a password and a return path (each capped far below this).
     { path: '/api/auth/', bytes: 16 * KiB, advice: 'A sign-in form holds an email, a password and a return path.' },
     { path: LEAK_REPORT_PATH, bytes: 64 * KiB, advice: 'Split the secrets into several reports.' },
+    // OAuth: a registration is a short JSON document; token and revocation requests are a few form fields.
+    { path: '/register', bytes: 16 * KiB, advice: 'A client registration is a short JSON document.' },
+    { path: '/token', bytes: 16 * KiB, advice: 'A token request holds a code or a refresh token and a few fields.' },
+    { path: '/revoke', bytes: 16 * KiB, advice: 'A revocation request holds one token.' },
     // Telegram's updates: a message is at most 4096 characters, with its entities and a quoted reply.
     { path: '/api/channels/telegram', bytes: 128 * KiB, advice: 'Telegram updates are far smaller.' },
     // WeChat's messages are a few KiB of XML.
