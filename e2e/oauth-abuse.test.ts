@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import type { Page } from '@playwright/test';
 import { signUp } from '../test/support/browser.ts';
-import { type McpAnswer, bearer, postMcp, rpc, toolCall } from '../test/support/mcp-client.ts';
+import { bearer, type McpAnswer, postMcp, rpc, toolCall } from '../test/support/mcp-client.ts';
 import {
   allowInBrowser,
   type Callback,
@@ -182,7 +182,10 @@ test('a code bound to its verifier, client, redirect URI and resource: anything 
   // A refused verifier does not use the code up: only its holder of the right verifier (the client that
   // started the request) can ever exchange it, and a 256-bit verifier is not guessed in any number of tries.
   const rightVerifier = await exchanged(g);
-  await assertWorks(rightVerifier.access_token, 'a code refused once for its verifier, then exchanged with the right one,');
+  await assertWorks(
+    rightVerifier.access_token,
+    'a code refused once for its verifier, then exchanged with the right one,',
+  );
 
   const h = await consentedCode();
   assertGrantRefused(
@@ -239,7 +242,11 @@ test('revocation (RFC 7009): a refresh token ends its connection at once; unknow
   assert.equal(unknown.status, 200, `an unknown token is answered 200 (no oracle): ${JSON.stringify(unknown.body)}`);
   assert.deepEqual(unknown.body, foreign.body, 'unknown and foreign tokens get the same answer');
 
-  const revoked = await revoke({ token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: clients.app });
+  const revoked = await revoke({
+    token: tokens.refresh_token,
+    token_type_hint: 'refresh_token',
+    client_id: clients.app,
+  });
   assert.equal(revoked.status, 200, `the refresh token is revoked: ${JSON.stringify(revoked.body)}`);
   assert.deepEqual(revoked.body, unknown.body, 'a revocation answers as an unknown token does');
   const deadline = Date.now() + 1000;
@@ -252,18 +259,22 @@ test('revocation (RFC 7009): a refresh token ends its connection at once; unknow
   assertGrantRefused(await refresh(tokens.refresh_token), 'invalid_grant', 'the revoked refresh token');
 });
 
-/** A page on another origin (127.0.0.1, not localhost) whose body is `html`. */
+/**
+ * A page on another origin whose body is `html`: localhost on another port, the same site as the server's
+ * pages, so the browser sends the signed-in user's SameSite=Lax session cookie with what it frames or
+ * posts, and only the server's own defences stand in the way.
+ */
 async function otherSite(html: string): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://localhost:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 const attribute = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-test('the consent page cannot be framed by another site, and a cross-site post to it is refused', async (t) => {
+test('the consent page cannot be framed by a page on another origin, and a cross-origin post to it is refused', async (t) => {
   const cb = await startCallback('/csrf-callback');
   t.after(() => cb.close());
   const clientId = await registerPublicClient(s.server.baseUrl, 'Framed Agent', [cb.url]);
@@ -281,7 +292,7 @@ test('the consent page cannot be framed by another site, and a cross-site post t
     `the CSP forbids framing: ${headers['content-security-policy']}`,
   );
 
-  // Clickjacking: another site frames the consent page under the signed-in user's browser.
+  // Clickjacking: a page on another origin frames the consent page in the signed-in user's browser.
   const framing = await otherSite(`<!doctype html><title>Win a prize</title>
     <iframe id="victim" src="${attribute(consentUrl)}" width="800" height="600"></iframe>`);
   t.after(() => framing.close());
@@ -289,12 +300,14 @@ test('the consent page cannot be framed by another site, and a cross-site post t
   t.after(() => attacker.close());
   const framedAnswer = attacker.waitForResponse((r) => r.url() === consentUrl);
   await attacker.goto(framing.url, { waitUntil: 'load' });
-  const framedHeaders = (await framedAnswer).headers();
-  console.log((await framedAnswer).status(), framedHeaders);
+  assert.equal(
+    (await framedAnswer).status(),
+    200,
+    'the server answered the framed request with the consent page (the session cookie went along)',
+  );
   const frame = await (await attacker.locator('#victim').elementHandle())?.contentFrame();
   assert.ok(frame, 'the iframe exists');
   const framedText = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-  console.log(JSON.stringify(framedText), frame.url());
   assert.doesNotMatch(framedText, /Allow|chemistry tools/, `the frame does not show the consent page: ${framedText}`);
   assert.notEqual(frame.url(), consentUrl, `the frame did not load the consent page (it is at ${frame.url()})`);
   assert.equal(
@@ -303,10 +316,10 @@ test('the consent page cannot be framed by another site, and a cross-site post t
     'no Allow button can be clicked in the frame',
   );
 
-  // CSRF: another site posts the consent form, with every field the real form carries (anti-forgery token
-  // included, as if it had been read), from the signed-in user's browser.
+  // CSRF: a page on another origin posts the consent form, with every field the real form carries (its
+  // anti-forgery token included, as if it had been read), from the signed-in user's browser.
   const fields = await page.evaluate(() => {
-    const form = document.querySelector('form');
+    const form = document.querySelector<HTMLInputElement>('input[name="csrf"]')?.form;
     if (!form) return [];
     return [...new FormData(form).entries()].map(([name, value]) => [name, String(value)]);
   });
@@ -336,9 +349,9 @@ test('the consent page cannot be framed by another site, and a cross-site post t
 
 test('mix-up (RFC 9207): the iss sent back with a code is the issuer the metadata names', async () => {
   const g = await consentedCode();
-  const metadata = (await (
-    await fetch(`${s.server.baseUrl}/.well-known/oauth-authorization-server`)
-  ).json()) as { issuer: string };
+  const metadata = (await (await fetch(`${s.server.baseUrl}/.well-known/oauth-authorization-server`)).json()) as {
+    issuer: string;
+  };
   assert.equal(metadata.issuer, s.server.baseUrl, 'the issuer is the origin the client reached');
   assert.equal(g.iss, metadata.issuer, 'the authorization response names the issuer of the metadata');
 });
