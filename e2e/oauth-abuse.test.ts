@@ -90,6 +90,8 @@ async function consentedCode(clientId = clients.app, to: Callback = callback): P
   const a = newAuthorization(clientId, to.url);
   await allowInBrowser(page, authorizeUrl(s.server.baseUrl, a));
   const answer = await to.next();
+  // The redirect URI answered; the browser's navigation there ends before the page is used again.
+  await page.waitForURL((url) => url.href.startsWith(to.url));
   assert.equal(answer.get('state'), a.state, `the state comes back unchanged: ${answer}`);
   const code = answer.get('code');
   assert.ok(code, `a code came back: ${answer}`);
@@ -408,6 +410,10 @@ test('no code, access token or refresh token reaches the server’s output', () 
   // The banner prints the demo key once, by design; everything after it must hold no secret.
   const lines = output.slice(banner).split('\n');
   assert.ok(codes.length >= 6, `the tests above obtained codes (${codes.length})`);
+  assert.ok(
+    lines.some((line) => line.includes('mcp tools/call')),
+    'the calls made with the tokens were logged (the check reads the request log)',
+  );
   const found = (what: string, matches: (line: string) => boolean) => {
     const hits = lines.filter(matches);
     assert.deepEqual(hits, [], `${what} in the server's output:\n${hits.join('\n')}`);

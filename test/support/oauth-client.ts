@@ -4,8 +4,10 @@
  * verifier and tokens in memory and hands the authorization URL to the test (which opens it in a browser).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
@@ -132,4 +134,66 @@ export async function postOAuthForm(
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : {} };
+}
+
+/** What a client process has printed so far on the streams given, and a way to wait for a line of it. */
+export interface WatchedOutput {
+  text: () => string;
+  /** Resolves with the first match of `pattern` in what was printed (now or later); rejects after `ms`. */
+  waitFor: (pattern: RegExp, what: string, ms?: number) => Promise<RegExpExecArray>;
+}
+
+export function watchOutput(...streams: NodeJS.ReadableStream[]): WatchedOutput {
+  let text = '';
+  const listeners = new Set<() => void>();
+  for (const stream of streams) {
+    stream.on('data', (chunk: Buffer | string) => {
+      text += chunk.toString();
+      for (const listener of listeners) listener();
+    });
+  }
+  return {
+    text: () => text,
+    waitFor: (pattern, what, ms = 60_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(text);
+          if (!match) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(match);
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(new Error(`no ${what} within ${ms} ms; the client printed:\n${text}`));
+        }, ms);
+        listeners.add(check);
+        check();
+      }),
+  };
+}
+
+/** A key secret longer than its display form (cf_ and four characters), and a refresh token. */
+export const SECRET_PATTERNS = [/cf_[0-9A-Za-z]{9,}/g, /cfr_[0-9A-Za-z_-]{9,}/g];
+
+/** Every key secret or refresh token in `text`. */
+export function secretsIn(text: string): string[] {
+  return SECRET_PATTERNS.flatMap((pattern) => text.match(pattern) ?? []);
+}
+
+/** The key secrets and refresh tokens a client stored in the files under `dir` (its token store). */
+export function secretsStoredUnder(dir: string): string[] {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+  return [...new Set(files.flatMap((entry) => secretsIn(readFileSync(join(entry.parentPath, entry.name), 'utf8'))))];
+}
+
+/**
+ * The signed-in user finds the key an app's authorization created on /keys ("<client name> (connector)"),
+ * opens it, and sees `tool` among its calls.
+ */
+export async function connectorKeyShowsCall(page: Page, baseUrl: string, clientName: string, tool: string) {
+  await page.goto(`${baseUrl}/keys`);
+  await page.getByRole('link', { name: `${clientName} (connector)` }).click();
+  await page.getByRole('heading', { name: 'Connected apps' }).waitFor();
+  await page.getByRole('cell', { name: tool }).first().waitFor();
 }

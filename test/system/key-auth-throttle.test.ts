@@ -46,7 +46,7 @@ function assertThrottled(answer: McpAnswer): number {
   assert.ok(retryAfter >= 1 && retryAfter <= 5, `Retry-After ${answer.headers.get('retry-after')}`);
   assert.match(
     answer.headers.get('www-authenticate') ?? '',
-    /^Bearer realm="mcp", error="invalid_token", error_description="Too many failed API keys/,
+    /^Bearer realm="mcp", resource_metadata="[^"]+", error="invalid_token", error_description="Too many failed API keys/,
   );
   return retryAfter;
 }
