@@ -35,6 +35,9 @@ let adaKey: { id: string; key: string; name: string };
 let requestId: string;
 /** A WeChat follower bound to Ada. */
 let adaBinding: string;
+/** An app connected to Ada's key, and an authorization request with the consent form Ada's page gives her. */
+let adaConnection: string;
+let consent: { request: string; csrf: string };
 
 before(async () => {
   server = await startTestServer({ METRICS_TOKEN });
@@ -55,6 +58,9 @@ before(async () => {
     name: 'ada laptop',
   };
 
+  adaConnection = await connectAppToAdaKey();
+  consent = await consentFormOfAda();
+
   // Ada asks for Pro the way the page does: the right person, so it works (and proves the call is well formed).
   const asked = await act('app/upgrade/actions.ts#requestUpgradeAction', 'ada', '/upgrade', {
     keyId: adaKey.id,
@@ -69,6 +75,52 @@ after(async () => {
   await db?.$disconnect();
   await server?.stop();
 });
+
+const REDIRECT = 'http://127.0.0.1:43210/callback';
+
+/** An app registered as clients register, connected to Ada's key (the row the token endpoint writes). */
+async function connectAppToAdaKey(): Promise<string> {
+  const registered = await fetch(`${server.baseUrl}/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_name: 'Access Agent',
+      redirect_uris: [REDIRECT],
+      token_endpoint_auth_method: 'none',
+    }),
+  });
+  const { client_id } = (await registered.json()) as { client_id: string };
+  const connection = await db.oAuthConnection.create({
+    data: {
+      clientId: client_id,
+      keyId: adaKey.id,
+      userId: ids.ada,
+      resource: `${server.baseUrl}/mcp`,
+      refreshHash: 'access-test-connection',
+      refreshExpiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+  return connection.id;
+}
+
+/** A real authorization request (from /authorize) and the anti-forgery token Ada's consent page holds for it. */
+async function consentFormOfAda(): Promise<{ request: string; csrf: string }> {
+  const { clientId } = await db.oAuthConnection.findUniqueOrThrow({ where: { id: adaConnection } });
+  const authorize = new URL(`${server.baseUrl}/authorize`);
+  for (const [name, value] of Object.entries({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  }))
+    authorize.searchParams.set(name, value);
+  const location = (await fetch(authorize, { redirect: 'manual' })).headers.get('location') ?? '';
+  const page = await webRequest(server.baseUrl + location, { headers: { cookie: jars.ada.header() } });
+  const csrf = /name="csrf" value="([0-9a-f]+)"/.exec(page.text)?.[1];
+  assert.ok(csrf, `Ada's consent page holds its form token (${page.status})`);
+  return { request: new URL(location, server.baseUrl).searchParams.get('request') ?? '', csrf };
+}
 
 let actionIds: Map<string, string> | undefined;
 
@@ -96,7 +148,7 @@ function assertRefused(answer: WebAnswer, who: Who, what: string): void {
   assert.equal(answer.headers['x-action-revalidated'], undefined, `${what}: nothing revalidated`);
   assert.match(
     answer.text,
-    /NEXT_HTTP_ERROR_FALLBACK;404|"ok":false,"error":"(That page does not exist, or you do not have access to it\.|No such key among yours\.|That follower is not bound to your account \(any more\); reload the page\.)"/,
+    /NEXT_HTTP_ERROR_FALLBACK;404|"ok":false,"error":"(That page does not exist, or you do not have access to it\.|No such key among yours\.|No such connected app among yours\.|This form was not made for your session\. Open the connection page again\.|That follower is not bound to your account \(any more\); reload the page\.)"/,
     `${what}: refused as not found`,
   );
 }
@@ -172,6 +224,10 @@ const ACTIONS: Record<string, ActionCase> = {
     wrong: () => [{ who: 'anonymous', page: '/keys', fields: { name: 'anonymous key', expiry: '30' } }],
     state: keyCount,
   },
+  'app/keys/actions.ts#disconnectAppAction': {
+    wrong: ownerForms(() => ({ connectionId: adaConnection })),
+    state: () => db.oAuthConnection.findUniqueOrThrow({ where: { id: adaConnection }, select: { endedAt: true } }),
+  },
   'app/keys/actions.ts#renameKeyAction': {
     wrong: ownerForms(() => ({ keyId: adaKey.id, name: 'renamed by someone else' })),
     state: adaKeyState,
@@ -244,6 +300,16 @@ const ACTIONS: Record<string, ActionCase> = {
       () => '/support/upgrades',
     ),
     state: () => db.upgradeRequest.findUniqueOrThrow({ where: { id: requestId } }),
+  },
+  'app/oauth/consent/actions.ts#decideConsentAction': {
+    // Ada's own form, sent signed out or from another account: no code, no key.
+    wrong: () =>
+      (['anonymous', 'bob'] as const).map((who) => ({
+        who,
+        page: `/oauth/consent?request=${consent.request}`,
+        fields: { ...consent, decision: 'allow', key: 'new' },
+      })),
+    state: async () => [await db.oAuthCode.count(), await keyCount()],
   },
   'app/upgrade/actions.ts#requestUpgradeAction': {
     wrong: () =>
