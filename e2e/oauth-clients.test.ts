@@ -89,3 +89,31 @@ test('the MCP SDK client: discovery, registration, consent, PKCE, token, a call 
   await assert.rejects(client.callTool(CALL), /Unauthorized|no longer works/);
   assert.ok(provider.authorizationUrl, 'the client sends its user to authorize again');
 });
+
+test('signed out, the authorization URL leads to sign-in, which comes back to the same request; Deny answers access_denied', async (t) => {
+  const callback = await startCallback();
+  t.after(() => callback.close());
+  const provider = new MemoryOAuthProvider(callback.url, 'Returning Agent');
+  const client = new Client({ name: 'oauth-e2e-return', version: '1.0.0' });
+  t.after(() => client.close());
+  await client.connect(new StreamableHTTPClientTransport(new URL(s.server.mcpUrl), { authProvider: provider }));
+  await assert.rejects(client.callTool(CALL), /Unauthorized/);
+  const authorizationUrl = provider.authorizationUrl?.href ?? '';
+  const state = provider.authorizationUrl?.searchParams.get('state');
+
+  const signedOut = await (await s.browser.newContext()).newPage();
+  t.after(() => signedOut.context().close());
+  await signedOut.goto(authorizationUrl);
+  await signedOut.waitForURL(/\/signin\?next=%2Foauth%2Fconsent/);
+  await signedOut.getByLabel('Email').fill('agent-owner@example.test');
+  await signedOut.getByLabel('Password').fill('correct horse battery staple');
+  await signedOut.getByRole('button', { name: 'Sign in' }).click();
+  await signedOut.getByRole('heading', { name: 'Allow Returning Agent to use your chemistry tools?' }).waitFor();
+  await signedOut.getByRole('button', { name: 'Deny' }).click();
+  const answer = await callback.next();
+  assert.equal(answer.get('error'), 'access_denied');
+  assert.ok(state, 'the client sent a state');
+  assert.equal(answer.get('state'), state, 'the state comes back');
+  assert.equal(answer.get('iss'), s.server.baseUrl);
+  assert.equal(answer.get('code'), null);
+});

@@ -67,6 +67,10 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
       token_endpoint_auth_method: 'none',
     };
   }
+  /** A fresh state per authorization, which must come back with its answer. */
+  state() {
+    return randomBytes(16).toString('hex');
+  }
   clientInformation() {
     return this.information;
   }
