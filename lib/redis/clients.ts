@@ -43,7 +43,7 @@ export function openRedis(url: string, options: RedisOptions = {}): Redis {
   // an 'error' event would end the process.
   let reported = false;
   client.on('error', (error) => {
-    lastErrors.set(client, error.message);
+    (client as Tracked)[LAST_ERROR] = error.message;
     if (reported) return;
     reported = true;
     log('warn', 'Redis unreachable; /mcp tools/call answers 503 until it returns', { error: error.message });
@@ -51,16 +51,21 @@ export function openRedis(url: string, options: RedisOptions = {}): Redis {
   client.on('ready', () => {
     if (reported) log('info', 'Redis reachable again');
     reported = false;
-    lastErrors.delete(client);
+    delete (client as Tracked)[LAST_ERROR];
   });
   return client;
 }
 
-/** The latest connection error of each client while it is not connected, to say why Redis is unreachable. */
-const lastErrors = new WeakMap<Redis, string>();
+/**
+ * The latest connection error of a client while it is not connected, to say why Redis is unreachable.
+ * Kept on the client itself: the copy of this module that reads it (a Next route's) may not be the one
+ * that opened the connection (server.ts's).
+ */
+const LAST_ERROR = Symbol.for('chemflow.redis.lastError');
+type Tracked = Redis & { [LAST_ERROR]?: string };
 
 export function lastConnectionError(client: Redis): string | undefined {
-  return lastErrors.get(client);
+  return (client as Tracked)[LAST_ERROR];
 }
 
 function clients() {
