@@ -1,6 +1,6 @@
 /**
  * `npm test`: prepares what the suites need (a current production build of the web app) and runs every
- * `*.test.ts` with node:test through tsx. Suites start their own servers and databases; PostgreSQL and
+ * `*.test.ts` with node:test through tsx, several files at once (test-runner.ts). Suites start their own servers and databases; PostgreSQL and
  * Redis are the machine's (127.0.0.1), used with a fresh database/prefix.
  *
  * `npm run test:fast` (`--fast`) runs the unit and in-process tests only: everything outside
@@ -8,12 +8,12 @@
  * (fast-tests.ts). It needs no web build.
  * `npm test -- <files>` runs the files given.
  */
-import { spawnSync } from 'node:child_process';
 import { type Dirent, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../lib/project-root.ts';
 import { runFastTests } from './fast-tests.ts';
 import { ensureNextBuild } from './next-build.ts';
+import { runTestFiles } from './test-runner.ts';
 
 const TEST_ROOTS = ['lib', 'app', 'components', 'scripts', 'test', 'tools', 'e2e'];
 /** The suites that start a real server or a browser: left out by --fast. */
@@ -48,9 +48,4 @@ const files = only.length
     : everything;
 if (fast) process.exit(await runFastTests(ROOT, files));
 ensureNextBuild();
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: process.env,
-});
-process.exit(result.status ?? 1);
+process.exit(await runTestFiles(ROOT, files));

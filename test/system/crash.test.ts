@@ -1,3 +1,4 @@
+// test-lane: serial (it kills a server under full load and counts what the restart kept)
 /**
  * A crash loses no answered call and admits no call beyond a quota, on SQLite and on PostgreSQL.
  * Several keys are loaded with sustained concurrent tools/calls; the server is killed with SIGKILL

@@ -1,3 +1,4 @@
+// test-lane: serial (its 503s must come within seconds of a cut)
 /**
  * The database going away, or being locked by someone else, must not hang /mcp or let a call through
  * unrecorded: the production server answers 503 with a §2.6 JSON body within a few seconds, keeps

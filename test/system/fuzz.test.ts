@@ -1,3 +1,4 @@
+// test-lane: serial (it drives the server as fast as the machine allows)
 /**
  * Hostile input: fast-check throws thousands of generated requests at the production server's
  * /mcp (a fresh SQLite database) and checks every answer (test/support/mcp-fuzz-checks.ts) and, after

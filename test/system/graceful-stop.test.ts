@@ -1,3 +1,4 @@
+// test-lane: serial (it stops a server under full load within a grace period)
 /**
  * Graceful stop by SIGTERM and by SIGINT, under sustained tools/call load: the server stops accepting
  * connections at once, answers every request sent before the signal and then closes its connection

@@ -1,3 +1,4 @@
+// test-lane: serial (it floods the server as fast as the machine allows)
 /**
  * A flood of calls a limit refuses costs a bounded amount of storage: keep-alive connections send
  * tools/call as fast as they can with a key whose daily quota is used up and one past its per-second rate

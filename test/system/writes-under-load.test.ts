@@ -1,3 +1,4 @@
+// test-lane: serial (it loads the machine fully while every write path must succeed)
 /**
  * Every write path succeeds while /mcp is as busy as this machine can make it: the
  * operator disabling leaked keys with the CLI one after another, twelve `cli user create` at once, the

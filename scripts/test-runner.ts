@@ -1,0 +1,95 @@
+/**
+ * `npm test`'s scheduler. Every file runs in a process of its own, several at once: most suites spend
+ * their time waiting on a server, a browser or a database, not on a core. Files marked
+ * `// test-lane: serial` (they measure load, kill a server or stop it on a signal, so a busy machine
+ * changes what they see) run afterwards, one at a time, with nothing else running.
+ *
+ * Each file's output is printed whole when it ends, so files never interleave; the summary names the
+ * failed files, the slowest ones and the totals.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+
+const SERIAL_MARK = '// test-lane: serial';
+/** Started first, since they take longest: a long file started last would finish alone. */
+const SLOW_FIRST = ['e2e/', 'test/system/'];
+
+type FileResult = { file: string; status: number; seconds: number; tests: number; passed: number; failed: number };
+
+function count(output: string, label: string): number {
+  const match = output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'));
+  return match ? Number(match[1]) : 0;
+}
+
+function runFile(root: string, file: string): Promise<FileResult> {
+  const started = performance.now();
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+      cwd: root,
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => {
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`\n━━ ${file} (${seconds.toFixed(1)} s)\n${output}`);
+      done({
+        file,
+        status: status ?? 1,
+        seconds,
+        tests: count(output, 'tests'),
+        passed: count(output, 'pass'),
+        failed: count(output, 'fail'),
+      });
+    });
+  });
+}
+
+/** Runs `files` with at most `concurrency` at once, longest kinds first. */
+async function runPool(root: string, files: string[], concurrency: number): Promise<FileResult[]> {
+  const rank = (file: string) => {
+    const index = SLOW_FIRST.findIndex((prefix) => file.startsWith(prefix));
+    return index === -1 ? SLOW_FIRST.length : index;
+  };
+  const queue = [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+  const results: FileResult[] = [];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) results.push(await runFile(root, file));
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  return results;
+}
+
+function summarise(results: FileResult[], wallSeconds: number, concurrency: number): void {
+  const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 15);
+  console.log('\n━━ slowest files');
+  for (const result of slowest) console.log(`${result.seconds.toFixed(1).padStart(7)} s  ${result.file}`);
+  const sum = (pick: (result: FileResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const failedFiles = results.filter((result) => result.status !== 0);
+  console.log(
+    `\n${results.length} files, ${sum((r) => r.tests)} tests: ${sum((r) => r.passed)} passed, ${sum((r) => r.failed)} failed; ` +
+      `${Math.round(wallSeconds)} s wall time, ${concurrency} files at a time (${Math.round(sum((r) => r.seconds))} s of file time)`,
+  );
+  for (const result of failedFiles) console.error(`✖ ${result.file} failed (exit ${result.status})`);
+}
+
+/** Runs the files and answers the exit status: 0 when every file passed. */
+export async function runTestFiles(root: string, files: string[]): Promise<number> {
+  const started = performance.now();
+  const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1;
+  const serial = files.filter((file) => readFileSync(join(root, file), 'utf8').includes(SERIAL_MARK));
+  const results = [
+    ...(await runPool(
+      root,
+      files.filter((file) => !serial.includes(file)),
+      concurrency,
+    )),
+    ...(await runPool(root, serial, 1)),
+  ];
+  summarise(results, (performance.now() - started) / 1000, concurrency);
+  return results.every((result) => result.status === 0) ? 0 : 1;
+}
