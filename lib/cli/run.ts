@@ -1,7 +1,7 @@
 /**
- * The operator command line: `npm run --silent cli -- <command>`. Every command migrates the database
- * first, so it works before the server has ever started. Errors go to stderr with exit code 1 (usage
- * errors: 2).
+ * The operator command line's commands: run(argv) answers the exit status, having written to stdout and
+ * stderr; main.ts is the binary. Every command migrates the database first, so it works before the
+ * server has ever started. Errors go to stderr with exit code 1 (usage errors: 2).
  */
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/write.ts';
@@ -364,7 +364,7 @@ const HELP: Record<string, string> = {
   'compounds import': COMPOUNDS_IMPORT_HELP,
 };
 
-async function main(argv: string[]): Promise<number> {
+export async function run(argv: string[]): Promise<number> {
   setChemDataDir(chemDataDirSetting());
   const name = argv.slice(0, 2).join(' ');
   const command = COMMANDS[name];
@@ -402,4 +402,3 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));

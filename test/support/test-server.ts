@@ -1,7 +1,7 @@
 /**
  * Test harness: starts the real production server (`npm start`'s command, read from package.json) on a free
  * port with a fresh SQLite database in a temporary folder (or the database DATABASE_URL names), and runs
- * the operator CLI against the same database. A server can be restarted on its predecessor's data.
+ * the operator CLI against the same database (in this process: cli-in-process.ts). A server can be restarted on its predecessor's data.
  * Nothing is mocked: tests talk HTTP to the server a user would run.
  */
 import assert from 'node:assert/strict';
@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { KeyReport } from '../../lib/usage/key-report.ts';
 import packageJson from '../../package.json' with { type: 'json' };
+import { runCliInProcess } from './cli-in-process.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -117,12 +118,17 @@ export function isolatedEnv(extra: EnvOverrides = {}) {
   return { dataDir, env };
 }
 
-export function runCli(env: NodeJS.ProcessEnv, args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], {
-    cwd: ROOT,
-    env,
-    encoding: 'utf8',
-  });
+/** Runs an operator CLI command against `env`'s database, in this process (cli-in-process.ts). */
+export function runCli(
+  env: NodeJS.ProcessEnv,
+  args: string[],
+): { status: number | null; stdout: string; stderr: string } {
+  return runCliInProcess(env, args);
+}
+
+/** Runs the CLI as an operator does, `npm run --silent cli -- …`: a process of its own. */
+export function runCliBinary(env: NodeJS.ProcessEnv, args: string[]) {
+  const result = spawnSync('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: ROOT, env, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

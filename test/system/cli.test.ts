@@ -1,7 +1,7 @@
 /**
- * The operator CLI as an operator runs it: one child process per command against a scratch SQLite
- * database, judged only by exit code, stdout and stderr. No server is needed (every command migrates
- * the database first). Usage rows for `key show` are written by the production hot-path writer, the
+ * The operator CLI as an operator sees it, against a scratch SQLite database, judged only by exit code,
+ * stdout and stderr: run in this process (test/support/cli-in-process.ts), and as the binary at the end.
+ * No server is needed (every command migrates the database first). Usage rows for `key show` are written by the production hot-path writer, the
  * same code that records calls behind /mcp.
  */
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { keyFormatProblem } from '../../lib/keys/format.ts';
 import { quotaDayCalculator } from '../../lib/limits/quota-day.ts';
 import type { KeyReport } from '../../lib/usage/key-report.ts';
 import { cliChecks } from '../support/cli-checks.ts';
-import { isolatedEnv } from '../support/test-server.ts';
+import { isolatedEnv, runCliBinary } from '../support/test-server.ts';
 
 const { dataDir, env } = isolatedEnv({ QUOTA_TIMEZONE: 'UTC' });
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -474,5 +474,25 @@ describe('usage errors', () => {
     fails(2, /Usage:/);
     fails(2, /Unknown option '--bogus'/, 'key', 'create', '--owner', OWNER, '--bogus');
     fails(2, /exactly one key reference/, 'key', 'show');
+  });
+});
+
+describe('the binary, as an operator runs it (npm run --silent cli -- …)', () => {
+  it('exits 0 with the answer on stdout, 1 for a refused operation and 2 for a usage error, each message on stderr', () => {
+    const owner = 'binary@example.test';
+    const user = runCliBinary(env, ['user', 'create', '--email', owner, '--password', PASSWORD]);
+    assert.equal(user.status, 0, user.stderr);
+    assert.match(user.stdout, /^Created developer binary@example\.test/);
+    const created = runCliBinary(env, ['key', 'create', '--owner', owner, '--json']);
+    assert.equal(created.status, 0, created.stderr);
+    assert.equal(created.stderr, '');
+    assert.equal(keyFormatProblem(JSON.parse(created.stdout).key), null);
+    const refused = runCliBinary(env, ['key', 'show', 'zzzz-not-a-key']);
+    assert.equal(refused.status, 1);
+    assert.equal(refused.stdout, '');
+    assert.match(refused.stderr, /No key matches/);
+    const misused = runCliBinary(env, ['key', 'frobnicate']);
+    assert.equal(misused.status, 2);
+    assert.match(misused.stderr, /Unknown command "key frobnicate"[\s\S]*Usage: npm run --silent cli -- <command>/);
   });
 });
