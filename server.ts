@@ -46,6 +46,8 @@ import { seedDatabase } from './lib/portal/first-start.ts';
 import { PROJECT_ROOT } from './lib/project-root.ts';
 import { startCallLogRetention } from './lib/usage/retention-schedule.ts';
 
+/** `npm run dev` (server.ts --dev under tsx watch): Next compiles pages on demand and hot-reloads them. */
+const DEV = process.argv.includes('--dev');
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 65_000;
 const REQUEST_TIMEOUT_MARGIN_MS = 5000;
@@ -59,7 +61,7 @@ function sendJson(res: ServerResponse, status: number, body: object, headers: Re
 
 async function startServer(): Promise<http.Server> {
   const settings = config();
-  const app = next({ dev: false, dir: PROJECT_ROOT, hostname: 'localhost', port: settings.port });
+  const app = next({ dev: DEV, dir: PROJECT_ROOT, hostname: 'localhost', port: settings.port });
   await Promise.all([app.prepare(), prepareCompoundIndex()]);
   const handleWithNext = app.getRequestHandler();
   const tls =
@@ -96,9 +98,9 @@ async function startServer(): Promise<http.Server> {
         { error: 'too_many_requests', message: inFlight.refusalMessage },
         { 'retry-after': '1', ...earlyCors },
       );
-    const fastMcp = path === '/mcp' && settings.mcpFastPath;
+    const mcpPath = path === '/mcp';
     const oauthPath = path !== undefined && OAUTH_PATHS.has(path);
-    if (fastMcp || oauthPath) setApiHeaders(res);
+    if (mcpPath || oauthPath) setApiHeaders(res);
     else {
       // Next reads the script nonce from the request's own CSP header (lib/http/security-headers.ts);
       // whatever a client sent under that name is replaced.
@@ -106,6 +108,7 @@ async function startServer(): Promise<http.Server> {
         secure: transport.secure,
         githubSignIn,
         appLogos: path === CONSENT_PATH,
+        dev: DEV,
       });
     }
     const refusal = plainHttpRefusal(transport, settings);
@@ -117,7 +120,7 @@ async function startServer(): Promise<http.Server> {
       `${transport.secure ? 'https' : 'http'}://${requestHost(req.headers.host, req.headers['x-forwarded-host'] as string | undefined, settings.trustProxy) ?? 'localhost'}`,
       settings.publicUrl,
     );
-    if (fastMcp) {
+    if (mcpPath) {
       const answer = await handleMcpRequest(nodeMcpRequest(req, origin, transport.clientAddress));
       return writeMcpAnswer(req, res, answer);
     }
@@ -154,6 +157,8 @@ async function startServer(): Promise<http.Server> {
   // Idle keep-alive connections stay open longer than clients and load balancers keep theirs (commonly
   // 60 s), so a client never sends a request on a connection the server is closing at that moment.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Next's development build reloads the browser over a WebSocket; production serves none.
+  if (DEV) server.on('upgrade', app.getUpgradeHandler());
   server.on('request', (req: GuardedRequest, res: ServerResponse) => {
     onRequest(req, res).catch((error) => {
       // The body guard answered (413, 408) while a reader waited for the body: that read fails, as it should.

@@ -34,8 +34,6 @@ export interface ServiceConfig {
   bodyTimeoutMs: number;
   /** A body must arrive at least this fast, in bytes a second over each 5 s (0: no minimum). */
   bodyMinBytesPerSecond: number;
-  /** Serve POST /mcp from server.ts directly (1, default) or through Next's app/mcp/route.ts (0). */
-  mcpFastPath: boolean;
   /** Leak reports accepted per client address per minute at POST /api/keys/report-leak. */
   leakReportsPerMinute: number;
   /** How long an OAuth access token lasts, in seconds (OAUTH_ACCESS_TOKEN_SECONDS, default an hour). */
@@ -284,7 +282,6 @@ export function loadConfig(): ServiceConfig {
     headersTimeoutMs: integer('HEADERS_TIMEOUT_SECONDS', 20, 1) * 1000,
     bodyTimeoutMs: integer('BODY_TIMEOUT_SECONDS', 30, 1) * 1000,
     bodyMinBytesPerSecond: integer('BODY_MIN_BYTES_PER_SECOND', 1024),
-    mcpFastPath: flag('MCP_FAST_PATH', true),
     leakReportsPerMinute: integer('LEAK_REPORTS_PER_MINUTE', 10, 1),
     clientRegistrationsPerHour: integer('OAUTH_REGISTRATIONS_PER_HOUR', 20, 1),
     oauthAccessTokenSeconds: integer('OAUTH_ACCESS_TOKEN_SECONDS', 3600, 1),

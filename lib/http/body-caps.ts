@@ -3,7 +3,7 @@
  * server.ts enforces it on every request before anything reads the body (lib/http/body-guard.ts), so
  * Next's routes, Auth.js, server actions (which any page accepts) and paths added later are all capped;
  * the readers behind it (the /mcp handler, the leak report, the messaging-app doors) cap at the same
- * number, which matters when they run without server.ts (next dev, in-process tests).
+ * number, which matters when they run without server.ts (in-process tests).
  */
 import { config } from '../config.ts';
 import { LEAK_REPORT_PATH } from './cross-site.ts';

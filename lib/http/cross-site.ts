@@ -13,8 +13,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const LEAK_REPORT_PATH = '/api/keys/report-leak';
 /**
  * APIs that act on no cookie or session, so a request from another site can do nothing there that it
- * could not do from a server: /mcp (API keys; its own Origin rule is CORS_ORIGINS, lib/mcp/cors.ts; it
- * reaches Next when MCP_FAST_PATH=0) and the leak report (anyone holding a leaked secret may report it;
+ * could not do from a server: /mcp (API keys; its own Origin rule is CORS_ORIGINS, lib/mcp/cors.ts) and
+ * the leak report (anyone holding a leaked secret may report it;
  * it sends no CORS headers, so a page elsewhere cannot read its answers).
  */
 const OPEN_TO_OTHER_SITES = new Set(['/mcp', LEAK_REPORT_PATH]);

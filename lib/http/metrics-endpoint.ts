@@ -20,8 +20,8 @@ function tokenMatches(header: string | null, token: string): boolean {
 export type MetricsAccess = 'granted' | 'token_required' | 'loopback_only';
 
 /**
- * Who may read the metrics. `clientAddress` is the one server.ts stamped (CLIENT_IP_HEADER); absent
- * (next dev, no server.ts), the caller counts as remote.
+ * Who may read the metrics. `clientAddress` is the one server.ts stamped (CLIENT_IP_HEADER); absent,
+ * the caller counts as remote.
  */
 export function metricsAccess(
   authorization: string | null,

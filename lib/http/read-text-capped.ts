@@ -1,8 +1,7 @@
 /**
  * Reads a Web Request's body as text, giving up past `limit` bytes: first on the declared
  * Content-Length, then while reading (a client may send more than it declared, or declare nothing).
- * Used by /mcp's Next mount (web.ts) and by the leak-report endpoint; the fast path reads node:http
- * bodies itself (node-request.ts).
+ * Used by the leak-report endpoint; /mcp reads node:http bodies itself (lib/mcp/node-request.ts).
  */
 /** Returned instead of text once the body exceeds the limit: a symbol, so no body's text can be mistaken for it. */
 export const TOO_LARGE: unique symbol = Symbol('body too large');

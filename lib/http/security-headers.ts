@@ -20,6 +20,8 @@ export interface DocumentPolicyOptions {
   githubSignIn: boolean;
   /** The OAuth consent page shows the asking app's logo, which lives on the app's own (https) host. */
   appLogos?: boolean;
+  /** `npm run dev`: React's development build evaluates code for its debugging aids, which needs 'unsafe-eval'. */
+  dev?: boolean;
 }
 
 /** Headers both kinds of answer carry. */
@@ -60,7 +62,7 @@ function documentPolicy(nonce: string, options: DocumentPolicyOptions): string {
     // Scripts run only with this request's nonce; 'strict-dynamic' lets those scripts load Next's
     // further chunks. An injected <script> has no nonce and does not run ('self' is ignored by
     // browsers that know 'strict-dynamic', and kept for those that do not).
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,
     // React sets style attributes (recharts' charts, progress bars); those cannot carry a nonce, so
     // inline styles are allowed. Styles cannot run code; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",

@@ -45,6 +45,6 @@ export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
 /**
  * server.ts stamps every request it hands to Next with the client's address under this header (over
  * whatever the client sent), so portal code (sign-in throttling, audit IPs) sees the same address the
- * transport check used. Under `next dev` there is no server.ts and the header is absent.
+ * transport check used. Next is reached only through server.ts, under `npm run dev` too.
  */
 export const CLIENT_IP_HEADER = 'x-chemflow-client-ip';

@@ -1,6 +1,5 @@
 /**
- * POST /mcp: one request in, one answer out. Both mounts call this through their adapters: server.ts
- * (the fast path, node-request.ts) and app/mcp/route.ts (next dev, serverless hosts, web.ts). It
+ * POST /mcp: one request in, one answer out, called by server.ts through node-request.ts. It
  * decides whether a method needs a key, verifies the key, and hands a tools/call to answerToolCall
  * (tool-call.ts: admit through the limiter, run the tool, commit the usage row, then answer). The SDK's stateless transport
  * answers the other methods. Two answers are written here, in exactly the form the SDK gives them

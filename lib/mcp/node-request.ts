@@ -1,4 +1,4 @@
-/** server.ts's fast path: a node:http request as the /mcp handler's McpRequest, and its answer written back. */
+/** server.ts's /mcp: a node:http request as the handler's McpRequest, and its answer written back. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type BodyText, INVALID_UTF8, type McpAnswer, type McpRequest, TOO_LARGE } from './request.ts';
 

@@ -1,7 +1,6 @@
 /**
- * What the /mcp handler reads from a request and what it answers, independent of the mount: server.ts
- * adapts node:http to it (node-request.ts) and app/mcp/route.ts adapts Web Requests (web.ts). Plain
- * objects rather than Web Request/Response on the fast path: building those per call cost ~60 µs.
+ * What the /mcp handler reads from a request and what it answers; server.ts adapts node:http to it
+ * (node-request.ts). Plain objects rather than Web Request/Response: building those per call cost ~60 µs.
  */
 import { TOO_LARGE } from '../http/read-text-capped.ts';
 
@@ -23,7 +22,7 @@ export interface McpRequest {
   readonly headers: HeaderReader;
   /**
    * The client's address as server.ts saw it (X-Forwarded-For under TRUST_PROXY=1), by which failed key
-   * authentications are throttled; undefined where no server.ts stands in front (next dev).
+   * authentications are throttled; undefined when the adapter knows none.
    */
   readonly clientAddress: string | undefined;
   /**

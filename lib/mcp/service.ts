@@ -1,8 +1,8 @@
 /**
  * The long-lived parts behind /mcp: the hot-path store, key verifier, key-failure throttle, limiter, usage
- * recorder and the recorder of requests refused for a key that no longer works. One set per process, kept on globalThis because server.ts and Next's bundle of
- * app/mcp/route.ts load separate copies of these modules but must share the limiter's counters and the
- * recorder's batches. With REDIS_URL (the shared mode) the limiter's counters and the key-failure
+ * recorder and the recorder of requests refused for a key that no longer works. One set per process,
+ * kept on globalThis because server.ts and Next's bundle (/api/health, the portal's actions) load
+ * separate copies of these modules but must share the limiter's counters and the recorder's batches. With REDIS_URL (the shared mode) the limiter's counters and the key-failure
  * counts live in Redis instead, shared by all instances.
  */
 import { config, databaseProvider, databaseUrl } from '../config.ts';

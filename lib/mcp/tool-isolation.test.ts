@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
+import { serveMcpInProcess } from '../../test/support/in-process-mcp.ts';
 import { bearer, MCP_HEADERS, toolCall } from '../../test/support/mcp-client.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import type { ChemTool } from '../chem/tool.ts';
@@ -18,7 +19,8 @@ const EMPTY_OBJECT_SCHEMA = { type: 'object', properties: {}, additionalProperti
 
 test('a slow tool and a crashing tool hold no transaction and block no other key', async (t) => {
   const portal = await scratchPortal(t); // points DATABASE_URL at its file, which the /mcp service opens
-  const { handleWebMcpRequest } = await import('./web.ts');
+  const mcp = await serveMcpInProcess();
+  t.after(mcp.close);
   const { registry, sharedAjv } = await import('./registry.ts');
   const { closeMcpService } = await import('./service.ts');
   t.after(closeMcpService);
@@ -62,13 +64,11 @@ test('a slow tool and a crashing tool hold no transaction and block no other key
     portal.issue(portal.bob, 'crash', 'pro'),
   ]);
   const call = async (key: string, name: string, args: Record<string, unknown> = {}) => {
-    const response = await handleWebMcpRequest(
-      new Request('http://localhost/mcp', {
-        method: 'POST',
-        headers: { ...MCP_HEADERS, ...bearer(key) },
-        body: JSON.stringify(toolCall(name, args)),
-      }),
-    );
+    const response = await fetch(mcp.url, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, ...bearer(key) },
+      body: JSON.stringify(toolCall(name, args)),
+    });
     const text = await response.text();
     return {
       status: response.status,

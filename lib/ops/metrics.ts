@@ -1,6 +1,6 @@
 /**
  * Prometheus metrics for /mcp and the usage writer. The registry and its metrics live on globalThis:
- * server.ts's fast path and Next's bundle (which serves /api/metrics) load separate copies of this
+ * server.ts (which serves /mcp) and Next's bundle (which serves /api/metrics) load separate copies of this
  * module, and both must count into, and read from, the same metrics.
  *
  * The hot-path hooks are a counter increment on a pre-resolved child (tool × outcome) and one histogram

@@ -151,7 +151,7 @@ function reportWindow(): AttemptCounter {
 
 /**
  * Answers one request to POST /api/keys/report-leak. The client address is the one server.ts stamps
- * on the request (absent under `next dev`, where all reporters share one allowance).
+ * on the request (absent, all such reporters share one allowance).
  */
 export async function answerLeakReport(request: Request, db: Db, window = reportWindow()): Promise<Response> {
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? undefined;

@@ -24,7 +24,7 @@ function concrete(route: string): string[] {
   return SAMPLES[route] ?? [route.replace(/\[\[?\.\.\.[^\]]+\]\]?/g, 'sample/sample').replace(/\[[^\]]+\]/g, 'sample')];
 }
 
-/** The paths server.ts serves without Next (POST /mcp's fast path, OAuth's documents and endpoints). */
+/** The paths server.ts serves without Next (POST /mcp, OAuth's documents and endpoints). */
 export const SERVER_OWN_PATHS = ['/mcp', ...OAUTH_PATHS];
 
 /** A path no route matches: it falls to the default cap. */

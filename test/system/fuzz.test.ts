@@ -9,9 +9,7 @@
  *
  * Reproducible: the seed is fixed and printed; FUZZ_SEED=<n> and FUZZ_RUNS=<n> (runs per property, each
  * a concurrent batch of 1-12 requests) change it. A failure prints fast-check's shrunk counterexample,
- * the smallest batch it found, and each failing request with its answer. The production default, the
- * server.ts fast path, is what runs by default; FUZZ_MCP_FAST_PATH=0 sends the same traffic through
- * Next's app/mcp/route.ts instead.
+ * the smallest batch it found, and each failing request with its answer.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -34,7 +32,6 @@ import { ROOT, startTestServer, type TestServer } from '../support/test-server.t
 
 const SEED = Number(process.env.FUZZ_SEED || 20261126);
 const RUNS = Number(process.env.FUZZ_RUNS || 300);
-const FAST_PATH = process.env.FUZZ_MCP_FAST_PATH || '1';
 /** Small, so bodies around the limit are cheap to generate and send (the minimum allowed is 1024). */
 const BODY_LIMIT = 8192;
 /** Calls the free key may make per day: used up early, so many of its calls are rate limited (429). */
@@ -49,7 +46,7 @@ const BATCH = { minLength: 1, maxLength: 12 };
  */
 const RSS_GROWTH_BOUND_KB = 64 * 1024;
 
-console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} FUZZ_MCP_FAST_PATH=${FAST_PATH}`);
+console.log(`fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}`);
 
 function vmRssKb(pid: number): number {
   return residentSetMb(pid, 'VmRSS')! * 1024;
@@ -141,7 +138,6 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
 
   before(async () => {
     server = await startTestServer({
-      MCP_FAST_PATH: FAST_PATH,
       MCP_MAX_BODY_BYTES: String(BODY_LIMIT),
       CORS_ORIGINS: 'https://agent.example',
       LOG_LEVEL: 'warn',

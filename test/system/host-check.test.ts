@@ -1,7 +1,6 @@
 /**
- * DNS-rebinding protection on /mcp, on both mounts (server.ts's fast path and Next's app/mcp/route.ts):
- * a request addressed to a Host this server is not published under gets 403 host_not_allowed, naming
- * ALLOWED_HOSTS, before anything else is looked at. With no setting, the loopback names answer on any
+ * DNS-rebinding protection on /mcp: a request addressed to a Host this server is not published under
+ * gets 403 host_not_allowed, naming ALLOWED_HOSTS, before anything else is looked at. With no setting, the loopback names answer on any
  * port, so local development needs nothing. ALLOWED_HOSTS and PUBLIC_URL add hosts (with or without a
  * port); loopback names stay allowed (no rebinding page can send one). X-Forwarded-Host counts only
  * behind a trusted proxy (TRUST_PROXY=1). Plus the setting's validation at start.
@@ -35,59 +34,57 @@ function assertAnswered(answer: { status: number; body: string }, what: string):
   assert.match(answer.body, /"tools":\[/, what);
 }
 
-for (const fastPath of ['1', '0']) {
-  describe(`with no setting (MCP_FAST_PATH=${fastPath})`, () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startTestServer({ MCP_FAST_PATH: fastPath });
-    });
-    after(() => server?.stop());
-
-    it('a foreign Host is refused, on POST and on the CORS preflight', async () => {
-      const port = new URL(server.baseUrl).port;
-      for (const host of [
-        'evil.example',
-        `evil.example:${port}`,
-        `localhost.evil.example:${port}`,
-        `127.0.0.1.nip.io:${port}`,
-      ]) {
-        assertRefused(await listTools(server, host), host);
-      }
-      const preflight = await webRequest(server.mcpUrl, {
-        method: 'OPTIONS',
-        headers: { host: 'evil.example', origin: 'http://evil.example', 'access-control-request-method': 'POST' },
-      });
-      assertRefused({ status: preflight.status, body: preflight.text }, 'preflight');
-      assert.equal(preflight.headers['access-control-allow-origin'], undefined, 'no CORS grant for the rebinding page');
-      // Refused before the handler runs (its body is over the cap): still no grant for that page.
-      const oversized = await webRequest(server.mcpUrl, {
-        method: 'POST',
-        headers: { ...MCP_HEADERS, host: 'evil.example', origin: 'http://evil.example' },
-        body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }),
-      });
-      assert.equal(oversized.status, 413);
-      assert.equal(oversized.headers['access-control-allow-origin'], undefined, 'no CORS grant on the early 413');
-    });
-
-    it('the loopback names answer on any port', async () => {
-      const port = new URL(server.baseUrl).port;
-      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', 'LOCALHOST:1']) {
-        assertAnswered(await listTools(server, host), host);
-      }
-    });
-
-    it('X-Forwarded-Host is ignored without TRUST_PROXY, whichever way it points', async () => {
-      assertRefused(
-        await listTools(server, 'evil.example', { 'x-forwarded-host': 'localhost' }),
-        'foreign Host, loopback X-Forwarded-Host',
-      );
-      assertAnswered(
-        await listTools(server, 'localhost', { 'x-forwarded-host': 'evil.example' }),
-        'loopback Host, foreign X-Forwarded-Host',
-      );
-    });
+describe('with no setting', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
   });
-}
+  after(() => server?.stop());
+
+  it('a foreign Host is refused, on POST and on the CORS preflight', async () => {
+    const port = new URL(server.baseUrl).port;
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `localhost.evil.example:${port}`,
+      `127.0.0.1.nip.io:${port}`,
+    ]) {
+      assertRefused(await listTools(server, host), host);
+    }
+    const preflight = await webRequest(server.mcpUrl, {
+      method: 'OPTIONS',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'access-control-request-method': 'POST' },
+    });
+    assertRefused({ status: preflight.status, body: preflight.text }, 'preflight');
+    assert.equal(preflight.headers['access-control-allow-origin'], undefined, 'no CORS grant for the rebinding page');
+    // Refused before the handler runs (its body is over the cap): still no grant for that page.
+    const oversized = await webRequest(server.mcpUrl, {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, host: 'evil.example', origin: 'http://evil.example' },
+      body: JSON.stringify({ ...rpc('tools/list'), pad: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    assert.equal(oversized.status, 413);
+    assert.equal(oversized.headers['access-control-allow-origin'], undefined, 'no CORS grant on the early 413');
+  });
+
+  it('the loopback names answer on any port', async () => {
+    const port = new URL(server.baseUrl).port;
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'localhost', 'LOCALHOST:1']) {
+      assertAnswered(await listTools(server, host), host);
+    }
+  });
+
+  it('X-Forwarded-Host is ignored without TRUST_PROXY, whichever way it points', async () => {
+    assertRefused(
+      await listTools(server, 'evil.example', { 'x-forwarded-host': 'localhost' }),
+      'foreign Host, loopback X-Forwarded-Host',
+    );
+    assertAnswered(
+      await listTools(server, 'localhost', { 'x-forwarded-host': 'evil.example' }),
+      'loopback Host, foreign X-Forwarded-Host',
+    );
+  });
+});
 
 describe('with ALLOWED_HOSTS and PUBLIC_URL, behind a trusted proxy', () => {
   let server: TestServer;

@@ -12,7 +12,7 @@
  *
  * Options: --duration S (measured seconds per row, default 10), --rounds N (default 5), --warmup S (default 2), --keys N (pro
  * keys the tools/call rows spread over, default 8), --connections N (default 32), --cpu-prof (profile
- * the fast-path server; .cpuprofile files go to tools/bench/results/profiles.tmp), --server-node-options
+ * our embedded server; .cpuprofile files go to tools/bench/results/profiles.tmp), --server-node-options
  * "…" (NODE_OPTIONS for our servers, e.g. "--max-semi-space-size=32"; recorded in the result; flags
  * of package.json's start command, such as its heap cap, win over NODE_OPTIONS), --exports-only (row 8
  * alone: /mcp during four call-log exports, export-load.ts), --output FILE.
@@ -190,7 +190,7 @@ function redisReachable(url: string): Promise<boolean> {
   });
 }
 
-/** Rows 1–7: the servers started, every row measured in turns (measureRows), the servers stopped. */
+/** Rows 1–4, 6 and 7: the servers started, every row measured in turns (measureRows), the servers stopped. */
 async function measureHotPathRows(profileArgs: string[]): Promise<RowResult[]> {
   const servers: BenchProcess[] = [];
   const stopAll = () => Promise.all(servers.map((server) => server.stop()));
@@ -198,17 +198,15 @@ async function measureHotPathRows(profileArgs: string[]): Promise<RowResult[]> {
   try {
     const bare = await startBareSdkServer();
     servers.push(bare);
-    const fast = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '1' }, profileArgs);
-    servers.push(fast);
-    const mounted = await startProductionServer({ ...serverEnv, MCP_FAST_PATH: '0' });
-    servers.push(mounted);
+    const ours = await startProductionServer(serverEnv, profileArgs);
+    servers.push(ours);
     const planned: PlannedRow[] = [
       {
         number: 1,
         id: 'next_ping',
         label: 'trivial Next.js route handler (GET /api/ping)',
-        pid: fast.pid,
-        spec: { url: `${fast.baseUrl}/api/ping`, method: 'GET' },
+        pid: ours.pid,
+        spec: { url: `${ours.baseUrl}/api/ping`, method: 'GET' },
       },
       {
         number: 2,
@@ -221,22 +219,15 @@ async function measureHotPathRows(profileArgs: string[]): Promise<RowResult[]> {
         number: 3,
         id: 'mcp_tools_list',
         label: 'our /mcp tools/list',
-        pid: fast.pid,
-        spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS },
+        pid: ours.pid,
+        spec: { url: `${ours.baseUrl}/mcp`, method: 'POST', body: LIST_TOOLS },
       },
       {
         number: 4,
         id: 'mcp_tools_call',
         label: 'our /mcp tools/call service_query_compound, pro keys',
-        pid: fast.pid,
-        spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(fast) },
-      },
-      {
-        number: 5,
-        id: 'mcp_tools_call_next_mount',
-        label: 'row 4 through app/mcp/route.ts (MCP_FAST_PATH=0)',
-        pid: mounted.pid,
-        spec: { url: `${mounted.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(mounted) },
+        pid: ours.pid,
+        spec: { url: `${ours.baseUrl}/mcp`, method: 'POST', body: QUERY_WATER, keys: issueProKeys(ours) },
       },
     ];
 
@@ -267,8 +258,8 @@ async function measureHotPathRows(profileArgs: string[]): Promise<RowResult[]> {
       number: 7,
       id: 'mcp_tools_call_reference_eos',
       label: 'our /mcp tools/call service_eos_state, eos "reference" (IAPWS-95), pro keys',
-      pid: fast.pid,
-      spec: { url: `${fast.baseUrl}/mcp`, method: 'POST', body: WATER_REFERENCE_STATE, keys: issueProKeys(fast) },
+      pid: ours.pid,
+      spec: { url: `${ours.baseUrl}/mcp`, method: 'POST', body: WATER_REFERENCE_STATE, keys: issueProKeys(ours) },
     });
     return await measureRows(planned);
   } finally {
@@ -299,7 +290,7 @@ async function main(): Promise<void> {
   const summary = summarise(rows);
   console.log(`\n${formatSummary(summary)}\n`);
   if (!summary.clean) console.log('Some rows had non-2xx answers or errors: their numbers measure refusals, not work.');
-  if (values['cpu-prof']) console.log(`CPU profiles of the fast-path server: ${profileDir}`);
+  if (values['cpu-prof']) console.log(`CPU profiles of our embedded server: ${profileDir}`);
 
   const output =
     values.output ?? join(ROOT, 'tools/bench/results', values['exports-only'] ? 'exports-latest.json' : 'latest.json');

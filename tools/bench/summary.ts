@@ -11,7 +11,6 @@ export type RowId =
   | 'bare_sdk_tools_list'
   | 'mcp_tools_list'
   | 'mcp_tools_call'
-  | 'mcp_tools_call_next_mount'
   | 'mcp_tools_call_shared'
   | 'mcp_tools_call_reference_eos'
   | 'mcp_tools_call_during_exports';
@@ -19,7 +18,7 @@ export type RowId =
 /** One row of the table: what it measured (the load run's numbers, less the status breakdown) and its place. */
 export interface RowResult extends Omit<LoadMeasurement, 'statusCodes'> {
   id: RowId;
-  /** 1–6 the hot path's rows; 7 the reference-EOS call; 8 /mcp while four call-log exports run (export-load.ts). */
+  /** 1–4 and 6 the hot path's rows (5, /mcp through a Next route, is gone with that route); 7 the reference-EOS call; 8 /mcp while four call-log exports run (export-load.ts). */
   number: number;
   label: string;
   note?: string;
