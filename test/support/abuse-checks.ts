@@ -1,18 +1,8 @@
-/**
- * What the standing abuse suite (test/system/abuse.test.ts) needs beyond the other harnesses: a ledger of
- * every answer it got (no 500, no secret fragment echoed), the size and the secret fragments of what
- * the SQLite file holds, a Location check for return paths, a raw GET that keeps a Location the
- * strict HTTP parser would refuse, the operator CLI run without blocking the event loop (so load
- * loops keep sending while it runs), and keep-alive loops that call /mcp as fast as they are answered.
- */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { containsSecretFragment, redactSecretFragments } from '../../lib/ops/redact.ts';
 import { MCP_HEADERS, toolCall } from './mcp-client.ts';
 import { sendRaw } from './raw-http.ts';
-import { ROOT } from './test-server.ts';
 
 // ─── Answers ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -180,29 +170,7 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
   });
 }
 
-// ─── The operator CLI, and load ──────────────────────────────────────────────────────────────────
-
-export interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run cli -- <args>` as a child process that does not block this process (load loops keep running). */
-export function cliAsync(env: NodeJS.ProcessEnv, args: string[]): Promise<CliRun> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'lib/cli/main.ts'), ...args], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+// ─── Load ──────────────────────────────────────────────────────────────────
 
 export interface LoadTally {
   calls: number;

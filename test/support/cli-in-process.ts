@@ -5,8 +5,8 @@
  * process, so tests read the same { status, stdout, stderr }. A worker has an environment of its own,
  * so each sees its server's DATABASE_URL and secrets exactly as a separate process would.
  *
- * A command's stdout and stderr are collected whole, so it must not wait on this thread (a stand-in
- * server in the test process): such tests spawn the real binary instead.
+ * While a command runs the calling thread waits, so a command that needs it (a stand-in server in the
+ * test process, load loops that must keep going) is run with runCliInProcessAsync instead.
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { CliRequest, CliResult } from './cli-thread-commands.ts';
@@ -19,7 +19,9 @@ function workerFor(env: NodeJS.ProcessEnv): Worker {
   const key = JSON.stringify(env);
   let worker = workers.get(key);
   if (!worker) {
-    worker = new Worker(new URL('./cli-thread.mjs', import.meta.url), { env: { ...env } });
+    // Unset variables are left out, as a child process's environment leaves them out (not "undefined").
+    const defined = Object.entries(env).filter(([, value]) => value !== undefined) as [string, string][];
+    worker = new Worker(new URL('./cli-thread.mjs', import.meta.url), { env: Object.fromEntries(defined) });
     worker.unref(); // an idle worker does not keep the test process alive
     // One that died (it cannot: commands catch their errors) is replaced by the next command.
     worker.once('error', () => workers.delete(key));
@@ -38,4 +40,17 @@ export function runCliInProcess(env: NodeJS.ProcessEnv, args: string[]): CliResu
   if (waited === 'timed-out' || !result)
     throw new Error(`cli ${args.join(' ')} did not finish within ${COMMAND_TIMEOUT_MS / 1000} s`);
   return result;
+}
+
+/** The same, without blocking this thread: for commands that talk to it, or run beside load it sends. */
+export function runCliInProcessAsync(env: NodeJS.ProcessEnv, args: string[]): Promise<CliResult> {
+  const { port1, port2 } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  workerFor(env).postMessage({ args, port: port2, signal } satisfies CliRequest, [port2]);
+  return new Promise((done) =>
+    port1.once('message', (result: CliResult) => {
+      port1.close();
+      done(result);
+    }),
+  );
 }

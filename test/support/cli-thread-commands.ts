@@ -41,7 +41,7 @@ function reply({ port, signal }: CliRequest, result: CliResult): void {
   Atomics.notify(signal, 0);
 }
 
-parentPort!.on('message', async (request: CliRequest) => {
+async function runOne(request: CliRequest): Promise<void> {
   output.stdout = '';
   output.stderr = '';
   let status = 1;
@@ -51,4 +51,10 @@ parentPort!.on('message', async (request: CliRequest) => {
     output.stderr += `Failed: ${(error as Error).stack ?? error}\n`;
   }
   reply(request, { status, ...output });
+}
+
+// One command at a time, in the order sent: each has the output streams to itself.
+let queue = Promise.resolve();
+parentPort!.on('message', (request: CliRequest) => {
+  queue = queue.then(() => runOne(request));
 });

@@ -5,14 +5,12 @@
  * describes and answers the documented JSON.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decryptMessage, encryptMessage } from '../../lib/channels/wechat/crypto.ts';
 import { wechatSignature } from '../../lib/channels/wechat/signature.ts';
 import { cdata, parseWechatXml } from '../../lib/channels/wechat/xml.ts';
-import { ROOT } from './test-server.ts';
 
 export interface WechatAccount {
   token: string;
@@ -235,20 +233,4 @@ export async function startWechatApiStandIn(app: { appId: string; appSecret: str
     },
     close: () => new Promise((done) => server.close(() => done())),
   };
-}
-
-/**
- * The operator CLI, like test-server.ts's runCli but without blocking this process: a stand-in server
- * running here must be able to answer the CLI's requests.
- */
-export function runCliAsync(env: NodeJS.ProcessEnv, args: string[]) {
-  return new Promise<{ status: number | null; stdout: string; stderr: string }>((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lib/cli/main.ts', ...args], { cwd: ROOT, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('error', fail);
-    child.once('close', (status) => done({ status, stdout, stderr }));
-  });
 }

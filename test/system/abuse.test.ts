@@ -35,7 +35,6 @@ import { issueKey, MAX_LIMIT } from '../../lib/keys/store.ts';
 import {
   AnswerLedger,
   callLoad,
-  cliAsync,
   linesWithSecrets,
   outputWithoutBanner,
   rawGet,
@@ -45,6 +44,7 @@ import {
   storedSecretFragments,
 } from '../support/abuse-checks.ts';
 import { type ProbeAnswer, probe } from '../support/body-probes.ts';
+import { runCliInProcessAsync } from '../support/cli-in-process.ts';
 import type { ListedTool } from '../support/mcp-answers.ts';
 import { MCP_HEADERS } from '../support/mcp-client.ts';
 import { internalsPatterns } from '../support/mcp-fuzz-checks.ts';
@@ -457,7 +457,7 @@ describe('a reissued key is the same allowance', () => {
     };
     const viaCli = async () => {
       sent.writes++;
-      const run = await cliAsync(server.env, ['key', 'reissue', key.id, '--json']);
+      const run = await runCliInProcessAsync(server.env, ['key', 'reissue', key.id, '--json']);
       assert.equal(run.status, 0, `cli key reissue: ${run.stderr}`);
       cliOutput.push(run.stderr);
       const { id, key: secret } = JSON.parse(run.stdout);
@@ -622,7 +622,7 @@ describe('the operator CLI under full /mcp load', () => {
     await sleep(300); // the loops are sending before the first writer starts
     const disable = async (victim: { secret: string }, n: number) => {
       sent.writes++;
-      const run = await cliAsync(server.env, [
+      const run = await runCliInProcessAsync(server.env, [
         'key',
         'disable',
         victim.secret,
@@ -643,7 +643,7 @@ describe('the operator CLI under full /mcp load', () => {
       disable(victims[3], 4),
       (async () => {
         sent.writes++;
-        const run = await cliAsync(server.env, [
+        const run = await runCliInProcessAsync(server.env, [
           'user',
           'create',
           '--email',

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { createBindCode } from '../../lib/channels/bindings.ts';
 import { createDb, type Db } from '../../lib/db/client.ts';
-import { cliAsync } from '../support/abuse-checks.ts';
+import { runCliInProcessAsync } from '../support/cli-in-process.ts';
 import { startTelegramStandIn, type TelegramStandIn } from '../support/telegram-stand-in.ts';
 import { groupText, privateText } from '../support/telegram-updates.ts';
 import { freePort, ROOT, START_NODE_ARGS, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -139,7 +139,7 @@ test('in a group, a command gets a note to message the bot privately and no acco
 
 test('cli channel telegram webhook prints the setup with the secret masked, and --push sends it', async () => {
   const url = `https://chem.example.test${PATH}`;
-  const printed = await cliAsync(server.env, ['channel', 'telegram', 'webhook', '--url', url]);
+  const printed = await runCliInProcessAsync(server.env, ['channel', 'telegram', 'webhook', '--url', url]);
   assert.equal(printed.status, 0, printed.stderr);
   assert.ok(!printed.stdout.includes(SECRET), 'the secret is not printed');
   assert.match(printed.stdout, new RegExp(`"url": "${url}"`));
@@ -150,7 +150,7 @@ test('cli channel telegram webhook prints the setup with the secret masked, and 
   );
   assert.equal(standIn.calls('setWebhook').length, 0, 'nothing is sent without --push');
 
-  const pushed = await cliAsync(server.env, ['channel', 'telegram', 'webhook', '--url', url, '--push']);
+  const pushed = await runCliInProcessAsync(server.env, ['channel', 'telegram', 'webhook', '--url', url, '--push']);
   assert.equal(pushed.status, 0, pushed.stderr);
   const [setWebhook] = standIn.calls('setWebhook');
   assert.deepEqual(setWebhook.params, { url, secret_token: SECRET, allowed_updates: ['message'] });
@@ -159,7 +159,7 @@ test('cli channel telegram webhook prints the setup with the secret masked, and 
   const commands = (setMyCommands.params.commands as { command: string }[]).map((c) => c.command);
   assert.deepEqual(commands, ['key', 'usage', 'pro', 'bind', 'unbind', 'newkey', 'contact', 'help']);
 
-  const insecure = await cliAsync(server.env, [
+  const insecure = await runCliInProcessAsync(server.env, [
     'channel',
     'telegram',
     'webhook',
@@ -168,7 +168,7 @@ test('cli channel telegram webhook prints the setup with the secret masked, and 
   ]);
   assert.equal(insecure.status, 2);
   assert.match(insecure.stderr, /--url must be https:\/\//);
-  const wrongToken = await cliAsync({ ...server.env, TELEGRAM_BOT_TOKEN: '42:not-the-token' }, [
+  const wrongToken = await runCliInProcessAsync({ ...server.env, TELEGRAM_BOT_TOKEN: '42:not-the-token' }, [
     'channel',
     'telegram',
     'webhook',
@@ -179,7 +179,7 @@ test('cli channel telegram webhook prints the setup with the secret masked, and 
   assert.equal(wrongToken.status, 1);
   assert.match(wrongToken.stderr, /setWebhook.*401: Unauthorized/);
   assert.ok(!wrongToken.stderr.includes('not-the-token'), 'the token is not printed');
-  const off = await cliAsync({ ...server.env, TELEGRAM_BOT_TOKEN: '' }, [
+  const off = await runCliInProcessAsync({ ...server.env, TELEGRAM_BOT_TOKEN: '' }, [
     'channel',
     'telegram',
     'webhook',

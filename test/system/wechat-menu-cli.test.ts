@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { wechatMenu } from '../../lib/channels/wechat/menu.ts';
+import { runCliInProcessAsync } from '../support/cli-in-process.ts';
 import { type EnvOverrides, isolatedEnv } from '../support/test-server.ts';
-import { runCliAsync, startWechatApiStandIn, type WechatApiStandIn } from '../support/wechat.ts';
+import { startWechatApiStandIn, type WechatApiStandIn } from '../support/wechat.ts';
 
 const APP = { appId: 'wx5823bf96d3bd56c7', appSecret: 'cli-secret-never-printed' };
 let api: WechatApiStandIn;
@@ -34,7 +35,7 @@ function cli(env: EnvOverrides, ...args: string[]) {
     ...env,
   });
   dataDirs.push(isolated.dataDir);
-  return runCliAsync(isolated.env, ['channel', 'wechat', 'menu', ...args]);
+  return runCliInProcessAsync(isolated.env, ['channel', 'wechat', 'menu', ...args]);
 }
 
 test('the menu is printed as the platform’s menu API takes it, in the configured language', async () => {
@@ -56,7 +57,7 @@ test('without the WeChat settings, or without the app secret for --push, a usage
   assert.match(noSecret.stderr, /--push needs WECHAT_APP_ID and WECHAT_APP_SECRET/);
   const isolated = isolatedEnv({ WECHAT_TOKEN: 'cliToken1' });
   dataDirs.push(isolated.dataDir);
-  const unknown = await runCliAsync(isolated.env, ['channel', 'wechat', 'send']);
+  const unknown = await runCliInProcessAsync(isolated.env, ['channel', 'wechat', 'send']);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /Unknown subcommand "channel wechat send"/);
 });
