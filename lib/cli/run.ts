@@ -401,4 +401,3 @@ export async function run(argv: string[]): Promise<number> {
     await Promise.all([db.$disconnect(), closeRedis()]);
   }
 }
-
