@@ -26,7 +26,10 @@ const outdir = join(root, 'build', 'server');
 
 /** The bundle's inputs (paths relative to the root) with the digest of each when it was built. */
 const inputsFile = join(outdir, 'inputs.json');
-const digest = (path) => createHash('sha256').update(readFileSync(join(root, path))).digest('hex');
+const digest = (path) =>
+  createHash('sha256')
+    .update(readFileSync(join(root, path)))
+    .digest('hex');
 
 function bundleIsCurrent() {
   try {
