@@ -13,8 +13,25 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const SERIAL_MARK = '// test-lane: serial';
+/** Far beyond the slowest file: a file still running then is stuck, and is stopped as a failure. */
+const FILE_TIMEOUT_MS = 15 * 60_000;
 /** Started first, since they take longest: a long file started last would finish alone. */
 const SLOW_FIRST = ['e2e/', 'test/system/'];
+
+/** The files running now: each in a process group of its own, stopped whole (its servers and browsers too). */
+const running = new Set<number>();
+const stopGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const pid of running) stopGroup(pid);
+    process.exit(130);
+  });
 
 type FileResult = { file: string; status: number; seconds: number; tests: number; passed: number; failed: number };
 
@@ -30,11 +47,19 @@ function runFile(root: string, file: string): Promise<FileResult> {
       cwd: root,
       env: process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    running.add(child.pid!);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
+    const stuck = setTimeout(() => {
+      output += `\n✖ ${file} was still running after ${FILE_TIMEOUT_MS / 60_000} minutes; stopped.\n`;
+      stopGroup(child.pid!);
+    }, FILE_TIMEOUT_MS);
     child.on('close', (status) => {
+      clearTimeout(stuck);
+      running.delete(child.pid!);
       const seconds = (performance.now() - started) / 1000;
       process.stdout.write(`\n━━ ${file} (${seconds.toFixed(1)} s)\n${output}`);
       done({
