@@ -187,9 +187,10 @@ export interface LoadTally {
 export async function callLoad(
   baseUrl: string,
   key: string,
-  options: { loops: number; running: () => boolean; maxCalls: number; maxMs: number },
+  options: { loops: number; running: () => boolean; maxCalls: number; maxMs: number; tally?: LoadTally },
 ): Promise<LoadTally> {
-  const tally: LoadTally = { calls: 0, statuses: {}, problems: [] };
+  // A tally passed in is counted into as the calls go, so the caller can read it meanwhile.
+  const tally: LoadTally = options.tally ?? { calls: 0, statuses: {}, problems: [] };
   const deadline = Date.now() + options.maxMs;
   const body = JSON.stringify(toolCall('service_formula_info', { formula: 'H2O' }));
   const loop = async () => {
