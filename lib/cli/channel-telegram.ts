@@ -41,7 +41,7 @@ function readArgs(args: string[], usage: (message: string) => Error) {
   }
 }
 
-/** `usage` makes the error main.ts answers with the usage text and exit code 2. */
+/** `usage` makes the error run.ts answers with the usage text and exit code 2. */
 export async function channelTelegram(args: string[], usage: (message: string) => Error): Promise<void> {
   const { values, positionals } = readArgs(args, usage);
   if (positionals.length !== 1 || positionals[0] !== 'webhook')

@@ -1,10 +1,14 @@
 /**
- * `cli compounds import <file>`: its help and the report it prints. Reading the file is
+ * `cli compounds import <file>`: the command, its help and the report it prints. Reading the file is
  * lib/compounds/import-file.ts; writing it, lib/compounds/store.ts.
  */
 import { csvColumns } from '../compounds/csv.ts';
-import type { ImportReport } from '../compounds/store.ts';
+import { ImportRefused } from '../compounds/file-checks.ts';
+import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
+import { type ImportFormat, type ImportReport, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
 import { DEFAULT_IMPORT_MAX_MB } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { parse, text, UsageError } from './args.ts';
 
 export const COMPOUNDS_IMPORT_HELP = `Usage: npm run --silent cli -- compounds import <file> [--format chemsep|csv] [--replace] [--dry-run] [--json]
 
@@ -74,4 +78,34 @@ export function describeReport(report: ImportReport): string {
     );
   if (!report.dryRun && totals.imported > 0) lines.push('Restart the server to serve the imported compounds.');
   return lines.join('\n');
+}
+
+export async function compoundsImport(db: Db, args: string[]) {
+  const options = {
+    format: { type: 'string' },
+    replace: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    json: { type: 'boolean' },
+  } as const;
+  const { values, positionals } = parse(args, options, 1, 'file to import');
+  const format = text(values.format);
+  if (format !== undefined && !(IMPORT_FORMATS as string[]).includes(format)) {
+    throw new UsageError(`--format must be ${IMPORT_FORMATS.join(' or ')}, got "${format}".`);
+  }
+  let file: ImportFile;
+  try {
+    file = readImportFile(positionals[0], format as ImportFormat | undefined);
+  } catch (error) {
+    if (values.json && error instanceof ImportRefused)
+      console.log(JSON.stringify({ error: 'refused', message: error.message, problems: error.problems }, null, 2));
+    throw error;
+  }
+  // The conflict check needs the built-in rows current, even before the server has ever started.
+  await loadBuiltinCompounds(db);
+  const report = await importCompounds(db, {
+    ...file,
+    replace: Boolean(values.replace),
+    dryRun: Boolean(values['dry-run']),
+  });
+  console.log(values.json ? JSON.stringify(report, null, 2) : describeReport(report));
 }

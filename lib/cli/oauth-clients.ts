@@ -7,13 +7,8 @@
 import { parseArgs } from 'node:util';
 import { CLI_ACTOR } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
-import {
-  addOperatorClient,
-  type ClientListing,
-  listClients,
-  OperatorClientError,
-  removeClient,
-} from '../oauth/operator-clients.ts';
+import { OperatorClientError } from '../oauth/operator-client-error.ts';
+import { addOperatorClient, type ClientListing, listClients, removeClient } from '../oauth/operator-clients.ts';
 
 type Usage = (message: string) => Error;
 
@@ -49,7 +44,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const printable = (text: string) =>
   text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 
-/** `usage` makes the error main.ts answers with the usage text and exit code 2. */
+/** `usage` makes the error run.ts answers with the usage text and exit code 2. */
 export async function oauthClientAdd(db: Db, args: string[], usage: Usage): Promise<void> {
   const { values, positionals } = readArgs(args, ADD_OPTIONS, usage);
   if (positionals.length) throw usage(`Unexpected argument "${positionals[0]}".`);

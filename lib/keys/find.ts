@@ -4,9 +4,9 @@
  */
 import type { Db } from '../db/client.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
+import { KeyStoreError } from './errors.ts';
 import { KEY_PREFIX, keyFormatProblem } from './format.ts';
 import { hashKey } from './hash.ts';
-import { KeyStoreError } from './store.ts';
 
 const DISPLAY_FORM = /^cf_([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
 

@@ -10,8 +10,9 @@ import { test } from 'node:test';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { PortalInputError } from '../portal/access.ts';
 import { createMyKey, renameMyKey } from '../portal/keys.ts';
+import { KeyStoreError } from './errors.ts';
 import { KEY_NAME_MAX, KEY_NAME_MISSING, keyNameProblem } from './name.ts';
-import { issueKey, KeyStoreError, renameKey } from './store.ts';
+import { issueKey, renameKey } from './store.ts';
 
 const TOO_LONG_137 = 'The key name has 137 characters; the limit is 100. Shorten it by 37 characters.';
 

@@ -14,15 +14,8 @@ import type { HotPathStore } from '../db/hot-path.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
 import { openSqliteFile, sqliteFilePath } from '../db/sqlite-file.ts';
 import { keyReport } from '../usage/key-report.ts';
-import {
-  disableKey,
-  enableKey,
-  issueKey,
-  KeyStoreError,
-  REISSUE_GRACE_PERIODS,
-  type ReissueGrace,
-  reissueKey,
-} from './store.ts';
+import { KeyStoreError } from './errors.ts';
+import { disableKey, enableKey, issueKey, REISSUE_GRACE_PERIODS, type ReissueGrace, reissueKey } from './store.ts';
 import { createKeyVerifier } from './verify.ts';
 
 // hashKey reads its secret once, from here; a known secret lets the test recompute the HMAC itself.

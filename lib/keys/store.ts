@@ -10,6 +10,7 @@ import type { ApiKey, Prisma } from '../db/generated/sqlite/client.ts';
 import { KEY_CHANGES_CHANNEL } from '../db/hot-path-postgres.ts';
 import { redactSecretFragments } from '../ops/redact.ts';
 import { publishKeyChange } from '../redis/clients.ts';
+import { KeyStoreError } from './errors.ts';
 import { generateKey, keyDisplayParts } from './format.ts';
 import { parseReissueGrace, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
 import { hashKey } from './hash.ts';
@@ -17,15 +18,6 @@ import { keyNameProblem } from './name.ts';
 import type { DisableKind, StopKind } from './stop.ts';
 
 export { parseReissueGrace, REISSUE_GRACE_CHOICES, REISSUE_GRACE_PERIODS, type ReissueGrace } from './grace.ts';
-
-export class KeyStoreError extends Error {
-  constructor(
-    readonly code: 'not_found' | 'already_disabled' | 'not_disabled' | 'invalid' | 'daily_cap',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const DAY_MS = 86_400_000;
 

@@ -16,22 +16,10 @@ import type { Db } from '../db/client.ts';
 import { hashKey } from '../keys/hash.ts';
 import { announceChange, announceCommitted } from '../keys/store.ts';
 import { registrationProblems } from './clients.ts';
+import { OperatorClientError } from './operator-client-error.ts';
 
 /** A client secret's prefix: recognisable in a config file, and never mistaken for a key (cf_…). */
 export const CLIENT_SECRET_PREFIX = 'cfcs_';
-
-export type OperatorClientErrorCode = 'invalid' | 'not_found';
-
-export class OperatorClientError extends Error {
-  constructor(
-    readonly code: OperatorClientErrorCode,
-    message: string,
-    /** For 'invalid': each problem on its own, in words the operator can act on. */
-    readonly problems: string[] = [],
-  ) {
-    super(message);
-  }
-}
 
 export interface OperatorClientInput {
   name: string;

@@ -5,7 +5,7 @@
  */
 
 import { UserStoreError } from '../auth/users.ts';
-import { KeyStoreError } from '../keys/store.ts';
+import { KeyStoreError } from '../keys/errors.ts';
 import { PortalInputError, PortalNotFound } from './access.ts';
 
 /**

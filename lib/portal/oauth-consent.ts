@@ -9,9 +9,9 @@
 import { redirectUriMatches } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
 import type { Actor } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
+import { KeyStoreError } from '../keys/errors.ts';
 import { displayKey } from '../keys/format.ts';
 import { KEY_NAME_MAX } from '../keys/name.ts';
-import { KeyStoreError } from '../keys/store.ts';
 import { appName } from '../oauth/app-name.ts';
 import type { ClientsStore } from '../oauth/clients.ts';
 import {

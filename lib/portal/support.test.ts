@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { config } from '../config.ts';
+import { KeyStoreError } from '../keys/errors.ts';
 import { generateKey } from '../keys/format.ts';
-import { KeyStoreError } from '../keys/store.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { PortalInputError } from './access.ts';
 import {

@@ -1,0 +1,13 @@
+/** The operator's OAuth-client commands' refusals (operator-clients.ts). */
+export type OperatorClientErrorCode = 'invalid' | 'not_found';
+
+export class OperatorClientError extends Error {
+  constructor(
+    readonly code: OperatorClientErrorCode,
+    message: string,
+    /** For 'invalid': each problem on its own, in words the operator can act on. */
+    readonly problems: string[] = [],
+  ) {
+    super(message);
+  }
+}
