@@ -47,7 +47,7 @@ after(async () => {
   await server?.stop();
 });
 
-/** Free keys allow 1 call/s: a pause lets the next call through, no pause gets it rate-limited. */
+/** Free keys allow 1 call/s: a pause lets the next call through. */
 const pause = (ms = 1_100) => new Promise((done) => setTimeout(done, ms));
 
 const queryCompound = (secret: string, compound: string) =>
@@ -96,10 +96,14 @@ test('a developer reads the usage of all their keys over 7, 30 and 90 days, and 
   const ci = cliKey('ada@example.test', 'ci');
   const bulk = cliKey('ada@example.test', 'bulk');
 
-  // laptop: a success, at once a rate-limited call, then a failure; ci: one success.
-  assert.equal((await queryCompound(laptop.key, 'ethanol')).status, 200);
-  const refused = await queryCompound(laptop.key, 'methanol');
-  assert.equal(refused.status, 429, refused.text);
+  // laptop: a success and a rate-limited call, then a failure; ci: one success. The first two are sent
+  // together, so one is refused however long the other takes to answer on a busy machine.
+  const pair = await Promise.all([queryCompound(laptop.key, 'ethanol'), queryCompound(laptop.key, 'methanol')]);
+  assert.deepEqual(
+    pair.map((answer) => answer.status).sort(),
+    [200, 429],
+    pair.map((answer) => answer.text.slice(0, 300)).join('\n'),
+  );
   await pause();
   assert.equal((await queryCompound(laptop.key, 'no such compound xyz')).status, 200);
   assert.equal((await queryCompound(ci.key, 'ethanol')).status, 200);
@@ -233,11 +237,13 @@ test('a developer reads the usage of all their keys over 7, 30 and 90 days, and 
   );
   const made = displayKey(keyDisplayParts(laptop.key));
   assert.equal(owners.lines[0], 'time (UTC),tool,outcome,error code,latency ms,key');
+  const rows = owners.lines.slice(1).map((line) => line.split(',').filter((_, i) => i !== 0 && i !== 4));
+  // The success and the refusal came in the same moment, in either order; the failure came after.
   assert.deepEqual(
-    owners.lines.slice(1).map((line) => line.split(',').filter((_, i) => i !== 0 && i !== 4)),
+    [...rows.slice(0, 2).sort(), ...rows.slice(2)],
     [
-      ['service_query_compound', 'success', '', made],
       ['service_query_compound', 'rate_limited', 'rate_limit_exceeded', made],
+      ['service_query_compound', 'success', '', made],
       ['service_query_compound', 'failure', 'compound_not_found', made],
     ],
     'the CSV has the calls sent, and the overview counted the same',
