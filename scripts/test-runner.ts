@@ -105,7 +105,9 @@ function summarise(results: FileResult[], wallSeconds: number, concurrency: numb
 /** Runs the files and answers the exit status: 0 when every file passed. */
 export async function runTestFiles(root: string, files: string[]): Promise<number> {
   const started = performance.now();
-  const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1;
+  // One file per core: the suites are bound by CPU, so more at once gains little, and three on two cores
+  // slowed answers enough to upset tests that time them.
+  const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
   const serial = files.filter((file) => readFileSync(join(root, file), 'utf8').includes(SERIAL_MARK));
   const results = [
     ...(await runPool(
