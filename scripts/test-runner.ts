@@ -1,6 +1,5 @@
 /**
- * `npm test`'s scheduler. Every file runs in a process of its own, several at once: most suites spend
- * their time waiting on a server, a browser or a database, not on a core. Files marked
+ * `npm test`'s scheduler. Every file runs in a process of its own, one per core at once. Files marked
  * `// test-lane: serial` (they measure load, kill a server or stop it on a signal, so a busy machine
  * changes what they see) run afterwards, one at a time, with nothing else running.
  *
