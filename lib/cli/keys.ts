@@ -16,6 +16,19 @@ import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { parse, positiveInteger, text, UsageError } from './args.ts';
 import { parseExpiry } from './duration.ts';
 
+/** What `key create --json` and `key reissue --json` print for the key they issued. */
+function issuedKeyJson(key: Parameters<typeof displayKey>[0] & { id: string }, secret: string, report: KeyReport) {
+  return {
+    id: key.id,
+    key: secret,
+    start: displayKey(key),
+    tier: report.tier,
+    dailyQuota: report.dailyQuota,
+    rps: report.ratePerSecond,
+    expiresAt: report.expiresAt,
+  };
+}
+
 export async function keyCreate(db: Db, args: string[]) {
   const { values } = parse(args, {
     owner: { type: 'string' },
@@ -52,17 +65,7 @@ export async function keyCreate(db: Db, args: string[]) {
   );
   const report = await keyReport(db, key);
   if (values.json) {
-    console.log(
-      JSON.stringify({
-        id: key.id,
-        key: secret,
-        start: displayKey(key),
-        tier: report.tier,
-        dailyQuota: report.dailyQuota,
-        rps: report.ratePerSecond,
-        expiresAt: report.expiresAt,
-      }),
-    );
+    console.log(JSON.stringify(issuedKeyJson(key, secret, report)));
   } else {
     console.log(
       `Created key ${key.id} "${key.name}" for ${owner.email}: ${report.tier}, ${report.dailyQuota} calls/day, ${report.ratePerSecond}/s, expires ${report.expiresAt ?? 'never'}.`,
@@ -97,19 +100,7 @@ export async function keyReissue(db: Db, args: string[]) {
   const report = await keyReport(db, key);
   const oldWorksUntil = report.predecessor?.worksUntil ?? null;
   if (values.json) {
-    console.log(
-      JSON.stringify({
-        id: key.id,
-        key: secret,
-        start: displayKey(key),
-        tier: report.tier,
-        dailyQuota: report.dailyQuota,
-        rps: report.ratePerSecond,
-        expiresAt: report.expiresAt,
-        replaces: old.id,
-        oldWorksUntil,
-      }),
-    );
+    console.log(JSON.stringify({ ...issuedKeyJson(key, secret, report), replaces: old.id, oldWorksUntil }));
   } else {
     console.log(
       oldWorksUntil
