@@ -12,6 +12,9 @@
  * build writes its own temporary files and renames them into place, so servers starting side by side
  * (the test suites) never import a half-written bundle. Stack traces point into the bundle, whose
  * `// lib/…` comments name each source file; `NODE_OPTIONS=--enable-source-maps` maps them back.
+ *
+ * The server is told its build (CHEMFLOW_BUILD_ID, the digest of the inputs' digests), so that it can
+ * keep the data layers it parsed between starts of the same build (lib/chem/parsed-data-cache.ts).
  */
 
 import { createHash } from 'node:crypto';
@@ -80,4 +83,6 @@ try {
   console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }
+// The parsed data layers are kept between starts of this build (lib/chem/parsed-data-cache.ts).
+process.env.CHEMFLOW_BUILD_ID = createHash('sha256').update(readFileSync(inputsFile)).digest('hex');
 await import(pathToFileURL(join(outdir, 'server.mjs')).href);

@@ -1,10 +1,15 @@
 /**
- * `npm test`'s scheduler. Every file runs in a process of its own, one per core at once. Files marked
- * `// test-lane: serial` (they measure load, kill a server or stop it on a signal, so a busy machine
- * changes what they see) run afterwards, one at a time, with nothing else running.
+ * `npm test`'s scheduler. The files are run in units, as many units at once as there are cores:
+ * - a suite that starts a server or a browser (test/system/, e2e/) runs alone in its process;
+ * - the other files, units and in-process tests, share a process per shard (test-shard.ts): starting
+ *   Node and tsx costs ~0.45 s of CPU, and loading RDKit and the data layers a few seconds more, paid
+ *   once per shard instead of once per file. A file that sets process-wide state before the code under
+ *   test reads and caches it carries `// test-isolation: process` and runs alone;
+ * - files marked `// test-lane: serial` (they measure load, kill a server or stop it on a signal, so a
+ *   busy machine changes what they see) run afterwards, one at a time, with nothing else running.
  *
- * Each file's output is printed whole when it ends, so files never interleave; the summary names the
- * failed files, the slowest ones and the totals.
+ * Each unit's output is printed whole when it ends, so units never interleave; the summary names the
+ * failed units, the ones that took most CPU and the totals.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,12 +17,19 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const SERIAL_MARK = '// test-lane: serial';
-/** Far beyond the slowest file: a file still running then is stuck, and is stopped as a failure. */
-const FILE_TIMEOUT_MS = 15 * 60_000;
-/** Started first, since they take longest: a long file started last would finish alone. */
-const SLOW_FIRST = ['e2e/', 'test/system/'];
+const OWN_PROCESS_MARK = '// test-isolation: process';
+/** The suites that start a real server or a browser: one process each, started first (they take longest). */
+const SYSTEM_SUITES = ['e2e/', 'test/system/'];
+/** Far beyond the slowest unit: a unit still running then is stuck, and is stopped as a failure. */
+const UNIT_TIMEOUT_MS = 15 * 60_000;
 
-/** The files running now: each in a process group of its own, stopped whole (its servers and browsers too). */
+/** Files run in one process: one file, or a shard of in-process test files. */
+interface Unit {
+  label: string;
+  files: string[];
+}
+
+/** The units running now: each in a process group of its own, stopped whole (its servers and browsers too). */
 const running = new Set<number>();
 const stopGroup = (pid: number) => {
   try {
@@ -26,45 +38,78 @@ const stopGroup = (pid: number) => {
     // already gone
   }
 };
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    for (const pid of running) stopGroup(pid);
-    process.exit(130);
-  });
 
-type FileResult = { file: string; status: number; seconds: number; tests: number; passed: number; failed: number };
+interface UnitResult {
+  label: string;
+  status: number;
+  seconds: number;
+  /** CPU time of the unit's process and everything it started and waited for (servers, browsers). */
+  cpuSeconds: number;
+  tests: number;
+  passed: number;
+  failed: number;
+}
 
 function count(output: string, label: string): number {
   const match = output.match(new RegExp(`^ℹ ${label} (\\d+)$`, 'm'));
   return match ? Number(match[1]) : 0;
 }
 
-function runFile(root: string, file: string): Promise<FileResult> {
+/**
+ * The shell's `times` after the unit's process ends: its children's user and system CPU, which includes
+ * every process the unit started and waited for. Written to a pipe of its own, apart from the output.
+ */
+const RUN_AND_TIME = '"$@" 3>&-; status=$?; times >&3; exit $status';
+
+function childCpuSeconds(times: string): number {
+  const children = times.trim().split('\n')[1] ?? '';
+  return [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (total, [, minutes, seconds]) => total + Number(minutes) * 60 + Number(seconds),
+    0,
+  );
+}
+
+function runUnit(root: string, unit: Unit): Promise<UnitResult> {
   const started = performance.now();
+  const node =
+    unit.files.length === 1
+      ? [process.execPath, '--import', 'tsx', '--test', '--test-reporter=spec', unit.files[0]]
+      : [
+          process.execPath,
+          '--import',
+          'tsx',
+          '--test-reporter=spec',
+          join(root, 'scripts/test-shard.ts'),
+          ...unit.files,
+        ];
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+    const child = spawn('/bin/sh', ['-c', RUN_AND_TIME, 'sh', ...node], {
       cwd: root,
       env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
     running.add(child.pid!);
     let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    let times = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.stdio[3]!.on('data', (chunk) => (times += chunk));
     const stuck = setTimeout(() => {
-      output += `\n✖ ${file} was still running after ${FILE_TIMEOUT_MS / 60_000} minutes; stopped.\n`;
+      output += `\n✖ ${unit.label} was still running after ${UNIT_TIMEOUT_MS / 60_000} minutes; stopped.\n`;
       stopGroup(child.pid!);
-    }, FILE_TIMEOUT_MS);
+    }, UNIT_TIMEOUT_MS);
     child.on('close', (status) => {
       clearTimeout(stuck);
       running.delete(child.pid!);
       const seconds = (performance.now() - started) / 1000;
-      process.stdout.write(`\n━━ ${file} (${seconds.toFixed(1)} s)\n${output}`);
+      const cpuSeconds = childCpuSeconds(times);
+      process.stdout.write(`\n━━ ${unit.label} (${seconds.toFixed(1)} s, ${cpuSeconds.toFixed(1)} CPU-s)\n${output}`);
       done({
-        file,
+        label: unit.label,
         status: status ?? 1,
         seconds,
+        cpuSeconds,
         tests: count(output, 'tests'),
         passed: count(output, 'pass'),
         failed: count(output, 'fail'),
@@ -73,49 +118,83 @@ function runFile(root: string, file: string): Promise<FileResult> {
   });
 }
 
-/** Runs `files` with at most `concurrency` at once, longest kinds first. */
-async function runPool(root: string, files: string[], concurrency: number): Promise<FileResult[]> {
-  const rank = (file: string) => {
-    const index = SLOW_FIRST.findIndex((prefix) => file.startsWith(prefix));
-    return index === -1 ? SLOW_FIRST.length : index;
-  };
-  const queue = [...files].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  const results: FileResult[] = [];
+/** Runs the units in order, at most `concurrency` at once. */
+async function runPool(root: string, units: Unit[], concurrency: number): Promise<UnitResult[]> {
+  const queue = [...units];
+  const results: UnitResult[] = [];
   const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) results.push(await runFile(root, file));
+    for (let unit = queue.shift(); unit; unit = queue.shift()) results.push(await runUnit(root, unit));
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, worker));
   return results;
 }
 
-function summarise(results: FileResult[], wallSeconds: number, concurrency: number): void {
-  const slowest = [...results].sort((a, b) => b.seconds - a.seconds).slice(0, 15);
-  console.log('\n━━ slowest files');
-  for (const result of slowest) console.log(`${result.seconds.toFixed(1).padStart(7)} s  ${result.file}`);
-  const sum = (pick: (result: FileResult) => number) => results.reduce((total, result) => total + pick(result), 0);
-  const failedFiles = results.filter((result) => result.status !== 0);
-  console.log(
-    `\n${results.length} files, ${sum((r) => r.tests)} tests: ${sum((r) => r.passed)} passed, ${sum((r) => r.failed)} failed; ` +
-      `${Math.round(wallSeconds)} s wall time, ${concurrency} files at a time (${Math.round(sum((r) => r.seconds))} s of file time)`,
-  );
-  for (const result of failedFiles) console.error(`✖ ${result.file} failed (exit ${result.status})`);
+/**
+ * The units of `files`, in the order they start, and the serial lane's. In-process files are dealt
+ * round-robin into `shards` processes.
+ */
+export function planUnits(
+  files: readonly string[],
+  shards: number,
+  read: (file: string) => string,
+): { parallel: Unit[]; serial: Unit[] } {
+  const alone = (file: string): Unit => ({ label: file, files: [file] });
+  const sorted = [...files].sort();
+  const text = new Map(sorted.map((file) => [file, read(file)]));
+  const serial = sorted.filter((file) => text.get(file)!.includes(SERIAL_MARK));
+  const rest = sorted.filter((file) => !serial.includes(file));
+  const system = rest.filter((file) => SYSTEM_SUITES.some((dir) => file.startsWith(dir)));
+  const ownProcess = rest.filter((file) => !system.includes(file) && text.get(file)!.includes(OWN_PROCESS_MARK));
+  const shared = rest.filter((file) => !system.includes(file) && !ownProcess.includes(file));
+  const dealt: string[][] = Array.from({ length: Math.min(shards, shared.length) }, () => []);
+  for (const [i, file] of shared.entries()) dealt[i % dealt.length].push(file);
+  const rank = (file: string) => SYSTEM_SUITES.findIndex((dir) => file.startsWith(dir));
+  return {
+    parallel: [
+      ...system.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map(alone),
+      ...dealt.map((shard, i) =>
+        shard.length === 1
+          ? alone(shard[0])
+          : { label: `in-process tests, shard ${i + 1} of ${dealt.length} (${shard.length} files)`, files: shard },
+      ),
+      ...ownProcess.map(alone),
+    ],
+    serial: serial.map(alone),
+  };
 }
 
-/** Runs the files and answers the exit status: 0 when every file passed. */
-export async function runTestFiles(root: string, files: string[]): Promise<number> {
+function summarise(results: UnitResult[], wallSeconds: number, concurrency: number): void {
+  const costliest = [...results].sort((a, b) => b.cpuSeconds - a.cpuSeconds).slice(0, 15);
+  console.log('\n━━ the units that took most CPU');
+  for (const result of costliest)
+    console.log(
+      `${result.cpuSeconds.toFixed(1).padStart(7)} CPU-s ${result.seconds.toFixed(1).padStart(7)} s  ${result.label}`,
+    );
+  const sum = (pick: (result: UnitResult) => number) => results.reduce((total, result) => total + pick(result), 0);
+  const failed = results.filter((result) => result.status !== 0);
+  console.log(
+    `\n${results.length} processes, ${sum((r) => r.tests)} tests: ${sum((r) => r.passed)} passed, ${sum((r) => r.failed)} failed; ` +
+      `${Math.round(wallSeconds)} s wall time, ${concurrency} at a time, ${Math.round(sum((r) => r.cpuSeconds))} CPU-s`,
+  );
+  for (const result of failed) console.error(`✖ ${result.label} failed (exit ${result.status})`);
+}
+
+/**
+ * Runs the files and answers the exit status: 0 when every unit passed. `shards`: how many processes
+ * share the in-process files (more than the cores lets them fill the gaps between the long suites).
+ */
+export async function runTestFiles(root: string, files: string[], shards: number): Promise<number> {
   const started = performance.now();
-  // One file per core: the suites are bound by CPU, so more at once gains little, and three on two cores
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      for (const pid of running) stopGroup(pid);
+      process.exit(130);
+    });
+  // One unit per core: the suites are bound by CPU, so more at once gains little, and three on two cores
   // slowed answers enough to upset tests that time them.
   const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
-  const serial = files.filter((file) => readFileSync(join(root, file), 'utf8').includes(SERIAL_MARK));
-  const results = [
-    ...(await runPool(
-      root,
-      files.filter((file) => !serial.includes(file)),
-      concurrency,
-    )),
-    ...(await runPool(root, serial, 1)),
-  ];
+  const { parallel, serial } = planUnits(files, shards, (file) => readFileSync(join(root, file), 'utf8'));
+  const results = [...(await runPool(root, parallel, concurrency)), ...(await runPool(root, serial, 1))];
   summarise(results, (performance.now() - started) / 1000, concurrency);
   return results.every((result) => result.status === 0) ? 0 : 1;
 }

@@ -1,6 +1,6 @@
 /**
- * One process of `npm run test:fast`: imports the test files it is given, one after another, so
- * node:test runs them all in this process (see fast-tests.ts for why).
+ * One shard of in-process test files: imports the files it is given, one after another, so node:test
+ * runs them all in this process (see test-runner.ts for why).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

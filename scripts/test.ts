@@ -1,17 +1,18 @@
 /**
  * `npm test`: prepares what the suites need (a current production build of the web app) and runs every
- * `*.test.ts` with node:test through tsx, several files at once (test-runner.ts). Suites start their own servers and databases; PostgreSQL and
- * Redis are the machine's (127.0.0.1), used with a fresh database/prefix.
+ * `*.test.ts` with node:test through tsx, several processes at once (test-runner.ts). Suites start their
+ * own servers and databases; PostgreSQL and Redis are the machine's (127.0.0.1), used with a fresh
+ * database/prefix.
  *
  * `npm run test:fast` (`--fast`) runs the unit and in-process tests only: everything outside
- * test/system/ and e2e/, the suites that start a real server or a browser, in a few shared processes
- * (fast-tests.ts). It needs no web build.
+ * test/system/ and e2e/, the suites that start a real server or a browser, one shared process per core.
+ * It needs no web build.
  * `npm test -- <files>` runs the files given.
  */
 import { type Dirent, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../lib/project-root.ts';
-import { runFastTests } from './fast-tests.ts';
 import { ensureNextBuild } from './next-build.ts';
 import { runTestFiles } from './test-runner.ts';
 
@@ -19,6 +20,11 @@ const TEST_ROOTS = ['lib', 'app', 'components', 'scripts', 'test', 'tools', 'e2e
 /** The suites that start a real server or a browser: left out by --fast. */
 const SYSTEM_SUITES = ['test/system/', 'e2e/'];
 const SKIP = new Set(['node_modules', 'generated', '.next']);
+/**
+ * How many processes share the in-process files in a full run: more than the cores, so that the short
+ * shards fill the gaps the long suites leave, yet few enough that each loads RDKit and the data once.
+ */
+const FULL_RUN_SHARDS = 8;
 
 function findTests(dir: string, out: string[]): string[] {
   let entries: Dirent[];
@@ -46,6 +52,5 @@ const files = only.length
   : fast
     ? everything.filter((file) => !SYSTEM_SUITES.some((dir) => file.startsWith(dir)))
     : everything;
-if (fast) process.exit(await runFastTests(ROOT, files));
-ensureNextBuild();
-process.exit(await runTestFiles(ROOT, files));
+if (!fast) ensureNextBuild();
+process.exit(await runTestFiles(ROOT, files, fast ? availableParallelism() : FULL_RUN_SHARDS));

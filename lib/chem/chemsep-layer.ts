@@ -4,13 +4,15 @@
  * project's own compilation and reference equations answer first; the tools fall back to these, and
  * every value they serve from here names ChemSep 8.32 and the DIPPR equation (./dippr.ts).
  *
- * The file is parsed once, on first use (about a second; server.ts warms it before serving).
+ * The file is parsed once, on first use (about a second; server.ts warms it before serving), and the
+ * built server keeps the parsed file between starts (parsed-data-cache.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ChemSepEquation, type ChemSepFile, parseChemSepXml } from './chemsep-xml.ts';
 import type { ValidRange } from './correlations.ts';
 import { DIPPR_FORMS, type DipprEquation, dipprValue, isDipprForm } from './dippr.ts';
+import { cachedParse } from './parsed-data-cache.ts';
 import { layerDir } from './third-party-data.ts';
 
 /** The layer's file (data/third-party/chemsep/chemsep1.xml, or CHEM_DATA_DIR's). */
@@ -57,7 +59,10 @@ let layer: ReadonlyMap<string, ChemSepEntry> | undefined;
 
 /** The bundled file, parsed once: the layer and lib/compounds' ChemSep-only compounds share it. */
 export function bundledChemSepFile(): ChemSepFile {
-  file ??= parseChemSepXml(readFileSync(/* turbopackIgnore: true */ chemsepFile(), 'utf8'));
+  const path = chemsepFile();
+  file ??= cachedParse('chemsep', [path], () =>
+    parseChemSepXml(readFileSync(/* turbopackIgnore: true */ path, 'utf8')),
+  );
   return file;
 }
 

@@ -15,7 +15,8 @@ import { basename, join } from 'node:path';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { normalizeKey } from './lookup.ts';
-import { PackedKeyIndex } from './packed-key-index.ts';
+import { PackedKeyIndex, type PackedKeys } from './packed-key-index.ts';
+import { cachedParse } from './parsed-data-cache.ts';
 import { layerDir } from './third-party-data.ts';
 
 /** The files read, most trusted first: a compound in several files keeps its first record. */
@@ -141,20 +142,33 @@ export function parseNameTableFile(text: string, file: string): NameTableEntry[]
 }
 
 /**
- * Indexes entries. Unlike the catalogue, the table has overlaps (one compound in two files; a name
+ * A name table's indexes as plain data, so that they can be kept between starts (parsed-data-cache.ts):
+ * which records are kept, the packed key index, and each Hill formula's entries (as indexes into the
+ * kept entries).
+ */
+export interface NameTableIndex {
+  kept: Int32Array;
+  keys: PackedKeys;
+  byFormula: Map<string, Int32Array>;
+}
+
+/**
+ * Indexes records. Unlike the catalogue, the table has overlaps (one compound in two files; a name
  * that is one compound's common name and another's loose synonym), so nothing throws: a later
  * record of a compound already held (same CAS or InChIKey) is dropped, and keys are claimed in
  * passes (common names, then IUPAC names, CAS, InChIKeys, then synonyms), the first claim winning.
  * Synonyms that read as formulas are not indexed.
  */
-export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
+export function indexNameTable(records: readonly NameTableEntry[]): NameTableIndex {
   const seen = new Set<string>();
-  const entries = records.filter((e) => {
+  const kept: number[] = [];
+  records.forEach((e, i) => {
     const keys = [`cas:${e.cas}`, ...(e.inchikey ? [`key:${e.inchikey}`] : [])];
-    if (keys.some((k) => seen.has(k))) return false;
+    if (keys.some((k) => seen.has(k))) return;
     for (const k of keys) seen.add(k);
-    return true;
+    kept.push(i);
   });
+  const entries = kept.map((i) => records[i]);
   const claimed = new Map<string, number>();
   const claim = (text: string | undefined, index: number, by: KeyKind) => {
     if (!text) return;
@@ -177,14 +191,35 @@ export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
     }
   }
 
-  const byFormula = new Map<string, NameTableEntry[]>();
-  for (const e of entries) {
+  const byFormula = new Map<string, number[]>();
+  for (const [i, e] of entries.entries()) {
     const counts = parseFormula(e.formula);
     if (!counts) continue;
     const hill = hillFormula(counts);
-    byFormula.set(hill, [...(byFormula.get(hill) ?? []), e]);
+    byFormula.set(hill, [...(byFormula.get(hill) ?? []), i]);
   }
-  return { entries, byKey: PackedKeyIndex.from(claimed), byFormula };
+  return {
+    kept: Int32Array.from(kept),
+    keys: PackedKeyIndex.from(claimed).toParts(),
+    byFormula: new Map([...byFormula].map(([hill, indexes]) => [hill, Int32Array.from(indexes)])),
+  };
+}
+
+/** The table of `records` with their index (indexNameTable's, or a kept copy of it). */
+export function assembleNameTable(records: readonly NameTableEntry[], index: NameTableIndex): NameTable {
+  const entries = Array.from(index.kept, (i) => records[i]);
+  const byFormula = new Map<string, NameTableEntry[]>();
+  for (const [hill, indexes] of index.byFormula)
+    byFormula.set(
+      hill,
+      Array.from(indexes, (i) => entries[i]),
+    );
+  return { entries, byKey: PackedKeyIndex.fromParts(index.keys), byFormula };
+}
+
+/** Indexes records into a table. */
+export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
+  return assembleNameTable(records, indexNameTable(records));
 }
 
 /** The layer's folder (data/third-party/pubchem-names, or CHEM_DATA_DIR's). */
@@ -203,13 +238,16 @@ export function nameTable(dir: string = nameTableDir()): NameTable | undefined {
     const present = NAME_TABLE_FILES.map((file) => join(/* turbopackIgnore: true */ dir, file)).filter((path) =>
       existsSync(/* turbopackIgnore: true */ path),
     );
+    const records = present.flatMap((path) =>
+      parseNameTableFile(readFileSync(/* turbopackIgnore: true */ path, 'utf8'), basename(path)),
+    );
+    // Reading the files takes a tenth of a second; indexing them, two seconds: the index is kept.
     const table =
       present.length === 0
         ? undefined
-        : buildNameTable(
-            present.flatMap((path) =>
-              parseNameTableFile(readFileSync(/* turbopackIgnore: true */ path, 'utf8'), basename(path)),
-            ),
+        : assembleNameTable(
+            records,
+            cachedParse('name-table-index', present, () => indexNameTable(records)),
           );
     loaded = { dir, table };
   }

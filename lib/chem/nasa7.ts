@@ -30,6 +30,7 @@ import { R } from './constants.ts';
 import nasaSpecies from './data/nasa-species.json' with { type: 'json' };
 import sources from './data/sources.json' with { type: 'json' };
 import { deepFreeze, isRecord } from './json-checks.ts';
+import { cachedParse } from './parsed-data-cache.ts';
 import { layerDir } from './third-party-data.ts';
 
 /** Cantera's file of the NASA species, in the data folder as published. */
@@ -103,7 +104,9 @@ function fits(): ReadonlyMap<string, Nasa7Polynomial> {
     const file = join(/* turbopackIgnore: true */ dir, NASA7_FILE_NAME);
     const byCas = existsSync(/* turbopackIgnore: true */ file)
       ? readNasa7(
-          nasaSpeciesOfCanteraYaml(readFileSync(/* turbopackIgnore: true */ file, 'utf8')),
+          cachedParse('nasa', [file], () =>
+            nasaSpeciesOfCanteraYaml(readFileSync(/* turbopackIgnore: true */ file, 'utf8')),
+          ),
           NASA_SPECIES_MAPPING,
           sources,
         )

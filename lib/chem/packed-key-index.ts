@@ -4,6 +4,13 @@
  * search: no hash table, no entry and no string header per key, about a quarter of what a Map of the
  * same keys holds. A lookup costs about 17 comparisons, paid only by the queries that reach it.
  */
+/** The index as plain data (a string and two integer arrays), for storing and reading back. */
+export interface PackedKeys {
+  text: string;
+  starts: Int32Array;
+  values: Int32Array;
+}
+
 export class PackedKeyIndex {
   private constructor(
     /** Every key, sorted by UTF-16 code units (JavaScript's default string order), back to back. */
@@ -27,6 +34,17 @@ export class PackedKeyIndex {
       values[i] = byKey.get(key)!;
     });
     return new PackedKeyIndex(keys.join(''), starts, values);
+  }
+
+  /** The index `parts` describes, as `toParts()` gave them. */
+  static fromParts({ text, starts, values }: PackedKeys): PackedKeyIndex {
+    if (starts.length !== values.length + 1 || starts[values.length] !== text.length)
+      throw new RangeError('the key starts do not match the keys and values');
+    return new PackedKeyIndex(text, starts, values);
+  }
+
+  toParts(): PackedKeys {
+    return { text: this.text, starts: this.starts, values: this.values };
   }
 
   get size(): number {
