@@ -10,10 +10,12 @@
  * computes each compound's canonical SMILES once; await it before serving (an async tool may await
  * it in its run). Until then a SMILES query matches only as stored.
  */
+import { chemsepFile } from './chemsep-layer.ts';
 import { allCompounds, type Compound } from './compounds.ts';
 import { editDistance } from './edit-distance.ts';
 import { hillFormula, parseFormula } from './formula.ts';
 import { mixtureError } from './mixture-names.ts';
+import { cachedParse } from './parsed-data-cache.ts';
 import { findPseudoPure, PSEUDO_PURE_TOOLS } from './pseudo-pure.ts';
 import { canonicalSmiles, loadedRDKit, loadRDKit } from './rdkit.ts';
 import { bundledCompounds, registeredCompounds, registeredOverrides } from './registered-compounds.ts';
@@ -245,6 +247,13 @@ export function notFound(query: string, suggestions: string[]): ToolError {
 
 /** Canonical SMILES of each compound, computed once (compounds are frozen, so the answer cannot change). */
 const canonicalOf = new WeakMap<Compound, string | null>();
+/**
+ * Canonical SMILES by SMILES, for the compounds the index held when it was first prepared (the
+ * catalogue and ChemSep's): RDKit takes over a second for them, so the built server keeps them
+ * between starts (parsed-data-cache.ts; the build fixes RDKit's version). A SMILES not here is
+ * canonicalised when first indexed.
+ */
+let canonicalBySmiles: ReadonlyMap<string, string | null> = new Map();
 /** Canonical SMILES → compounds, per index. */
 const structureIndexes = new WeakMap<CompoundIndex, ReadonlyMap<string, readonly Compound[]>>();
 
@@ -265,7 +274,10 @@ function structureIndex(index: CompoundIndex): ReadonlyMap<string, readonly Comp
     for (const last of [false, true]) {
       for (const compound of compounds) {
         if (index.fallback.has(compound) !== last) continue;
-        if (!canonicalOf.has(compound)) canonicalOf.set(compound, canonicalSmiles(compound.smiles) ?? null);
+        if (!canonicalOf.has(compound)) {
+          const known = canonicalBySmiles.get(compound.smiles);
+          canonicalOf.set(compound, known !== undefined ? known : (canonicalSmiles(compound.smiles) ?? null));
+        }
         const canonical = canonicalOf.get(compound);
         if (!canonical || (last && built.has(canonical))) continue;
         built.set(canonical, [...(built.get(canonical) ?? []), compound]);
@@ -299,6 +311,10 @@ export function findByStructure(smiles: string, index: CompoundIndex = defaultIn
  */
 export async function prepareCompoundIndex(index: CompoundIndex = defaultIndex()): Promise<CompoundIndex> {
   await loadRDKit();
+  canonicalBySmiles = cachedParse('canonical-smiles', [chemsepFile()], () => {
+    const smiles = [...index.bySmiles.values()].map((compound) => compound.smiles);
+    return new Map(smiles.map((s) => [s, canonicalSmiles(s) ?? null]));
+  });
   structureIndex(index);
   return index;
 }
