@@ -6,6 +6,7 @@
  * both events in the audit trail with the app and the follower. A server with no app open says so and
  * offers no code. axe on every page state, and no sideways scroll at 320, 768 and 1280 px.
  */
+// test-isolation: process (bind codes are digests under the server's key-hash secret, which lib/keys/hash.ts reads once per process)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expect, type Page } from '@playwright/test';

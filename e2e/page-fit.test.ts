@@ -6,6 +6,7 @@
  * ordinary length are never broken mid-word, tables that promise it show every column on the screen, and
  * axe finds nothing serious. A new page or dialog is one more row in STATES.
  */
+// test-isolation: process (bind codes are digests under the server's key-hash secret, which lib/keys/hash.ts reads once per process)
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from '@playwright/test';

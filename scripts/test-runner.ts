@@ -1,10 +1,13 @@
 /**
- * `npm test`'s scheduler. The files are run in units, as many units at once as there are cores:
- * - a suite that starts a server or a browser (test/system/, e2e/) runs alone in its process;
- * - the other files, units and in-process tests, share a process per shard (test-shard.ts): starting
- *   Node and tsx costs ~0.45 s of CPU, and loading RDKit and the data layers a few seconds more, paid
- *   once per shard instead of once per file. A file that sets process-wide state before the code under
- *   test reads and caches it carries `// test-isolation: process` and runs alone;
+ * `npm test`'s scheduler. Files share processes (test-shard.ts runs several one after another): starting
+ * Node and tsx costs ~0.45 s of CPU, and loading Playwright, RDKit, the data layers and the CLI's modules
+ * a few seconds more, paid once per process instead of once per file. As many processes run at once as
+ * there are cores:
+ * - the browser suites (e2e/), three to a process, start first; then the server suites (test/system/),
+ *   three to a process; each suite still starts servers and browsers of its own;
+ * - the other files, units and in-process tests, are dealt into `shards` processes;
+ * - a file that sets process-wide state before the code under test reads and caches it (an environment
+ *   variable lib/ reads once) carries `// test-isolation: process` and runs alone;
  * - files marked `// test-lane: serial` (they measure load, kill a server or stop it on a signal, so a
  *   busy machine changes what they see) run afterwards, one at a time, with nothing else running.
  *
@@ -129,37 +132,60 @@ async function runPool(root: string, units: Unit[], concurrency: number): Promis
   return results;
 }
 
+/** How many server or browser suites share a process: each still starts its own server. */
+const SYSTEM_FILES_PER_PROCESS = 3;
+
 /**
- * The units of `files`, in the order they start, and the serial lane's. In-process files are dealt
- * round-robin into `shards` processes.
+ * `files` dealt into `count` groups of about equal weight, heaviest first (longest processing time
+ * first); a file's size stands in for how long it runs.
+ */
+function deal(files: readonly string[], count: number, weight: (file: string) => number): string[][] {
+  const groups = Array.from({ length: Math.min(count, files.length) }, () => ({ files: [] as string[], weight: 0 }));
+  for (const file of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = groups.reduce((best, group) => (group.weight < best.weight ? group : best));
+    lightest.files.push(file);
+    lightest.weight += weight(file);
+  }
+  return groups.map((group) => group.files.sort());
+}
+
+/**
+ * The units of `files`, in the order they start, and the serial lane's: the browser suites' processes,
+ * then the server suites', then the in-process files' `shards`, then the files that need a process of
+ * their own.
  */
 export function planUnits(
   files: readonly string[],
   shards: number,
   read: (file: string) => string,
 ): { parallel: Unit[]; serial: Unit[] } {
-  const alone = (file: string): Unit => ({ label: file, files: [file] });
-  const sorted = [...files].sort();
-  const text = new Map(sorted.map((file) => [file, read(file)]));
-  const serial = sorted.filter((file) => text.get(file)!.includes(SERIAL_MARK));
-  const rest = sorted.filter((file) => !serial.includes(file));
-  const system = rest.filter((file) => SYSTEM_SUITES.some((dir) => file.startsWith(dir)));
-  const ownProcess = rest.filter((file) => !system.includes(file) && text.get(file)!.includes(OWN_PROCESS_MARK));
-  const shared = rest.filter((file) => !system.includes(file) && !ownProcess.includes(file));
-  const dealt: string[][] = Array.from({ length: Math.min(shards, shared.length) }, () => []);
-  for (const [i, file] of shared.entries()) dealt[i % dealt.length].push(file);
-  const rank = (file: string) => SYSTEM_SUITES.findIndex((dir) => file.startsWith(dir));
+  const text = new Map([...files].sort().map((file) => [file, read(file)]));
+  const sorted = [...text.keys()];
+  const weight = (file: string) => text.get(file)!.length;
+  const marked = (mark: string) => sorted.filter((file) => text.get(file)!.includes(mark));
+  const serial = marked(SERIAL_MARK);
+  const ownProcess = marked(OWN_PROCESS_MARK).filter((file) => !serial.includes(file));
+  const shared = sorted.filter((file) => !serial.includes(file) && !ownProcess.includes(file));
+  const [browser, server] = SYSTEM_SUITES.map((dir) => shared.filter((file) => file.startsWith(dir)));
+  const inProcess = shared.filter((file) => !browser.includes(file) && !server.includes(file));
+  const unit =
+    (kind: string) =>
+    (group: string[], i: number, all: string[][]): Unit => ({
+      label:
+        group.length === 1
+          ? group[0]
+          : `${kind}, process ${i + 1} of ${all.length}: ${group.length > SYSTEM_FILES_PER_PROCESS ? `${group.length} files` : group.join(', ')}`,
+      files: group,
+    });
+  const suites = (files: string[]) => Math.ceil(files.length / SYSTEM_FILES_PER_PROCESS);
   return {
     parallel: [
-      ...system.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map(alone),
-      ...dealt.map((shard, i) =>
-        shard.length === 1
-          ? alone(shard[0])
-          : { label: `in-process tests, shard ${i + 1} of ${dealt.length} (${shard.length} files)`, files: shard },
-      ),
-      ...ownProcess.map(alone),
+      ...deal(browser, suites(browser), weight).map(unit('browser suites')),
+      ...deal(server, suites(server), weight).map(unit('server suites')),
+      ...deal(inProcess, shards, weight).map(unit('in-process tests')),
+      ...ownProcess.map((file) => ({ label: file, files: [file] })),
     ],
-    serial: serial.map(alone),
+    serial: serial.map((file) => ({ label: file, files: [file] })),
   };
 }
 

@@ -21,6 +21,7 @@
  * where a secret is shown on purpose: the answer that issues a key, the JSON-RPC id a caller chose
  * (the protocol makes the answer repeat it) and the first-start banner.
  */
+// test-isolation: process (it points KEY_HASH_SECRET_FILE at its server's secret, which lib/keys/hash.ts reads once per process)
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -4,6 +4,7 @@
  * once; a newer code stops the older one; an unknown email is refused with exit 1, a missing one is a
  * usage error.
  */
+// test-isolation: process (it points KEY_HASH_SECRET_FILE at its installation's secret, which lib/keys/hash.ts reads once per process)
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';

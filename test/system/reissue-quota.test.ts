@@ -6,6 +6,7 @@
  * limiter, across a restart), and two sharing PostgreSQL and Redis (the Redis limiter, across instances
  * and across Redis losing its counters).
  */
+// test-isolation: process (it points DATABASE_URL and KEY_HASH_SECRET_FILE at its server's, which lib/ reads once per process)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';

@@ -6,6 +6,7 @@
  * server's database binds, groups get no account data, and `cli channel telegram webhook` sets the
  * webhook and the command menu. A bot token without a secret stops the server at start.
  */
+// test-isolation: process (it points KEY_HASH_SECRET_FILE at its server's secret, which lib/keys/hash.ts reads once per process)
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
