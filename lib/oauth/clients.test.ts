@@ -1,20 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { registration } from '../../test/support/oauth-registration.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { hashKey } from '../keys/hash.ts';
 import { createClientsStore, MAX_DYNAMIC_CLIENTS, UNUSED_CLIENT_TTL_MS } from './clients.ts';
-
-/** A registration as the SDK's handler passes it on: metadata plus the id and secret it generated. */
-const registration = (extra: Partial<OAuthClientInformationFull> = {}): OAuthClientInformationFull => ({
-  client_id: `client-${Math.random().toString(36).slice(2)}`,
-  client_name: 'Example Agent',
-  redirect_uris: ['http://127.0.0.1:33418/callback', 'https://agent.example/oauth/callback'],
-  token_endpoint_auth_method: 'none',
-  grant_types: ['authorization_code', 'refresh_token'],
-  response_types: ['code'],
-  ...extra,
-});
 
 test('a client registers itself and is read back without any secret; a confidential one’s secret is kept as an HMAC', async (t) => {
   const { db } = await scratchPortal(t);

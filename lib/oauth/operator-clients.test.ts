@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
+import { registration } from '../../test/support/oauth-registration.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { CLI_ACTOR } from '../audit/write.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
@@ -172,12 +173,9 @@ test('the list shows the operator’s clients, the self-registered ones or all, 
     { name: 'Lab notebook', redirectUris: ['https://notebook.example/cb'], confidential: true },
     CLI_ACTOR,
   );
-  const selfRegistered = await s.clients.registerClient({
-    client_id: 'self-registered-agent',
-    client_name: 'Example Agent',
-    redirect_uris: ['http://127.0.0.1:33418/callback'],
-    token_endpoint_auth_method: 'none',
-  } as Parameters<typeof s.clients.registerClient>[0] & { client_id: string });
+  const selfRegistered = await s.clients.registerClient(
+    registration({ client_id: 'self-registered-agent', redirect_uris: ['http://127.0.0.1:33418/callback'] }),
+  );
 
   assert.deepEqual(
     (await listClients(s.db, { registeredBy: 'operator' })).map((c) => c.id),
@@ -284,12 +282,9 @@ test('removing a client ends its connections: its access tokens are refused sayi
 
 test('a self-registered client can be removed too; an unknown id is refused by name and changes nothing', async (t) => {
   const s = await setup(t);
-  const selfRegistered = await s.clients.registerClient({
-    client_id: 'self-registered-agent',
-    client_name: 'Example Agent',
-    redirect_uris: ['http://127.0.0.1:33418/callback'],
-    token_endpoint_auth_method: 'none',
-  } as Parameters<typeof s.clients.registerClient>[0] & { client_id: string });
+  const selfRegistered = await s.clients.registerClient(
+    registration({ client_id: 'self-registered-agent', redirect_uris: ['http://127.0.0.1:33418/callback'] }),
+  );
   const connection = await s.connect(selfRegistered.client_id, 'http://127.0.0.1:33418/callback');
 
   await assert.rejects(

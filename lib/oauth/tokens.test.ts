@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
+import { registration } from '../../test/support/oauth-registration.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { CLI_ACTOR } from '../audit/write.ts';
 import { openSqliteHotPath } from '../db/hot-path-sqlite.ts';
@@ -23,12 +24,9 @@ async function setup(t: TestContext) {
   const tokens = createTokenService(db, { now: () => clock });
   const clients = createClientsStore(db);
   // As the SDK's registration handler passes it on, with the id it generated.
-  const client = await clients.registerClient({
-    client_id: 'example-agent-id',
-    client_name: 'Example Agent',
-    redirect_uris: [REDIRECT],
-    token_endpoint_auth_method: 'none',
-  } as Parameters<typeof clients.registerClient>[0] & { client_id: string });
+  const client = await clients.registerClient(
+    registration({ client_id: 'example-agent-id', redirect_uris: [REDIRECT] }),
+  );
   const { key } = await issueKey(db, { ownerId: ada.id, name: 'Example Agent (connector)' }, CLI_ACTOR);
   const grant = {
     clientId: client.client_id,

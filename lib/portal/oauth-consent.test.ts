@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
+import { registration } from '../../test/support/oauth-registration.ts';
 import { scratchPortal } from '../../test/support/portal-db.ts';
 import { createClientsStore } from '../oauth/clients.ts';
 import { PENDING_REQUEST_TTL_MS, signPendingRequest } from '../oauth/pending-request.ts';
@@ -16,12 +17,9 @@ const ISSUER = 'https://chem.example';
 async function setup(t: TestContext) {
   const portal = await scratchPortal(t);
   const clients = createClientsStore(portal.db);
-  const client = await clients.registerClient({
-    client_id: 'agent-client-id',
-    client_name: 'Example\u202e Agent',
-    redirect_uris: [REDIRECT],
-    token_endpoint_auth_method: 'none',
-  } as Parameters<typeof clients.registerClient>[0] & { client_id: string });
+  const client = await clients.registerClient(
+    registration({ client_id: 'agent-client-id', client_name: 'Example\u202e Agent', redirect_uris: [REDIRECT] }),
+  );
   const signed = signPendingRequest({
     clientId: client.client_id,
     redirectUri: REDIRECT,
