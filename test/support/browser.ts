@@ -3,7 +3,6 @@
  * reachable here) with the flags this closed network needs. BROWSER_PATH points at another Chromium.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { SIGNED_UP_MESSAGE, SIGNED_UP_NOTICE } from '../../lib/auth/sign-up-notice.ts';
@@ -68,23 +67,20 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.waitForURL(`${baseUrl}${next}`);
 }
 
-/**
- * Where the browser suite saves its screenshots: docs/screenshots (shown in docs/portal.md) when
- * UPDATE_SCREENSHOTS=1, otherwise a folder under the system temp dir, so a normal test run leaves the
- * working tree untouched.
- */
-export const SCREENSHOT_DIR =
-  process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(tmpdir(), 'chemflow-screenshots');
+/** The manuals' screenshots (docs/screenshots/, shown in docs/portal.md) are retaken with UPDATE_SCREENSHOTS=1. */
+const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const SCREENSHOT_DIR = join(ROOT, 'docs/screenshots');
 
 /**
- * Saves a screenshot as <name>.png (name says page and width, e.g. "key-detail-1280"): the whole page,
- * or only the first screenful for very long pages (fullPage: false), which keeps the manuals' images small.
+ * Saves a screenshot as docs/screenshots/<name>.png (name says page and width, e.g. "key-detail-1280")
+ * when UPDATE_SCREENSHOTS=1: the whole page, or only the first screenful for very long pages
+ * (fullPage: false), which keeps the manuals' images small. Otherwise nothing is taken: no test reads
+ * a screenshot, and rendering a whole page to PNG is work the browser would do for nothing.
  */
-export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!UPDATE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage });
-  return path;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /**
