@@ -17,18 +17,18 @@ const FILES: Record<string, string> = {
   'e2e/docs.test.ts': 'x'.repeat(20),
 };
 
-test('browser suites first, then server suites, three to a process; in-process files dealt by size; marked files alone; serial last', () => {
+test('browser suites first, then server suites, three to a process, heaviest first; in-process files dealt by size; marked files alone; serial last', () => {
   const { parallel, serial } = planUnits(Object.keys(FILES), 2, (file) => FILES[file]);
   assert.deepEqual(
     parallel.map((unit) => unit.files),
     [
       ['e2e/page-fit.test.ts'],
       ['e2e/docs.test.ts', 'e2e/support.test.ts', 'e2e/usage.test.ts'],
+      ['test/system/cli-bind-code.test.ts'],
       ['test/system/protocol.test.ts'],
       ['lib/a.test.ts', 'lib/e.test.ts'],
       ['lib/b.test.ts', 'lib/d.test.ts'],
       ['lib/c.test.ts'],
-      ['test/system/cli-bind-code.test.ts'],
     ],
   );
   assert.deepEqual(

@@ -162,28 +162,31 @@ export function planUnits(
   const text = new Map([...files].sort().map((file) => [file, read(file)]));
   const sorted = [...text.keys()];
   const weight = (file: string) => text.get(file)!.length;
-  const marked = (mark: string) => sorted.filter((file) => text.get(file)!.includes(mark));
-  const serial = marked(SERIAL_MARK);
-  const ownProcess = marked(OWN_PROCESS_MARK).filter((file) => !serial.includes(file));
-  const shared = sorted.filter((file) => !serial.includes(file) && !ownProcess.includes(file));
-  const [browser, server] = SYSTEM_SUITES.map((dir) => shared.filter((file) => file.startsWith(dir)));
-  const inProcess = shared.filter((file) => !browser.includes(file) && !server.includes(file));
-  const unit =
-    (kind: string) =>
-    (group: string[], i: number, all: string[][]): Unit => ({
-      label:
-        group.length === 1
-          ? group[0]
-          : `${kind}, process ${i + 1} of ${all.length}: ${group.length > SYSTEM_FILES_PER_PROCESS ? `${group.length} files` : group.join(', ')}`,
-      files: group,
-    });
-  const suites = (files: string[]) => Math.ceil(files.length / SYSTEM_FILES_PER_PROCESS);
+  const serial = sorted.filter((file) => text.get(file)!.includes(SERIAL_MARK));
+  const alone = (file: string) => !serial.includes(file) && text.get(file)!.includes(OWN_PROCESS_MARK);
+  const [browser, server] = SYSTEM_SUITES.map((dir) =>
+    sorted.filter((file) => file.startsWith(dir) && !serial.includes(file)),
+  );
+  const inProcess = sorted.filter((file) => ![...serial, ...browser, ...server].includes(file));
+  const label = (kind: string, group: string[], i: number, all: unknown[]) =>
+    group.length === 1
+      ? group[0]
+      : `${kind}, process ${i + 1} of ${all.length}: ${group.length > SYSTEM_FILES_PER_PROCESS ? `${group.length} files` : group.join(', ')}`;
+  /** A kind's processes, the heaviest first, so that a long one does not start last and finish alone. */
+  const processes = (kind: string, kindFiles: string[], count: (shared: string[]) => number): Unit[] => {
+    const shared = kindFiles.filter((file) => !alone(file));
+    const groups = [...deal(shared, count(shared), weight), ...kindFiles.filter(alone).map((file) => [file])];
+    const total = (group: string[]) => group.reduce((sum, file) => sum + weight(file), 0);
+    return groups
+      .sort((a, b) => total(b) - total(a))
+      .map((group, i, all) => ({ label: label(kind, group, i, all), files: group }));
+  };
+  const suites = (shared: string[]) => Math.ceil(shared.length / SYSTEM_FILES_PER_PROCESS);
   return {
     parallel: [
-      ...deal(browser, suites(browser), weight).map(unit('browser suites')),
-      ...deal(server, suites(server), weight).map(unit('server suites')),
-      ...deal(inProcess, shards, weight).map(unit('in-process tests')),
-      ...ownProcess.map((file) => ({ label: file, files: [file] })),
+      ...processes('browser suites', browser, suites),
+      ...processes('server suites', server, suites),
+      ...processes('in-process tests', inProcess, () => shards),
     ],
     serial: serial.map((file) => ({ label: file, files: [file] })),
   };
