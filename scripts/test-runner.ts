@@ -168,18 +168,16 @@ export function planUnits(
     sorted.filter((file) => file.startsWith(dir) && !serial.includes(file)),
   );
   const inProcess = sorted.filter((file) => ![...serial, ...browser, ...server].includes(file));
-  const label = (kind: string, group: string[], i: number, all: unknown[]) =>
+  const label = (kind: string, group: string[]) =>
     group.length === 1
       ? group[0]
-      : `${kind}, process ${i + 1} of ${all.length}: ${group.length > SYSTEM_FILES_PER_PROCESS ? `${group.length} files` : group.join(', ')}`;
+      : `${kind}: ${group.length > SYSTEM_FILES_PER_PROCESS ? `${group.length} files` : group.join(', ')}`;
   /** A kind's processes, the heaviest first, so that a long one does not start last and finish alone. */
   const processes = (kind: string, kindFiles: string[], count: (shared: string[]) => number): Unit[] => {
     const shared = kindFiles.filter((file) => !alone(file));
     const groups = [...deal(shared, count(shared), weight), ...kindFiles.filter(alone).map((file) => [file])];
     const total = (group: string[]) => group.reduce((sum, file) => sum + weight(file), 0);
-    return groups
-      .sort((a, b) => total(b) - total(a))
-      .map((group, i, all) => ({ label: label(kind, group, i, all), files: group }));
+    return groups.sort((a, b) => total(b) - total(a)).map((group) => ({ label: label(kind, group), files: group }));
   };
   const suites = (shared: string[]) => Math.ceil(shared.length / SYSTEM_FILES_PER_PROCESS);
   return {
