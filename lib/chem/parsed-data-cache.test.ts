@@ -49,7 +49,7 @@ describe('the parsed-data cache', () => {
     assert.equal(readdirSync(cacheDir).length, 1);
   });
 
-  test('a changed input file or another build parses again, and the stale result is removed', () => {
+  test('a changed input file or another build parses again; other results and left temporary files are removed', () => {
     const { parse, runs } = parser();
     parse();
     writeFileSync(input, 'second');
@@ -58,9 +58,12 @@ describe('the parsed-data cache', () => {
     process.env[BUILD_ID_VARIABLE] = 'build-2';
     parse();
     assert.equal(runs.length, 3, 'another build parses again');
+    writeFileSync(join(cacheDir, `${readdirSync(cacheDir)[0]}.4242.tmp`), 'left by a stopped process');
+    writeFileSync(input, 'third');
+    parse();
     assert.equal(readdirSync(cacheDir).length, 1, 'only the current result is kept');
     parse();
-    assert.equal(runs.length, 3);
+    assert.equal(runs.length, 4);
   });
 
   test('run from source (no build id), results are kept under the digest of the source', () => {

@@ -87,10 +87,12 @@ export function cachedParse<T>(
   const result = parse();
   try {
     mkdirSync(/* turbopackIgnore: true */ dir, { recursive: true });
+    // Other keys' results, and temporary files a stopped process left (a writer that loses its own
+    // here fails its rename below, harmlessly).
     for (const stale of readdirSync(/* turbopackIgnore: true */ dir))
-      if (stale.startsWith(`${name}.`) && !stale.startsWith(key))
+      if (stale.startsWith(`${name}.`) && stale !== `${key}v8`)
         rmSync(/* turbopackIgnore: true */ join(dir, stale), { force: true });
-    // Servers starting side by side each write their own temporary file, and a rename is atomic.
+    // Processes starting side by side each write their own temporary file, and a rename is atomic.
     const temporary = `${path}.${process.pid}.tmp`;
     writeFileSync(/* turbopackIgnore: true */ temporary, serialize(result));
     renameSync(/* turbopackIgnore: true */ temporary, path);
