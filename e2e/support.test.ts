@@ -1,17 +1,37 @@
 /**
  * Browser stories of the staff side, against the production server on a fresh database: a developer
  * asks for Pro and an admin approves it; a support agent stops a leaked key and finds it in the audit
- * trail; a developer cannot reach staff pages (404) until an admin grants a role.
+ * trail; a developer cannot reach staff pages (404) until an admin grants a role. The stories share one
+ * server and one browser: each uses accounts and keys of its own and closes its browser contexts.
  */
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { expect, type Page } from '@playwright/test';
+import { after, before, type TestContext, test } from 'node:test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { seriousAxeViolations } from '../test/support/axe.ts';
 import { assertFitsPhoneWidth, DESKTOP, PHONE, saveScreenshot, signIn, signUp } from '../test/support/browser.ts';
 import { bearer, postMcp, toolCall } from '../test/support/mcp-client.ts';
-import { withServerAndBrowser } from '../test/support/server-and-browser.ts';
+import { startServerAndBrowser } from '../test/support/server-and-browser.ts';
+import type { TestServer } from '../test/support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple';
+/** The support agent of the stories. */
+const SUPPORT_EMAIL = 'grace@example.test';
+
+let server: TestServer;
+let browser: Browser;
+let close: (() => Promise<void>) | undefined;
+before(async () => {
+  ({ server, browser, close } = await startServerAndBrowser());
+  server.cliOk('user', 'create', '--email', SUPPORT_EMAIL, '--password', PASSWORD, '--role', 'support');
+});
+after(() => close?.());
+
+/** A page in a browser context of its own (its own cookies), closed when the story ends. */
+async function newPage(t: TestContext, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  t.after(() => context.close());
+  return context.newPage();
+}
 
 /** Both widths of a main page: screenshots, and nothing wider than a phone. */
 async function capture(page: Page, name: string, widths: ('1280' | '390')[] = ['1280']) {
@@ -24,9 +44,8 @@ async function capture(page: Page, name: string, widths: ('1280' | '390')[] = ['
 }
 
 test('a developer requests Pro; an admin approves it in the queue; the key is Pro and the developer sees “approved”', async (t) => {
-  const { server, browser } = await withServerAndBrowser(t);
   const email = 'lab-agent@example.test';
-  const dev = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const dev = await newPage(t);
   await signUp(dev, server.baseUrl, email, PASSWORD);
   const key = server.cliJson('key', 'create', '--owner', email, '--name', 'lab agent');
 
@@ -44,7 +63,7 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
   await myRequests.getByText('25,000 calls/day').waitFor();
   await capture(dev, 'upgrade', ['1280', '390']);
 
-  const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const admin = await newPage(t);
   await signIn(admin, server.baseUrl, server.adminEmail, server.adminPassword!, '/support/upgrades');
   const request = admin.getByRole('article', { name: `Request from ${email} for ${key.start}` });
   await request.getByText('25,000 calls/day').waitFor();
@@ -73,16 +92,14 @@ test('a developer requests Pro; an admin approves it in the queue; the key is Pr
 });
 
 test('a support agent pastes a leaked secret, opens the key, disables it with a reason, and finds it in the audit trail', async (t) => {
-  const { server, browser } = await withServerAndBrowser(t);
   server.cliOk('user', 'create', '--email', 'owner@example.test', '--password', PASSWORD);
-  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
   const leaked = server.cliJson('key', 'create', '--owner', 'owner@example.test', '--name', 'build server');
   const call = () =>
     postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'ethanol' }), bearer(leaked.key));
   assert.equal((await call()).status, 200, 'the key works before');
 
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support');
+  const page = await newPage(t);
+  await signIn(page, server.baseUrl, SUPPORT_EMAIL, PASSWORD, '/support');
   await page.getByLabel(/^Find a key/).fill(leaked.key);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('heading', { name: 'The key of the pasted secret' }).waitFor();
@@ -125,9 +142,8 @@ test('a support agent pastes a leaked secret, opens the key, disables it with a 
 });
 
 test('a developer gets 404 for /support, /support/audit and /admin/users until an admin grants the support role', async (t) => {
-  const { server, browser } = await withServerAndBrowser(t);
   const email = 'curious@example.test';
-  const dev = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const dev = await newPage(t);
   await dev.goto(`${server.baseUrl}/support/audit`);
   await dev.waitForURL(`${server.baseUrl}/signin?next=%2Fsupport%2Faudit`);
   await signUp(dev, server.baseUrl, email, PASSWORD);
@@ -144,7 +160,7 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
   const usage = await dev.request.get(`${server.baseUrl}/api/support/keys/${someKey.id}/usage`);
   assert.equal(usage.status(), 404, "the support console's usage endpoint answers 404 to a developer");
 
-  const admin = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const admin = await newPage(t);
   await signIn(admin, server.baseUrl, server.adminEmail, server.adminPassword!, '/admin/users');
   await admin.getByLabel(/^Email/).fill('curious');
   await admin.getByRole('button', { name: 'Filter' }).click();
@@ -166,11 +182,9 @@ test('a developer gets 404 for /support, /support/audit and /admin/users until a
 });
 
 test('support re-enables a key, changes its quota, and reissues it for the owner (secret shown once, then the new key)', async (t) => {
-  const { server, browser } = await withServerAndBrowser(t);
-  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
   const key = server.cliJson('key', 'create', '--owner', server.adminEmail, '--name', 'team key');
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, `/support/keys/${key.id}`);
+  const page = await newPage(t);
+  await signIn(page, server.baseUrl, SUPPORT_EMAIL, PASSWORD, `/support/keys/${key.id}`);
 
   const switchKey = async (trigger: string, submit: string, outcome: string) => {
     await page.getByRole('button', { name: trigger }).click();
@@ -206,8 +220,6 @@ test('support re-enables a key, changes its quota, and reissues it for the owner
 });
 
 test('support reissues a key with "Old secret stops: in 24 hours" at 1280 and 390 px: both secrets work, the old key says until when, the audit trail shows the choice; disabling the old key stops it at once', async (t) => {
-  const { server, browser } = await withServerAndBrowser(t);
-  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
   const call = (secret: string) =>
     postMcp(server.mcpUrl, toolCall('service_query_compound', { compound_name: 'water' }), bearer(secret));
   for (const [label, viewport] of [
@@ -225,8 +237,8 @@ test('support reissues a key with "Old secret stops: in 24 hours" at 1280 and 39
       '--rps',
       '1000',
     );
-    const page = await (await browser.newContext({ viewport })).newPage();
-    await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, `/support/keys/${key.id}`);
+    const page = await newPage(t, viewport);
+    await signIn(page, server.baseUrl, SUPPORT_EMAIL, PASSWORD, `/support/keys/${key.id}`);
 
     await page.getByRole('button', { name: 'Reissue…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reissue this key?' });
@@ -283,13 +295,11 @@ test('support reissues a key with "Old secret stops: in 24 hours" at 1280 and 39
 });
 
 test('support pastes a log with leaked secrets on Leaked keys: the matching keys are disabled and counted', async (t) => {
-  const { server, browser } = await withServerAndBrowser(t);
-  server.cliOk('user', 'create', '--email', 'grace@example.test', '--password', PASSWORD, '--role', 'support');
   const first = server.cliJson('key', 'create', '--owner', server.adminEmail, '--name', 'ci');
   const second = server.cliJson('key', 'create', '--owner', server.adminEmail, '--name', 'notebook');
   server.cliOk('key', 'disable', second.id, '--reason', 'rotated last week');
-  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-  await signIn(page, server.baseUrl, 'grace@example.test', PASSWORD, '/support/leaks');
+  const page = await newPage(t);
+  await signIn(page, server.baseUrl, SUPPORT_EMAIL, PASSWORD, '/support/leaks');
 
   await page
     .getByLabel(/^Text with leaked secrets/)
