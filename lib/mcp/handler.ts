@@ -109,7 +109,10 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   );
 }
 
-type Challenge = (message: string, error?: 'invalid_token') => string;
+/** The WWW-Authenticate of a 401: it points OAuth clients at the protected-resource metadata. */
+function challenge(request: McpRequest, message: string, error?: 'invalid_token'): string {
+  return bearerChallenge(publicOrigin(request.url, config().publicUrl), message, error);
+}
 
 /**
  * The request's key, verified, or the answer refusing it: 401 missing_api_key or invalid_api_key (with
@@ -122,22 +125,19 @@ async function checkKey(
   cors: Record<string, string>,
 ): Promise<{ ok: true; key: KeyRow } | { ok: false; answer: McpAnswer }> {
   const refuse = (answer: McpAnswer) => ({ ok: false as const, answer });
-  // Every 401 points OAuth clients at the protected-resource metadata; built only when refusing.
-  const challenge: Challenge = (message, error) =>
-    bearerChallenge(publicOrigin(request.url, config().publicUrl), message, error);
   const credentials = readCredentials(request.headers);
   switch (credentials.kind) {
     case 'missing':
       return refuse(
         jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, {
-          'www-authenticate': challenge(MISSING_KEY_MESSAGE),
+          'www-authenticate': challenge(request, MISSING_KEY_MESSAGE),
           ...cors,
         }),
       );
     case 'bad_header':
       return refuse(
         jsonError(401, 'invalid_api_key', credentials.message, {
-          'www-authenticate': challenge(credentials.message, 'invalid_token'),
+          'www-authenticate': challenge(request, credentials.message, 'invalid_token'),
           ...cors,
         }),
       );
@@ -169,9 +169,7 @@ async function checkKey(
     });
   }
   if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
-    return refuse(
-      await refusedKey(service.keyAuthThrottle, request.clientAddress, credentials.key, verified, now, cors, challenge),
-    );
+    return refuse(await refusedKey(service.keyAuthThrottle, request, credentials.key, verified, now, cors));
   }
   return { ok: true, key: verified.key };
 }
@@ -183,16 +181,16 @@ async function checkKey(
  */
 async function refusedKey(
   throttle: KeyAuthThrottle,
-  address: string | undefined,
+  request: McpRequest,
   key: string,
   verified: Verification,
   now: number,
   cors: Record<string, string>,
-  challenge: Challenge,
 ): Promise<McpAnswer> {
+  const address = request.clientAddress;
   const refuse = (message: string, extra: Record<string, string> = {}) =>
     jsonError(401, 'invalid_api_key', message, {
-      'www-authenticate': challenge(message, 'invalid_token'),
+      'www-authenticate': challenge(request, message, 'invalid_token'),
       ...cors,
       ...extra,
     });
