@@ -253,7 +253,7 @@ const canonicalOf = new WeakMap<Compound, string | null>();
  * between starts (parsed-data-cache.ts; the build fixes RDKit's version). A SMILES not here is
  * canonicalised when first indexed.
  */
-let canonicalBySmiles: ReadonlyMap<string, string | null> = new Map();
+let canonicalBySmiles: ReadonlyMap<string, string | null> | undefined;
 /** Canonical SMILES → compounds, per index. */
 const structureIndexes = new WeakMap<CompoundIndex, ReadonlyMap<string, readonly Compound[]>>();
 
@@ -275,7 +275,7 @@ function structureIndex(index: CompoundIndex): ReadonlyMap<string, readonly Comp
       for (const compound of compounds) {
         if (index.fallback.has(compound) !== last) continue;
         if (!canonicalOf.has(compound)) {
-          const known = canonicalBySmiles.get(compound.smiles);
+          const known = canonicalBySmiles?.get(compound.smiles);
           canonicalOf.set(compound, known !== undefined ? known : (canonicalSmiles(compound.smiles) ?? null));
         }
         const canonical = canonicalOf.get(compound);
@@ -311,7 +311,8 @@ export function findByStructure(smiles: string, index: CompoundIndex = defaultIn
  */
 export async function prepareCompoundIndex(index: CompoundIndex = defaultIndex()): Promise<CompoundIndex> {
   await loadRDKit();
-  canonicalBySmiles = cachedParse('canonical-smiles', [chemsepFile()], () => {
+  // Once per process: tools call this before every lookup, and the cache's key hashes ChemSep's file.
+  canonicalBySmiles ??= cachedParse('canonical-smiles', [chemsepFile()], () => {
     const smiles = [...index.bySmiles.values()].map((compound) => compound.smiles);
     return new Map(smiles.map((s) => [s, canonicalSmiles(s) ?? null]));
   });
