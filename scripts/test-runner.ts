@@ -21,8 +21,8 @@ import { join } from 'node:path';
 
 const SERIAL_MARK = '// test-lane: serial';
 const OWN_PROCESS_MARK = '// test-isolation: process';
-/** The suites that start a real server or a browser: one process each, started first (they take longest). */
-const SYSTEM_SUITES = ['e2e/', 'test/system/'];
+/** The folders of the suites that start real servers or browsers: browser suites first. `--fast` leaves them out. */
+export const SYSTEM_SUITES = ['e2e/', 'test/system/'];
 /** Far beyond the slowest unit: a unit still running then is stuck, and is stopped as a failure. */
 const UNIT_TIMEOUT_MS = 15 * 60_000;
 

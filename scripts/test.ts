@@ -14,11 +14,9 @@ import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { PROJECT_ROOT as ROOT } from '../lib/project-root.ts';
 import { ensureNextBuild } from './next-build.ts';
-import { runTestFiles } from './test-runner.ts';
+import { runTestFiles, SYSTEM_SUITES } from './test-runner.ts';
 
 const TEST_ROOTS = ['lib', 'app', 'components', 'scripts', 'test', 'tools', 'e2e'];
-/** The suites that start a real server or a browser: left out by --fast. */
-const SYSTEM_SUITES = ['test/system/', 'e2e/'];
 const SKIP = new Set(['node_modules', 'generated', '.next']);
 /**
  * How many processes share the in-process files in a full run: more than the cores, so that the short

@@ -5,7 +5,7 @@
  * every value they serve from here names ChemSep 8.32 and the DIPPR equation (./dippr.ts).
  *
  * The file is parsed once, on first use (about a second; server.ts warms it before serving), and the
- * built server keeps the parsed file between starts (parsed-data-cache.ts).
+ * parsed file is kept between processes (parsed-data-cache.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

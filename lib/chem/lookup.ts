@@ -249,8 +249,8 @@ export function notFound(query: string, suggestions: string[]): ToolError {
 const canonicalOf = new WeakMap<Compound, string | null>();
 /**
  * Canonical SMILES by SMILES, for the compounds the index held when it was first prepared (the
- * catalogue and ChemSep's): RDKit takes over a second for them, so the built server keeps them
- * between starts (parsed-data-cache.ts; the build fixes RDKit's version). A SMILES not here is
+ * catalogue and ChemSep's): RDKit takes over a second for them, so they are kept between processes
+ * (parsed-data-cache.ts; its key covers package.json, which fixes RDKit's version). A SMILES not here is
  * canonicalised when first indexed.
  */
 let canonicalBySmiles: ReadonlyMap<string, string | null> | undefined;

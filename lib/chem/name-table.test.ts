@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildNameTable, lookUpName, nameTable, parseNameTableFile } from './name-table.ts';
+import { assembleNameTable, indexNameTable, lookUpName, nameTable, parseNameTableFile } from './name-table.ts';
 
 const row = (...fields: string[]) => fields.join('\t');
 // CID, CAS, formula, MW, SMILES, InChI, InChIKey, IUPAC name, common name, synonyms…
@@ -67,7 +67,8 @@ test('a record gives its identifiers and its synonyms once each, without its own
 });
 
 test('keys go to a compound’s own names first, then to the first synonym claim; a later copy of a compound is dropped', () => {
-  const table = buildNameTable(parseNameTableFile(FILE, 'f.tsv'));
+  const records = parseNameTableFile(FILE, 'f.tsv');
+  const table = assembleNameTable(records, indexNameTable(records));
   assert.equal(table.entries.length, 4);
   const found = (query: string) => {
     const result = lookUpName(query, table);

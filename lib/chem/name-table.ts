@@ -217,11 +217,6 @@ export function assembleNameTable(records: readonly NameTableEntry[], index: Nam
   return { entries, byKey: PackedKeyIndex.fromParts(index.keys), byFormula };
 }
 
-/** Indexes records into a table. */
-export function buildNameTable(records: readonly NameTableEntry[]): NameTable {
-  return assembleNameTable(records, indexNameTable(records));
-}
-
 /** The layer's folder (data/third-party/pubchem-names, or CHEM_DATA_DIR's). */
 function nameTableDir(): string {
   return layerDir('pubchem-names');
