@@ -33,10 +33,10 @@ import { setApiHeaders, setDocumentHeaders } from './lib/http/security-headers.t
 import { CLIENT_IP_HEADER, describeTransport, HSTS_HEADER, plainHttpRefusal } from './lib/http/transport-security.ts';
 import { attemptCounter } from './lib/limits/attempt-counter.ts';
 import { earlyAnswerCors } from './lib/mcp/cors.ts';
-import { handleMcpRequest } from './lib/mcp/handler.ts';
+import { createMcpHandler } from './lib/mcp/handler.ts';
 import { hostRefusal } from './lib/mcp/host-check.ts';
 import { nodeMcpRequest, writeMcpAnswer } from './lib/mcp/node-request.ts';
-import { closeMcpService } from './lib/mcp/service.ts';
+import { closeMcpService, getMcpService } from './lib/mcp/service.ts';
 import { createClientsStore } from './lib/oauth/clients.ts';
 import { CONSENT_PATH, OAUTH_PATHS, publicOrigin } from './lib/oauth/paths.ts';
 import { createOAuthServer } from './lib/oauth/server.ts';
@@ -64,6 +64,8 @@ async function startServer(): Promise<http.Server> {
   const app = next({ dev: DEV, dir: PROJECT_ROOT, hostname: 'localhost', port: settings.port });
   await Promise.all([app.prepare(), prepareCompoundIndex()]);
   const handleWithNext = app.getRequestHandler();
+  // Built before listening, so Next's routes and actions find this set (lib/process-shared.ts), never one of their own.
+  const handleMcp = createMcpHandler(getMcpService());
   const tls =
     settings.tlsCertFile && settings.tlsKeyFile
       ? { cert: readFileSync(settings.tlsCertFile), key: readFileSync(settings.tlsKeyFile) }
@@ -121,7 +123,7 @@ async function startServer(): Promise<http.Server> {
       settings.publicUrl,
     );
     if (mcpPath) {
-      const answer = await handleMcpRequest(nodeMcpRequest(req, origin, transport.clientAddress));
+      const answer = await handleMcp(nodeMcpRequest(req, origin, transport.clientAddress));
       return writeMcpAnswer(req, res, answer);
     }
     // OAuth's documents and endpoints (lib/oauth/server.ts), under the same DNS-rebinding rule as /mcp:

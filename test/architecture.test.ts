@@ -71,14 +71,49 @@ test('lib/ imports only point down the layer table: no arrow back up, no cycle b
   assert.deepEqual(upward, []);
 });
 
-// chem may find its bundled data files from the project root, and nothing else outside itself.
-test('chem imports nothing outside itself but the project root', () => {
+// chem may find its bundled data files from the project root and share its registered compounds across
+// module copies, and imports nothing else outside itself.
+test('chem imports nothing outside itself but the project root and the process-shared holder', () => {
   const outside = productFiles()
     .filter((f) => folderOf(f) === 'chem')
     .flatMap((f) =>
       imports(f)
-        .filter((t) => folderOf(t) !== 'chem' && t !== 'lib/project-root.ts')
+        .filter((t) => folderOf(t) !== 'chem' && t !== 'lib/project-root.ts' && t !== 'lib/process-shared.ts')
         .map((t) => `${f} → ${t}`),
     );
   assert.deepEqual(outside, []);
+});
+
+/** Product code outside lib/ that loads lib/: the server entry and the Next app. */
+function entryFiles(): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'server.ts', 'app'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  return listed.split('\n').filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.test.ts'));
+}
+
+// server.ts and Next's bundle each load their own copy of lib/; what they share is shared in one place.
+test('state shared across module copies lives in one holder: lib/process-shared.ts', () => {
+  const holders = [...productFiles(), ...entryFiles()].filter(
+    (file) => file !== 'lib/process-shared.ts' && /\bglobalThis\b/.test(readFileSync(join(ROOT, file), 'utf8')),
+  );
+  assert.deepEqual(holders, [], 'files keeping state on globalThis (use processShared instead)');
+});
+
+// The services built once per process (database, Redis, limiter, recorders) may have been built by the
+// other copy of lib/, whose error classes are not this copy's: their errors are recognised by code.
+test('errors of the shared services are recognised by code, never by instanceof outside their own file', () => {
+  const serviceFolders = new Set(['db', 'redis', 'limits', 'usage']);
+  const classes = new Map<string, string>();
+  for (const file of productFiles().filter((f) => serviceFolders.has(folderOf(f))))
+    for (const [, name] of readFileSync(join(ROOT, file), 'utf8').matchAll(/export class (\w+) extends Error\b/g))
+      classes.set(name, file);
+  assert.ok(classes.has('LimiterUnavailableError'), 'the limiter error is found by this check');
+  const checks = [...productFiles(), ...entryFiles()].flatMap((file) =>
+    [...readFileSync(join(ROOT, file), 'utf8').matchAll(/instanceof (\w+)/g)]
+      .filter(([, name]) => classes.has(name) && classes.get(name) !== file)
+      .map(([, name]) => `${file}: instanceof ${name}`),
+  );
+  assert.deepEqual(checks, []);
 });

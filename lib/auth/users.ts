@@ -1,6 +1,8 @@
 /** Creating users (audited in the same transaction). */
+
 import { type Actor, writeAudit } from '../audit/write.ts';
 import type { Db } from '../db/client.ts';
+import { hasErrorCode } from '../error-code.ts';
 import { containsSecretFragment } from '../ops/redact.ts';
 import { hashPassword, MAX_PASSWORD_LENGTH, passwordProblem, verifyPassword } from './password.ts';
 import { isRole, ROLES } from './roles.ts';
@@ -74,7 +76,7 @@ export async function createUser(
   } catch (error) {
     // Two sign-ups for one new email at once (PostgreSQL reads before either commits): the loser hits
     // the unique index, which is the same answer as finding the account.
-    if ((error as { code?: unknown })?.code === 'P2002') throw exists();
+    if (hasErrorCode(error, 'P2002')) throw exists();
     throw error;
   }
 }

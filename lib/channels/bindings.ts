@@ -4,11 +4,13 @@
  * to that developer. A follower with no account may have one made for them in the chat instead
  * (createFollowerAccount). Every bind, unbind and account made here is in the audit trail, the channel named.
  */
+
 import { randomInt } from 'node:crypto';
 import type { Actor } from '../audit/write.ts';
 import { writeAudit } from '../audit/write.ts';
 import type { Role } from '../auth/roles.ts';
 import type { Db } from '../db/client.ts';
+import { hasErrorCode } from '../error-code.ts';
 import { hashKey } from '../keys/hash.ts';
 import type { Viewer } from '../portal/access.ts';
 import { CHANNEL_LABELS, type ChannelName, type Follower } from './types.ts';
@@ -206,7 +208,7 @@ export async function createFollowerAccount(db: Db, follower: Follower): Promise
     });
   } catch (error) {
     // Two taps at once: the loser hits the unique binding (or email) and the winner's account stands.
-    if ((error as { code?: unknown })?.code === 'P2002') return null;
+    if (hasErrorCode(error, 'P2002')) return null;
     throw error;
   }
 }

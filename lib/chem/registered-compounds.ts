@@ -4,26 +4,27 @@
  * database itself; it only keeps the list lib/compounds registered (see registerCompounds in
  * lib/compounds/registration.ts, which checks the list first) and the lookup index includes it.
  *
- * The list lives on globalThis: server.ts and Next's bundle of the /mcp route load separate copies
- * of lib/chem, and both must serve the same compounds.
+ * The lists are shared by the process (lib/process-shared.ts): server.ts and Next's bundle load separate
+ * copies of lib/chem, and both must serve the same compounds.
  */
+import { processShared } from '../process-shared.ts';
 import type { Compound } from './compounds.ts';
-
-const REGISTERED = Symbol.for('chemflow.registeredCompounds');
-const OVERRIDES = Symbol.for('chemflow.registeredOverrides');
-const BUNDLED = Symbol.for('chemflow.bundledCompounds');
-type Holder = {
-  [REGISTERED]?: readonly Compound[];
-  [OVERRIDES]?: ReadonlyMap<string, Compound>;
-  [BUNDLED]?: readonly Compound[];
-};
 
 const NONE: readonly Compound[] = Object.freeze([]);
 const NO_OVERRIDES: ReadonlyMap<string, Compound> = new Map();
 
+interface ServedBeside {
+  registered: readonly Compound[];
+  overrides: ReadonlyMap<string, Compound>;
+  bundled: readonly Compound[];
+}
+
+const servedBeside = (): ServedBeside =>
+  processShared<ServedBeside>('servedCompounds', () => ({ registered: NONE, overrides: NO_OVERRIDES, bundled: NONE }));
+
 /** The registered compounds; the same array object until the next setRegisteredCompounds. */
 export function registeredCompounds(): readonly Compound[] {
-  return (globalThis as Holder)[REGISTERED] ?? NONE;
+  return servedBeside().registered;
 }
 
 /**
@@ -32,7 +33,7 @@ export function registeredCompounds(): readonly Compound[] {
  * has its own built-in objects. Replaced together with the registered compounds.
  */
 export function registeredOverrides(): ReadonlyMap<string, Compound> {
-  return (globalThis as Holder)[OVERRIDES] ?? NO_OVERRIDES;
+  return servedBeside().overrides;
 }
 
 /** Replaces the registered compounds (and the built-ins they override). Callers check them first (registerCompounds does). */
@@ -40,8 +41,9 @@ export function setRegisteredCompounds(
   compounds: readonly Compound[],
   overrides: ReadonlyMap<string, Compound> = NO_OVERRIDES,
 ): void {
-  (globalThis as Holder)[OVERRIDES] = new Map(overrides);
-  (globalThis as Holder)[REGISTERED] = Object.freeze([...compounds]);
+  const served = servedBeside();
+  served.overrides = new Map(overrides);
+  served.registered = Object.freeze([...compounds]);
 }
 
 /**
@@ -49,9 +51,9 @@ export function setRegisteredCompounds(
  * sets them at start-up): served last, under names, CAS numbers and structures nothing else claims.
  */
 export function bundledCompounds(): readonly Compound[] {
-  return (globalThis as Holder)[BUNDLED] ?? NONE;
+  return servedBeside().bundled;
 }
 
 export function setBundledCompounds(compounds: readonly Compound[]): void {
-  (globalThis as Holder)[BUNDLED] = Object.freeze([...compounds]);
+  servedBeside().bundled = Object.freeze([...compounds]);
 }

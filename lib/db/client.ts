@@ -7,6 +7,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { type DatabaseProvider, databaseProvider, databaseUrl } from '../config.ts';
+import { processShared, releaseProcessShared } from '../process-shared.ts';
 import { PrismaClient as PostgresPrismaClient } from './generated/postgresql/client.ts';
 import { PrismaClient as SqlitePrismaClient } from './generated/sqlite/client.ts';
 import { sqliteFilePath, sqlitePragmas } from './sqlite-file.ts';
@@ -16,12 +17,9 @@ export { type DatabaseProvider, databaseProvider, databaseUrl } from '../config.
 
 export type Db = SqlitePrismaClient;
 
-// On globalThis like the shared client (see getDb): the Next bundle's copy of this module must know the
+// Shared by the process like the client (see getDb): the Next bundle's copy of this module must know the
 // provider of a client that server.ts's copy created, or key changes made in the portal would skip NOTIFY.
-const PROVIDERS = Symbol.for('chemflow.db.providers');
-const providersHolder = globalThis as { [PROVIDERS]?: WeakMap<Db, DatabaseProvider> };
-providersHolder[PROVIDERS] ??= new WeakMap();
-const providers = providersHolder[PROVIDERS];
+const providers = processShared('dbProviders', () => new WeakMap<Db, DatabaseProvider>());
 
 /** The database behind a client, for the few places that must speak its dialect (e.g. NOTIFY). */
 export function providerOf(db: Db): DatabaseProvider {
@@ -84,23 +82,16 @@ function withPragmasOnConnect(factory: PrismaBetterSqlite3): SqlDriverAdapterFac
   };
 }
 
-const SHARED = Symbol.for('chemflow.db');
-
 /**
  * The process-wide client. The Next.js server bundle and server.ts each load their own copy of this
- * module, so the client lives on globalThis, where both find the same one (and one SQLite connection).
+ * module, so the client is shared by the process (lib/process-shared.ts), where both find the same one
+ * (and one SQLite connection).
  */
 export function getDb(): Db {
-  const store = globalThis as typeof globalThis & { [SHARED]?: Db };
-  store[SHARED] ??= createDb();
-  return store[SHARED];
+  return processShared('db', createDb);
 }
 
 /** Disconnects the process-wide client, if one was opened (graceful shutdown). */
 export async function closeDb(): Promise<void> {
-  const store = globalThis as typeof globalThis & { [SHARED]?: Db };
-  const db = store[SHARED];
-  if (!db) return;
-  delete store[SHARED];
-  await db.$disconnect();
+  await releaseProcessShared<Db>('db')?.$disconnect();
 }

@@ -12,8 +12,10 @@
  * answers 503.
  */
 import type Database from 'better-sqlite3';
+import { hasErrorCode } from '../error-code.ts';
 import {
   type CallRow,
+  DATABASE_LOCKED,
   DatabaseLocked,
   dailyIncrements,
   defaultDeadline,
@@ -110,7 +112,7 @@ export function openSqliteHotPath(db: Database.Database): HotPathStore {
       // Takes the write lock and lets go at once: no write, no fsync. Another connection holding it
       // (or an exclusive lock) makes this wait on timers like any hot-path statement, then fail.
       await retryWhileLocked(() => db.exec('BEGIN IMMEDIATE; ROLLBACK'), deadline).catch((error) => {
-        throw error instanceof DatabaseLocked
+        throw hasErrorCode(error, DATABASE_LOCKED)
           ? new Error("writes are blocked: another connection holds the database's write lock (SQLITE_BUSY)", {
               cause: error,
             })

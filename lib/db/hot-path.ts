@@ -51,7 +51,12 @@ export interface CallRow {
 export const CALL_DEADLINE_MS = 2000;
 
 /** Nothing was written or read: the database stayed locked (another connection's write lock) until the deadline. */
+/** The code of DatabaseLocked, by which callers recognise it (lib/error-code.ts). */
+export const DATABASE_LOCKED = 'database_locked';
+
 export class DatabaseLocked extends Error {
+  readonly code = DATABASE_LOCKED;
+
   constructor(cause: unknown) {
     super(
       `the database stayed locked by another connection until the call's deadline (${(cause as Error)?.message ?? cause})`,

@@ -76,5 +76,3 @@ export function createKeyVerifier(store: Pick<HotPathStore, 'findKeyByHash' | 'k
     return { ok: true, key: row };
   };
 }
-
-export type KeyVerifier = ReturnType<typeof createKeyVerifier>;

@@ -5,6 +5,7 @@
  * sees every other instance's attempts.
  */
 import { config } from '../config.ts';
+import { processShared } from '../process-shared.ts';
 import { getRedis, sharedMode, whenReady } from '../redis/clients.ts';
 import { AttemptWindow } from './attempt-window.ts';
 import { createRedisAttemptCounter } from './redis-attempt-counter.ts';
@@ -46,17 +47,12 @@ export function memoryAttemptCounter(window: AttemptWindow): AttemptCounter {
   };
 }
 
-const COUNTERS = Symbol.for('chemflow.attemptCounters');
-type Holder = { [COUNTERS]?: Map<string, AttemptCounter> };
-
 /**
  * The process-wide counter named `name` (one of each: server.ts and Next's bundle load separate copies
  * of this module, and both must count into the same one), in Redis in the shared mode.
  */
 export function attemptCounter(name: string, limit: number, windowMs: number): AttemptCounter {
-  const holder = globalThis as Holder;
-  holder[COUNTERS] ??= new Map();
-  const counters = holder[COUNTERS];
+  const counters = processShared('attemptCounters', () => new Map<string, AttemptCounter>());
   let counter = counters.get(name);
   if (!counter) {
     const memory = memoryAttemptCounter(new AttemptWindow(limit, windowMs));

@@ -36,8 +36,13 @@ export interface Limiter {
   admit(key: LimitedKey, now: number, deadline?: number): Promise<Admission>;
 }
 
+/** The code of LimiterUnavailableError, by which callers recognise it (lib/error-code.ts). */
+export const LIMITER_UNAVAILABLE = 'limiter_unavailable';
+
 /** The shared limiter (Redis) could not be asked: /mcp refuses the call (fail closed) with a 503. */
 export class LimiterUnavailableError extends Error {
+  readonly code = LIMITER_UNAVAILABLE;
+
   constructor(cause: unknown) {
     super(`limiter unavailable: ${(cause as Error)?.message ?? cause}`, { cause });
   }

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { TOOL_EXAMPLES } from '../chem/tools/examples.ts';
-import { callTool } from './call-tool.ts';
 import { ANSWER_SIGNIFICANT_DIGITS } from './compact-answer.ts';
 import { TOOL_ANNOTATIONS, toolListing } from './registry.ts';
+import { runTool } from './run-tool.ts';
 
 const CATALOGUE_LIMIT = 30_000;
 const MEDIAN_ANSWER_LIMIT = 1_500;
@@ -74,7 +74,7 @@ function sourceFields(value: unknown): unknown[] {
 test(`ordinary answers: none over ${ANSWER_LIMIT} B, citations once, no noise; one per tool: median ≤ ${MEDIAN_ANSWER_LIMIT} B`, async () => {
   const sizes: number[] = [];
   for (const [name, args] of ORDINARY_CALLS) {
-    const { result } = await callTool(name, args);
+    const { result } = await runTool(name, args);
     const call = `${name} ${JSON.stringify(args)}`;
     assert.equal(result.isError, false, `${call}: ${JSON.stringify(result.content)}`);
     const text = (result.content[0] as { text: string }).text;

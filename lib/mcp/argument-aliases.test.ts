@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callTool } from './call-tool.ts';
 import { canonicalArguments, registry } from './registry.ts';
+import { runTool } from './run-tool.ts';
 
 const UNIT_NAMES = new Set(['temperature_unit', 'pressure_unit', 'from_unit', 'to_unit']);
 
@@ -87,7 +87,7 @@ const UNIT_CALLS: {
     args: { smiles: 'CC(C)=O', boiling_point: 56.05 },
     units: { temperature_unit: '°C' },
     applied: async (a) => {
-      const kelvin = await callTool('service_estimate_joback', { smiles: 'CC(C)=O', boiling_point: 329.2 });
+      const kelvin = await runTool('service_estimate_joback', { smiles: 'CC(C)=O', boiling_point: 329.2 });
       assert.deepEqual(a.estimates.critical_temperature, JSON.parse(kelvin.valueJson!).estimates.critical_temperature);
     },
   },
@@ -113,7 +113,7 @@ test('every tool with a unit argument answers the same under each alias as under
   );
   assert.deepEqual(UNIT_CALLS.map((c) => c.tool).sort(), withUnits.map(({ tool }) => tool.name).sort());
   for (const { tool, args, units, applied } of UNIT_CALLS) {
-    const meant = await callTool(tool, { ...args, ...units });
+    const meant = await runTool(tool, { ...args, ...units });
     assert.equal(meant.result.isError, false, `${tool}: ${JSON.stringify(meant.result.content)}`);
     assert.ok(!meant.valueJson!.includes('default unit'), `${tool}: the units were applied`);
     await applied(JSON.parse(meant.valueJson!));
@@ -123,9 +123,9 @@ test('every tool with a unit argument answers the same under each alias as under
       assert.ok(spellings.length > 0, `${tool}: ${canonical} has aliases`);
       for (const alias of spellings) {
         const { [canonical]: unit, ...rest } = units;
-        const aliased = await callTool(tool, { ...args, ...rest, [alias]: unit });
+        const aliased = await runTool(tool, { ...args, ...rest, [alias]: unit });
         assert.equal(aliased.valueJson, meant.valueJson, `${tool} ${alias}`);
-        const twice = await callTool(tool, { ...args, ...units, [alias]: unit });
+        const twice = await runTool(tool, { ...args, ...units, [alias]: unit });
         assert.equal(twice.errorCode, 'invalid_arguments', `${tool} ${alias}`);
         const { message } = JSON.parse((twice.result.content[0] as { text: string }).text) as { message: string };
         const names = [`"${alias}" and "${canonical}"`, `"${canonical}" and "${alias}"`];
@@ -139,6 +139,6 @@ test('every tool with a unit argument answers the same under each alias as under
     const bareUnit = aliases.some(([alias]) => alias === 'unit');
     // `unit` where it cannot mean two things; where a tool takes both units it stays unknown.
     assert.equal(bareUnit, !both, `${tool}: "unit" is an alias exactly when the tool has one unit argument`);
-    if (both) assert.equal((await callTool(tool, { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
+    if (both) assert.equal((await runTool(tool, { ...args, unit: 'bar' })).errorCode, 'invalid_arguments');
   }
 });

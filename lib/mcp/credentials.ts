@@ -4,13 +4,8 @@
  * sent in both headers must be the same key, since guessing which one the caller meant could bill the
  * wrong key.
  */
+import type { Credentials } from '../keys/authenticate.ts';
 import type { HeaderReader } from './request.ts';
-
-export type Credentials =
-  | { kind: 'key'; key: string }
-  | { kind: 'missing' }
-  | { kind: 'bad_header'; message: string }
-  | { kind: 'conflict' };
 
 export function readCredentials(headers: HeaderReader): Credentials {
   const authorization = headers.get('authorization')?.trim();

@@ -1,7 +1,8 @@
 /**
- * POST /mcp: one request in, one answer out, called by server.ts through node-request.ts. It
- * decides whether a method needs a key, verifies the key, and hands a tools/call to answerToolCall
- * (tool-call.ts: admit through the limiter, run the tool, commit the usage row, then answer). The SDK's stateless transport
+ * POST /mcp: one request in, one answer out, called by server.ts through node-request.ts with the services
+ * it built before listening (service.ts). It decides whether a method needs a key, has the key
+ * authenticated (lib/keys/authenticate.ts), and hands a tools/call to answerToolsCall (tools-call.ts:
+ * admit through the limiter, run the tool, record the usage row, then answer). The SDK's stateless transport
  * answers the other methods. Two answers are written here, in exactly the form the SDK gives them
  * (responses.test.ts compares them):
  * - tools/call: by then everything the SDK would check has been checked, and its zod validation of
@@ -12,13 +13,10 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { config } from '../config.ts';
-import type { KeyRow } from '../db/hot-path.ts';
 import { CALL_DEADLINE_MS } from '../db/hot-path.ts';
 import { bodyCapFor } from '../http/body-caps.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
-import { hashKey } from '../keys/hash.ts';
-import type { Verification } from '../keys/verify.ts';
-import type { KeyAuthThrottle } from '../limits/key-auth-throttle.ts';
+import type { Authentication } from '../keys/authenticate.ts';
 import { bearerChallenge, publicOrigin } from '../oauth/paths.ts';
 import { readableAddress } from '../usage/refused-calls.ts';
 import { corsHeaders, originAllowed, preflightHeaders } from './cors.ts';
@@ -28,16 +26,20 @@ import { hostRefusal } from './host-check.ts';
 import { type BodyText, INVALID_UTF8, type McpAnswer, type McpRequest, TOO_LARGE } from './request.ts';
 import { jsonError, payloadTooLarge, sseMessage, toolListAnswer } from './responses.ts';
 import { createMcpServer } from './sdk-server.ts';
-import { getMcpService } from './service.ts';
-import { answerToolCall, databaseUnavailable } from './tool-call.ts';
+import type { McpService } from './service.ts';
+import { answerToolsCall, databaseUnavailable } from './tools-call.ts';
 
 /** Methods the spec lets through without a key (§4, §5.3). */
 const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tools/list']);
 
-const MISSING_KEY_MESSAGE =
-  'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
+export type McpHandler = (request: McpRequest) => Promise<McpAnswer>;
 
-export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> {
+/** The /mcp handler on `service`: built once by server.ts, before it listens. */
+export function createMcpHandler(service: McpService): McpHandler {
+  return (request) => handleMcpRequest(service, request);
+}
+
+async function handleMcpRequest(service: McpService, request: McpRequest): Promise<McpAnswer> {
   const wrongHost = hostRefusal(request);
   if (wrongHost) return wrongHost;
   const origin = request.headers.get('origin');
@@ -73,15 +75,17 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
     return toolListAnswer(message.id, cors);
   if (PUBLIC_METHODS.has(message.method)) return runSdk(request, message, cors);
 
-  const service = getMcpService();
   const now = Date.now();
-  // One deadline for every wait on the database: key lookup, quota lookup, usage commit.
-  const deadline = now + CALL_DEADLINE_MS;
-  const checked = await checkKey(request, now, deadline, cors);
-  if (!checked.ok) return checked.answer;
+  const context = { service, now, deadline: now + CALL_DEADLINE_MS, cors };
+  const authentication = await service.authenticateKey(readCredentials(request.headers), {
+    clientAddress: request.clientAddress,
+    now,
+    deadline: context.deadline,
+  });
+  if (!authentication.ok) return refusedKey(request, authentication, service, context);
   if (message.method !== 'tools/call') return runSdk(request, message, cors);
 
-  // tools/call: check the call itself; answerToolCall admits, runs, records and answers it.
+  // tools/call: check the call itself; answerToolsCall admits, runs, records and answers it.
   if (message.id === undefined) {
     return jsonError(
       400,
@@ -94,114 +98,48 @@ export async function handleMcpRequest(request: McpRequest): Promise<McpAnswer> 
   if (paramsProblem) {
     return sseMessage({ jsonrpc: '2.0', id: message.id, error: { code: -32602, message: paramsProblem } }, cors);
   }
-  return answerToolCall(
+  return answerToolsCall(
     {
       request,
       id: message.id,
       name: message.params!.name as string,
       args: message.params!.arguments,
-      key: checked.key,
+      key: authentication.key,
     },
-    service,
-    now,
-    deadline,
-    cors,
+    context,
   );
 }
 
-/** The WWW-Authenticate of a 401: it points OAuth clients at the protected-resource metadata. */
-function challenge(request: McpRequest, message: string, error?: 'invalid_token'): string {
-  return bearerChallenge(publicOrigin(request.url, config().publicUrl), message, error);
-}
-
 /**
- * The request's key, verified, or the answer refusing it: 401 missing_api_key or invalid_api_key (with
- * the key-authentication throttle), 400 for two different keys, 503 when the database cannot say.
+ * The answer refusing a key: 401 (with the challenge that points OAuth clients at the protected-resource
+ * metadata), 400 for two different keys, 503 when the database cannot say. A key that exists but no
+ * longer works is counted per key, so its owner sees the secret is still being tried.
  */
-async function checkKey(
+function refusedKey(
   request: McpRequest,
-  now: number,
-  deadline: number,
-  cors: Record<string, string>,
-): Promise<{ ok: true; key: KeyRow } | { ok: false; answer: McpAnswer }> {
-  const refuse = (answer: McpAnswer) => ({ ok: false as const, answer });
-  const credentials = readCredentials(request.headers);
-  switch (credentials.kind) {
-    case 'missing':
-      return refuse(
-        jsonError(401, 'missing_api_key', MISSING_KEY_MESSAGE, {
-          'www-authenticate': challenge(request, MISSING_KEY_MESSAGE),
-          ...cors,
-        }),
-      );
-    case 'bad_header':
-      return refuse(
-        jsonError(401, 'invalid_api_key', credentials.message, {
-          'www-authenticate': challenge(request, credentials.message, 'invalid_token'),
-          ...cors,
-        }),
-      );
-    case 'conflict':
-      return refuse(
-        jsonError(
-          400,
-          'conflicting_api_keys',
-          'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).',
-          cors,
-        ),
-      );
-  }
-  const service = getMcpService();
-  let verified: Verification;
-  try {
-    verified = await service.verifyKey(credentials.key, now, deadline);
-  } catch (error) {
-    return refuse(databaseUnavailable('key lookup failed', error, cors));
-  }
-  // A key that exists but no longer works: kept per key, so its owner sees the secret is still being tried.
-  if (!verified.ok && 'keyId' in verified) {
+  refusal: Exclude<Authentication, { ok: true }>,
+  service: McpService,
+  { now, cors }: { now: number; cors: Record<string, string> },
+): McpAnswer {
+  if (refusal.error === 'database_unavailable') return databaseUnavailable('key lookup failed', refusal.cause, cors);
+  if (refusal.stopped) {
     service.refusedCalls.note({
-      keyId: verified.keyId,
-      reason: verified.reason,
+      ...refusal.stopped,
       clientAddress: readableAddress(request.clientAddress),
       at: now,
       day: service.quotaDay(now).day,
     });
   }
-  if (!verified.ok || !service.keyAuthThrottle.admits(request.clientAddress, verified.key.id, now)) {
-    return refuse(await refusedKey(service.keyAuthThrottle, request, credentials.key, verified, now, cors));
-  }
-  return { ok: true, key: verified.key };
-}
-
-/**
- * The 401 for a key that failed, or that may not be used from a locked address (key-auth-throttle.ts).
- * Locked, every key gets the same answer, so it tells a scanner nothing about the key it tried; the spec
- * (§5.6) keeps it a 401 invalid_api_key, with Retry-After saying when the address may try again.
- */
-async function refusedKey(
-  throttle: KeyAuthThrottle,
-  request: McpRequest,
-  key: string,
-  verified: Verification,
-  now: number,
-  cors: Record<string, string>,
-): Promise<McpAnswer> {
-  const address = request.clientAddress;
-  const refuse = (message: string, extra: Record<string, string> = {}) =>
-    jsonError(401, 'invalid_api_key', message, {
-      'www-authenticate': challenge(request, message, 'invalid_token'),
-      ...cors,
-      ...extra,
-    });
-  const lockedMs = verified.ok ? throttle.lockedFor(address, now) : await throttle.failed(address, hashKey(key), now);
-  if (!verified.ok && lockedMs === 0) return refuse(verified.message);
-  const seconds = Math.max(1, Math.ceil(lockedMs / 1000));
-  const { limit, windowMs } = throttle.failures;
-  const message =
-    `Too many failed API keys came from this address (${limit} different keys within ${windowMs / 1000} s), so keys sent from it are refused ` +
-    `until ${new Date(now + seconds * 1000).toISOString()}: retry in ${seconds} s. Keys that already worked from this address keep working.`;
-  return refuse(message, { 'retry-after': String(seconds) });
+  if (refusal.error === 'conflicting_api_keys') return jsonError(400, refusal.error, refusal.message, cors);
+  return jsonError(401, refusal.error, refusal.message, {
+    'www-authenticate': bearerChallenge(
+      publicOrigin(request.url, config().publicUrl),
+      refusal.message,
+      refusal.tokenError,
+    ),
+    ...cors,
+    ...(refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {}),
+  });
 }
 
 /**

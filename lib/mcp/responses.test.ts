@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { callTool } from './call-tool.ts';
 import type { McpAnswer } from './request.ts';
 import { sseMessage, toolCallAnswer, toolListAnswer } from './responses.ts';
+import { runTool } from './run-tool.ts';
 import { createMcpServer } from './sdk-server.ts';
 
 /** What our SDK server answers `message`; a tools/call gets `toolResult` from its handler. */
@@ -47,7 +47,7 @@ for (const [label, args] of calls) {
   it(`a tools/call answer for ${label} is the SDK's, byte for byte`, async () => {
     const params = { name: 'service_query_compound', arguments: args };
     for (const id of IDS) {
-      const outcome = await callTool(params.name, args);
+      const outcome = await runTool(params.name, args);
       assert.deepEqual(
         await onTheWire(toolCallAnswer(id, outcome)),
         await onTheWire(await answerFromSdk({ id, method: 'tools/call', params }, outcome.result)),

@@ -2,9 +2,9 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { bodyCapFor, tooLargeMessage } from '../http/body-caps.ts';
 import { redactSecretFragments } from '../ops/redact.ts';
-import type { ToolOutcome } from './call-tool.ts';
 import { toolListing } from './registry.ts';
 import type { McpAnswer } from './request.ts';
+import type { ToolOutcome } from './run-tool.ts';
 
 /**
  * An HTTP-level error in the shape of spec §2.6: {"error": code, "message": text, ...extra}. Messages may

@@ -1,13 +1,14 @@
 /**
- * Prometheus metrics for /mcp and the usage writer. The registry and its metrics live on globalThis:
- * server.ts (which serves /mcp) and Next's bundle (which serves /api/metrics) load separate copies of this
- * module, and both must count into, and read from, the same metrics.
+ * Prometheus metrics for /mcp and the usage writer. The registry and its metrics are shared by the process
+ * (lib/process-shared.ts): server.ts (which serves /mcp) and Next's bundle (which serves /api/metrics)
+ * load separate copies of this module, and both must count into, and read from, the same metrics.
  *
  * The hot-path hooks are a counter increment on a pre-resolved child (tool × outcome) and one histogram
  * observation; tool names outside the registry share one label value, so callers cannot grow the
  * label sets.
  */
 import client from 'prom-client';
+import { processShared } from '../process-shared.ts';
 import type { CallOutcome } from './call-labels.ts';
 import { TOOL_LABELS, UNKNOWN_TOOL } from './call-labels.ts';
 
@@ -21,9 +22,6 @@ interface Metrics {
   usageBatchSize: client.Histogram;
   usageWriteFailures: client.Counter;
 }
-
-const METRICS = Symbol.for('chemflow.metrics');
-type Holder = { [METRICS]?: Metrics };
 
 function createMetrics(): Metrics {
   const registry = new client.Registry();
@@ -76,9 +74,7 @@ function createMetrics(): Metrics {
 }
 
 function metrics(): Metrics {
-  const holder = globalThis as Holder;
-  holder[METRICS] ??= createMetrics();
-  return holder[METRICS];
+  return processShared('metrics', createMetrics);
 }
 
 /**

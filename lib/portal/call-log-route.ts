@@ -9,6 +9,7 @@ import { config } from '../config.ts';
 import { type Db, getDb } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
 import { quotaDayCalculator } from '../limits/quota-day.ts';
+import { processShared } from '../process-shared.ts';
 import { callLogCsvLines } from '../usage/call-log-export.ts';
 import { CSV_BYTE_ORDER_MARK } from '../usage/csv.ts';
 import { type ExportSlot, ExportSlots } from '../usage/export-slots.ts';
@@ -23,19 +24,16 @@ const PLAIN_TEXT = { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' };
 /** What a refused export suggests: long enough for an export ahead of it to finish. */
 export const EXPORT_RETRY_AFTER_SECONDS = 30;
 
-// On globalThis, so both export routes (the owner's and support's) count against one set of limits per process.
-const SLOTS = Symbol.for('chemflow.exportSlots');
+/** Shared by the process, so both export routes (the owner's and support's) count against one set of limits. */
 function exportSlots(): ExportSlots {
-  const holder = globalThis as { [SLOTS]?: ExportSlots };
-  if (!holder[SLOTS]) {
+  return processShared('exportSlots', () => {
     const { exportsPerAccount, exportsPerServer, exportWaitSeconds } = config();
-    holder[SLOTS] = new ExportSlots({
+    return new ExportSlots({
       perAccount: exportsPerAccount,
       perServer: exportsPerServer,
       waitMs: exportWaitSeconds * 1000,
     });
-  }
-  return holder[SLOTS];
+  });
 }
 
 function refusal(held: 'account' | 'server', slots: ExportSlots): Response {

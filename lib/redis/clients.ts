@@ -1,6 +1,6 @@
 /**
  * The shared mode's Redis connections: one for commands (the limiter's script, publishing key changes)
- * and one subscriber. Like getDb() and getMcpService(), they live on globalThis: server.ts and Next's
+ * and one subscriber. Like getDb() and getMcpService(), they are shared by the process (lib/process-shared.ts): server.ts and Next's
  * bundle load separate copies of this module, and a key change made in the portal (Next) must publish
  * through the same connection the hot path (server.ts) uses.
  *
@@ -11,6 +11,7 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { config } from '../config.ts';
 import { log } from '../ops/log.ts';
+import { processShared, releaseProcessShared } from '../process-shared.ts';
 
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 1000;
@@ -18,8 +19,10 @@ const MAX_RECONNECT_DELAY_MS = 500;
 /** How long a command waits for a connection that is being (re)established before it fails. */
 const READY_WAIT_MS = 300;
 
-const CLIENTS = Symbol.for('chemflow.redis');
-type Holder = { [CLIENTS]?: { commands: Redis; subscribers: Redis[] } };
+interface Clients {
+  commands: Redis;
+  subscribers: Redis[];
+}
 
 /** Redis key and channel names, all under REDIS_KEY_PREFIX. */
 export const redisNames = {
@@ -68,16 +71,14 @@ export function lastConnectionError(client: Redis): string | undefined {
   return (client as Tracked)[LAST_ERROR];
 }
 
-function clients() {
-  const holder = globalThis as Holder;
-  if (!holder[CLIENTS]) {
+function clients(): Clients {
+  return processShared('redis', () => {
     const url = config().redisUrl;
     if (!url) throw new Error('The shared mode needs REDIS_URL');
     // Auto-pipelining sends the limiter scripts of all calls admitted in one event-loop turn in one
     // write: under load, most of a call's Redis cost was its own socket write.
-    holder[CLIENTS] = { commands: openRedis(url, { enableAutoPipelining: true }), subscribers: [] };
-  }
-  return holder[CLIENTS];
+    return { commands: openRedis(url, { enableAutoPipelining: true }), subscribers: [] };
+  });
 }
 
 /** Whether REDIS_URL switched the shared mode on. */
@@ -151,10 +152,8 @@ export async function publishKeyChange(keyId: string): Promise<void> {
 
 /** Closes the connections (graceful shutdown, the CLI's exit). */
 export async function closeRedis(): Promise<void> {
-  const holder = globalThis as Holder;
-  const open = holder[CLIENTS];
+  const open = releaseProcessShared<Clients>('redis');
   if (!open) return;
-  delete holder[CLIENTS];
   await Promise.all(
     [open.commands, ...open.subscribers].map((client) => client.quit().catch(() => client.disconnect())),
   );

@@ -14,6 +14,7 @@
  */
 import type { Db } from '../db/client.ts';
 import { displayKey } from '../keys/format.ts';
+import { processShared } from '../process-shared.ts';
 import { csvLine } from './csv.ts';
 import { refusedCsvRows } from './refused-csv-rows.ts';
 
@@ -48,13 +49,11 @@ const callCells = (c: CallRow, key: string) => [
 /**
  * Waits for this export's next page to be read. Pages of all running exports queue here and one is let
  * through per turn of the event loop: between two pages everything else waiting (requests, timers) runs,
- * and however many exports run, a turn carries one page, not one per export. On globalThis, so the
- * process has one queue whichever bundle (server.ts's, each Next route's) loaded this module.
+ * and however many exports run, a turn carries one page, not one per export. Shared by the process
+ * (lib/process-shared.ts), so it has one queue whichever bundle (server.ts's, each Next route's) loaded
+ * this module.
  */
-const PAGE_QUEUE = Symbol.for('chemflow.exportPageQueue');
-const pageQueueHolder = globalThis as { [PAGE_QUEUE]?: { waiting: (() => void)[]; scheduled: boolean } };
-pageQueueHolder[PAGE_QUEUE] ??= { waiting: [], scheduled: false };
-const pageQueue = pageQueueHolder[PAGE_QUEUE];
+const pageQueue = processShared('exportPageQueue', () => ({ waiting: [] as (() => void)[], scheduled: false }));
 
 function letOnePageThrough(): void {
   const next = pageQueue.waiting.shift();

@@ -11,7 +11,8 @@
  * only after an attempt found the database locked: a call that spent its time elsewhere (a slow tool, a
  * busy CPU) is still recorded by a database that takes the write.
  */
-import { CALL_DEADLINE_MS, type CallRow, DatabaseLocked, type HotPathStore } from '../db/hot-path.ts';
+import { CALL_DEADLINE_MS, type CallRow, DATABASE_LOCKED, type HotPathStore } from '../db/hot-path.ts';
+import { hasErrorCode } from '../error-code.ts';
 import { countUsageWriteFailure, observeUsageBatch } from '../ops/metrics.ts';
 
 export interface UsageRecorder {
@@ -55,7 +56,7 @@ export function createUsageRecorder(store: Pick<HotPathStore, 'writeCalls'>): Us
         for (const p of batch) p.resolve();
         return;
       } catch (error) {
-        if (!(error instanceof DatabaseLocked)) {
+        if (!hasErrorCode(error, DATABASE_LOCKED)) {
           countUsageWriteFailure();
           for (const p of batch) p.reject(error);
           return;

@@ -9,11 +9,15 @@ import type { AddressInfo } from 'node:net';
 
 /** Serves /mcp on a free loopback port: its URL, and how to stop serving. */
 export async function serveMcpInProcess(): Promise<{ url: string; close: () => Promise<void> }> {
-  const { handleMcpRequest } = await import('../../lib/mcp/handler.ts');
+  const { createMcpHandler } = await import('../../lib/mcp/handler.ts');
+  const { getMcpService } = await import('../../lib/mcp/service.ts');
   const { nodeMcpRequest, writeMcpAnswer } = await import('../../lib/mcp/node-request.ts');
+  // Built on the first request, as late as the suite's environment allows.
+  let handleMcpRequest: ReturnType<typeof createMcpHandler> | undefined;
   let origin = '';
   const server = createServer((req, res) => {
     const address = req.socket.remoteAddress ?? '127.0.0.1';
+    handleMcpRequest ??= createMcpHandler(getMcpService());
     handleMcpRequest(nodeMcpRequest(req, origin, address)).then(
       (answer) => writeMcpAnswer(req, res, answer),
       (error) => res.destroy(error),

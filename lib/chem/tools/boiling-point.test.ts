@@ -31,7 +31,7 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   for (const [name, property] of Object.entries(schema.properties))
     assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'water', pressure: 1, pressure_unit: 'atm' }));
-  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  // `unit` is an alias, renamed before validation (runTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'water', pressure: 1, unit: 'atm' }), false);
   assert.equal(validateInput({ compound_name: 'water', pressure: 0 }), false);
   assert.equal(validateInput({ compound_name: 'water', pressure: -1 }), false);

@@ -82,7 +82,7 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 0 }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, eos: 'bwr' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300 }), false);
-  // Aliases (p_unit, temp_unit) are renamed before validation (callTool), never listed in the schema.
+  // Aliases (p_unit, temp_unit) are renamed before validation (runTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, unit: 'K' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, p_unit: 'bar' }), false);
 });

@@ -39,7 +39,7 @@ test('input schema is FastMCP style', () => {
   );
   assert.deepEqual(schema.required, []);
   assert.ok(validateInput({ smiles: 'CCO', boiling_point: 78.4, temperature_unit: '°C' }));
-  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  // `unit` is an alias, renamed before validation (runTool), never listed in the schema.
   assert.equal(validateInput({ smiles: 'CCO', boiling_point: 78.4, unit: '°C' }), false);
   assert.equal(validateInput({ smiles: '' }), false);
   assert.equal(validateInput({ smiles: 'CCO', temperature: 300 }), false);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { argumentsSchema } from '../../../test/support/tool-schemas.ts';
-import { callTool } from '../../mcp/call-tool.ts';
+import { runTool } from '../../mcp/run-tool.ts';
 import { ToolError } from '../tool.ts';
 import { formulaInfoTool } from './formula-info.ts';
 
@@ -155,8 +155,8 @@ test('caller mistakes are ToolErrors that say where', () => {
   fails('CuSO4··5H2O', /position 7/);
 });
 
-test('through callTool: an ion cites each table once, the electron mass by its own id', async () => {
-  const { valueJson } = await callTool('service_formula_info', { formula: 'SO4^2-' });
+test('through runTool: an ion cites each table once, the electron mass by its own id', async () => {
+  const { valueJson } = await runTool('service_formula_info', { formula: 'SO4^2-' });
   const answer = JSON.parse(valueJson!);
   const citations = Object.values(answer.sources) as string[];
   assert.equal(citations.filter((c) => /CODATA 2018/.test(c)).length, 1);

@@ -54,7 +54,7 @@ test('input schema is FastMCP style', () => {
   assert.ok(
     validateInput({ compound_name: 'acetone', temperature: 500, reference_temperature: 25, temperature_unit: '°C' }),
   );
-  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  // `unit` is an alias, renamed before validation (runTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, unit: '°C' }), false);
   assert.equal(validateInput({ compound_name: 'acetone' }), false);
   assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, pressure: 1 }), false);

@@ -47,7 +47,7 @@ test('input schema is FastMCP style', () => {
   for (const [name, property] of Object.entries(schema.properties))
     assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'propane', temperature: 0, temperature_unit: '°C' }));
-  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  // `unit` is an alias, renamed before validation (runTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'propane', temperature: 0, unit: '°C' }), false);
   assert.equal(validateInput({ compound_name: 'propane' }), false);
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, temperature_unit: 'K', extra: 1 }), false);

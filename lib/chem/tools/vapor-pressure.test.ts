@@ -32,7 +32,7 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   for (const [name, property] of Object.entries(schema.properties))
     assert.ok(property.title && property.description, name);
   assert.ok(validateInput({ compound_name: 'water', temperature: 25, temperature_unit: '°C' }));
-  // `unit` is an alias, renamed before validation (callTool), never listed in the schema.
+  // `unit` is an alias, renamed before validation (runTool), never listed in the schema.
   assert.equal(validateInput({ compound_name: 'water', temperature: 25, unit: '°C' }), false);
   assert.equal(validateInput({ compound_name: 'water' }), false);
   // An empty name passes the schema (a minLength would cost every session bytes) and is refused by the lookup.

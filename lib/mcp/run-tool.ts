@@ -33,7 +33,7 @@ function toolFailure(code: ToolErrorCode, message: string, details?: Record<stri
   };
 }
 
-export async function callTool(name: string, args: unknown): Promise<ToolOutcome> {
+export async function runTool(name: string, args: unknown): Promise<ToolOutcome> {
   const entry = registry.get(name);
   if (!entry) {
     return toolFailure(
