@@ -20,7 +20,7 @@ import { dataLayerSummary, formatLayerSummary } from './lib/chem/data-layers.ts'
 import { prepareCompoundIndex } from './lib/chem/lookup.ts';
 import { setChemDataDir } from './lib/chem/third-party-data.ts';
 import { serveBundledChemSep } from './lib/compounds/bundled-chemsep.ts';
-import { prepareCompounds } from './lib/compounds/store.ts';
+import { prepareCompounds } from './lib/compounds/startup.ts';
 import { chemDataDirSetting, config, databaseUrl } from './lib/config.ts';
 import { closeDb, getDb } from './lib/db/client.ts';
 import { migrateDatabase } from './lib/db/migrate.ts';

@@ -1,11 +1,12 @@
 /**
  * `cli compounds import <file>`: the command, its help and the report it prints. Reading the file is
- * lib/compounds/import-file.ts; writing it, lib/compounds/store.ts.
+ * lib/compounds/import-file.ts; writing it, lib/compounds/import.ts.
  */
 import { csvColumns } from '../compounds/csv.ts';
 import { ImportRefused } from '../compounds/file-checks.ts';
+import { type ImportFormat, type ImportReport, importCompounds } from '../compounds/import.ts';
 import { IMPORT_FORMATS, type ImportFile, readImportFile } from '../compounds/import-file.ts';
-import { type ImportFormat, type ImportReport, importCompounds, loadBuiltinCompounds } from '../compounds/store.ts';
+import { loadBuiltinCompounds } from '../compounds/write.ts';
 import { DEFAULT_IMPORT_MAX_MB } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { parse, text, UsageError } from './args.ts';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { importMaxMegabytes } from '../config.ts';
-import type { ImportFormat } from './store.ts';
+import type { ImportFormat } from './import.ts';
 
 /** The most problems printed for a refused file; the count says how many more there are. */
 const MAX_PROBLEMS_SHOWN = 100;

@@ -15,7 +15,7 @@ import {
   looksLikeXml,
   readBoundedFile,
 } from './file-checks.ts';
-import type { ImportFormat, ImportRequest } from './store.ts';
+import type { ImportFormat, ImportRequest } from './import.ts';
 
 export const IMPORT_FORMATS: ImportFormat[] = ['chemsep', 'csv'];
 

@@ -12,17 +12,12 @@ import { setRegisteredCompounds } from '../chem/registered-compounds.ts';
 import { queryCompoundTool } from '../chem/tools/query-compound.ts';
 import type { DatabaseProvider } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { type ImportRecord, importCompounds } from './import.ts';
+import { compoundFromRow, loadImportedCompounds } from './read.ts';
 import { checkCompound } from './registration.ts';
-import {
-  BUILTIN_ORIGIN,
-  compoundColumns,
-  compoundFromRow,
-  type ImportRecord,
-  importCompounds,
-  loadBuiltinCompounds,
-  loadImportedCompounds,
-  prepareCompounds,
-} from './store.ts';
+import { BUILTIN_ORIGIN } from './rows.ts';
+import { prepareCompounds } from './startup.ts';
+import { compoundColumns, loadBuiltinCompounds } from './write.ts';
 
 const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];
 
