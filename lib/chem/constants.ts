@@ -33,7 +33,7 @@ export const ELECTRON_MASS_DA = 5.48579909065e-4;
 
 /**
  * Standard acceleration of gravity gn, m/s² (exact by convention: 3rd CGPM 1901), and the standard
- * atmosphere, Pa (exact by convention: 10th CGPM 1954). Both define customary units in units.ts.
+ * atmosphere, Pa (exact by convention: 10th CGPM 1954). Both define customary units in unit-table.ts.
  */
 export const STANDARD_GRAVITY = 9.80665;
 export const STANDARD_ATMOSPHERE = 101325;

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fragmentJoback, JOBACK_GROUPS, JOBACK_PATTERNS, jobackEstimate, jobackHeatCapacity } from './joback.ts';
+import {
+  fragmentJoback,
+  JOBACK_GROUPS,
+  JOBACK_PATTERNS,
+  JOBACK_SOURCE,
+  jobackEstimate,
+  jobackHeatCapacity,
+} from './joback.ts';
 import { ToolError } from './tool.ts';
 
 function near(actual: number | undefined, expected: number, tolerance: number, what: string) {
@@ -21,6 +28,11 @@ test("the table has Joback's 41 groups, and every group has a SMARTS pattern", (
     [...patterned].filter((name) => !JOBACK_GROUPS.some((g) => g.name === name)),
     [],
   );
+});
+
+test('the group table carries its citation: Joback and Reid (1987), values as tabulated by Poling et al.', () => {
+  assert.match(JOBACK_SOURCE, /^K\. G\. Joback, R\. C\. Reid, .* Chem\. Eng\. Commun\. 57 \(1987\) 233–243;/);
+  assert.match(JOBACK_SOURCE, /Poling, .* Table 2-2$/);
 });
 
 // Acetone by Joback–Reid (the worked example of joback.ts). Tolerances: 0.05 K, 0.05 bar, 0.05 cm3/mol, 0.05 kJ/mol.

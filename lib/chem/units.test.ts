@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { R } from './constants.ts';
 import { ToolError } from './tool.ts';
-import { convert, DIMENSIONS, findUnit, fromSI, listUnits, SI_UNITS, toSI, unitDimension } from './units.ts';
+import { DIMENSIONS, SI_UNITS } from './unit-table.ts';
+import { convert, findUnit, fromSI, listUnits, toSI, unitDimension } from './units.ts';
 
 const close = (actual: number, expected: number, relative = 1e-12) =>
   assert.ok(Math.abs(actual - expected) <= relative * Math.abs(expected), `${actual} ≠ ${expected}`);

@@ -1,10 +1,12 @@
 /**
  * service_convert_units: one quantity from one unit to another of the same dimension, with the
- * factor and whether it is exact. The science (definitions, spellings, offsets) is ../units.ts.
+ * factor and whether it is exact. The science is ../unit-table.ts (definitions, spellings, offsets)
+ * and ../units.ts (lookup by spelling, conversion).
  */
 import { CODATA_2018_SOURCE } from '../constants.ts';
 import type { ChemTool, JsonSchema } from '../tool.ts';
-import { convert, DIMENSIONS, type Dimension, findUnit, listUnits, SI_UNITS, UNITS_SOURCE } from '../units.ts';
+import { DIMENSIONS, type Dimension, SI_UNITS, UNITS_SOURCE } from '../unit-table.ts';
+import { convert, findUnit, listUnits } from '../units.ts';
 import { answerSchema, QUANTITY, STRING, STRINGS, WARNINGS } from './answer-schema.ts';
 
 export interface ConvertUnitsArgs {
