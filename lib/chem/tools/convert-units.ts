@@ -3,7 +3,7 @@
  * factor and whether it is exact. The science (definitions, spellings, offsets) is ../units.ts.
  */
 import { CODATA_2018_SOURCE } from '../constants.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { convert, DIMENSIONS, type Dimension, findUnit, listUnits, SI_UNITS, UNITS_SOURCE } from '../units.ts';
 import { answerSchema, QUANTITY, STRING, STRINGS, WARNINGS } from './answer-schema.ts';
 
@@ -77,7 +77,7 @@ const catalogue = DIMENSIONS.map(
       .join(', ')})`,
 ).join('; ');
 
-export const convertUnitsTool = {
+export const convertUnitsTool = defineTool<ConvertUnitsArgs, ConvertUnitsResult>({
   name: 'service_convert_units',
   title: 'Convert units',
   description: [
@@ -94,6 +94,7 @@ export const convertUnitsTool = {
   ],
   inputSchema,
   outputSchema,
+  example: { value: 1, from_unit: 'atm', to_unit: 'kPa' },
   run({ value, from_unit, to_unit }) {
     const c = convert(value, from_unit, to_unit);
     const from = findUnit(from_unit);
@@ -130,4 +131,4 @@ export const convertUnitsTool = {
         : {}),
     };
   },
-} satisfies ChemTool<ConvertUnitsArgs, ConvertUnitsResult>;
+});
