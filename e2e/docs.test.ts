@@ -41,7 +41,7 @@ async function openTool(page: Page, name: string) {
   return tool;
 }
 
-test('the docs list all 12 tools with their arguments, the limits and the errors, and the tools/call example works', async () => {
+test('the docs list every tool with its arguments, the limits and the errors, and the tools/call example works', async () => {
   const page = await newPage();
   await page.goto(`${server.baseUrl}/docs`);
   await page.getByRole('heading', { level: 1, name: 'Connect & docs' }).waitFor();
@@ -50,8 +50,7 @@ test('the docs list all 12 tools with their arguments, the limits and the errors
   await openTool(page, 'service_query_compound');
   await saveScreenshot(page, 'docs-1280', { fullPage: false });
 
-  assert.equal(toolListing.length, 12);
-  await page.getByRole('heading', { name: 'Tools (12)' }).waitFor();
+  await page.getByRole('heading', { name: `Tools (${toolListing.length})` }).waitFor();
   for (const tool of toolListing) {
     const details = await openTool(page, tool.name);
     const args = details.getByRole('list', { name: `Arguments of ${tool.name}` });

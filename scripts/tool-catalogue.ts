@@ -1,16 +1,15 @@
 /**
  * The tool catalogue of docs/tools.md, generated from the live registry: each tool's name, purpose,
- * arguments (from its input schema) and its documented example call with the answer it really gives
- * (abridged). `npm run --silent docs:tools -- --write` rewrites the section between the markers;
- * a test fails when it is out of date.
+ * details, arguments (from its input schema) and its example call (the tool's `example`) with the answer
+ * it really gives (abridged). `npm run --silent docs:tools -- --write` rewrites the section between the
+ * markers; a test fails when it is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOOL_ERROR_CODES } from '../lib/chem/error-codes.ts';
 import { PRECISION_BASIS, type PrecisionClass, SIGNIFICANT_DIGITS } from '../lib/chem/precision.ts';
-import { TOOL_EXAMPLES } from '../lib/chem/tools/examples.ts';
 import { ANSWER_SIGNIFICANT_DIGITS } from '../lib/mcp/compact-answer.ts';
-import { registry, toolListing } from '../lib/mcp/registry.ts';
+import { registry } from '../lib/mcp/registry.ts';
 import { runTool } from '../lib/mcp/run-tool.ts';
 
 export const CATALOGUE_PATH = join(import.meta.dirname, '../docs/tools.md');
@@ -108,24 +107,23 @@ function aliasesLine(aliases: Record<string, string> | undefined): string[] {
 
 export async function renderCatalogue(): Promise<string> {
   const sections = [START, ''];
+  const tools = [...registry.values()].map((entry) => entry.tool);
   sections.push('| tool | purpose |', '|---|---|');
-  for (const tool of toolListing) sections.push(`| [\`${tool.name}\`](#${tool.name}) | ${tool.title} |`);
+  for (const tool of tools) sections.push(`| [\`${tool.name}\`](#${tool.name}) | ${tool.title} |`);
   sections.push('');
-  for (const tool of toolListing) {
-    const example = TOOL_EXAMPLES[tool.name];
-    if (!example) throw new Error(`${tool.name} has no example in lib/chem/tools/examples.ts`);
-    const { result } = await runTool(tool.name, example);
+  for (const tool of tools) {
+    const { result } = await runTool(tool.name, tool.example);
     if (result.isError) throw new Error(`${tool.name}'s example fails: ${JSON.stringify(result.content)}`);
     sections.push(
       `### ${tool.name}`,
       '',
       tool.description,
       '',
-      ...(registry.get(tool.name)?.tool.details ?? []).flatMap((paragraph) => [paragraph, '']),
+      ...(tool.details ?? []).flatMap((paragraph) => [paragraph, '']),
       argumentsTable(tool.inputSchema),
       '',
-      ...aliasesLine(registry.get(tool.name)?.tool.argumentAliases),
-      `Example: \`${JSON.stringify({ name: tool.name, arguments: example })}\` answers (abridged):`,
+      ...aliasesLine(tool.argumentAliases),
+      `Example: \`${JSON.stringify({ name: tool.name, arguments: tool.example })}\` answers (abridged):`,
       '',
       '```json',
       compactJson(abridge(result.structuredContent)),

@@ -2,9 +2,15 @@
  * Copy-paste snippets for calling /mcp, built for the origin the reader is on. The key is never filled
  * in: the portal does not keep secrets, so every snippet reads it from CHEMFLOW_API_KEY or shows cf_….
  */
+import { queryCompoundTool } from '@/lib/chem/tools/query-compound.ts';
+
 export const PROTOCOL_VERSION = '2025-06-18';
-export const EXAMPLE_TOOL = 'service_query_compound';
-export const EXAMPLE_ARGUMENTS = { compound_name: 'ethanol' };
+
+/**
+ * The tools/call every snippet makes, here and in a new key's dialog: the query tool, the one the spec
+ * names, on ethanol.
+ */
+export const EXAMPLE_CALL = { name: queryCompoundTool.name, arguments: { compound_name: 'ethanol' } };
 
 const MCP_HEADERS = "-H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream'";
 
@@ -47,18 +53,14 @@ export function curlSteps(origin: string): CurlStep[] {
     {
       method: 'tools/list',
       needsKey: false,
-      what: 'Lists the 12 tools with their input and output schemas (the catalogue below).',
+      what: 'Lists every tool with its input and output schemas (the catalogue below).',
       command: curl(origin, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, false),
     },
     {
       method: 'tools/call',
       needsKey: true,
       what: 'Calls a tool. Needs your key; each call counts against its limits.',
-      command: curl(
-        origin,
-        { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: EXAMPLE_TOOL, arguments: EXAMPLE_ARGUMENTS } },
-        true,
-      ),
+      command: curl(origin, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: EXAMPLE_CALL }, true),
     },
   ];
 }
@@ -84,7 +86,7 @@ const client = new Client({ name: 'my-agent', version: '1.0.0' });
 await client.connect(transport);
 
 const { tools } = await client.listTools();
-const result = await client.callTool({ name: '${EXAMPLE_TOOL}', arguments: { compound_name: '${EXAMPLE_ARGUMENTS.compound_name}' } });
+const result = await client.callTool({ name: '${EXAMPLE_CALL.name}', arguments: { compound_name: '${EXAMPLE_CALL.arguments.compound_name}' } });
 console.log(result.structuredContent);
 await client.close();`;
 }
@@ -100,7 +102,7 @@ async def main():
         async with ClientSession(read, write) as session:
             await session.initialize()
             tools = await session.list_tools()
-            result = await session.call_tool("${EXAMPLE_TOOL}", ${JSON.stringify(EXAMPLE_ARGUMENTS)})
+            result = await session.call_tool("${EXAMPLE_CALL.name}", ${JSON.stringify(EXAMPLE_CALL.arguments)})
             print(result.structuredContent)
 
 asyncio.run(main())`;

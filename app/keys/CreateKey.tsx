@@ -8,7 +8,7 @@ import { ActionForm } from '@/components/forms/ActionForm.tsx';
 import { FieldError } from '@/components/forms/Field.tsx';
 import { useReopenAfterSignIn } from '@/components/forms/reopen-dialog.ts';
 import { KeyNameInput } from '@/components/keys/KeyNameInput.tsx';
-import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
+import { type ExampleCall, NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { createKeyAction, type IssuedSecret } from './actions.ts';
 
@@ -87,7 +87,7 @@ function CreateKeyForm({
  * The "Create key" button, or the empty state with "Create your first key". One component in one place
  * for both, so the page re-rendering with the new key (no longer empty) keeps the dialog showing the secret.
  */
-export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
+export function CreateKey({ hasKeys, exampleCall }: { hasKeys: boolean; exampleCall: ExampleCall }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // Whichever button is shown: the empty state's becomes "Create key" once the first key exists.
   const opener = useRef<HTMLButtonElement>(null);
@@ -131,6 +131,7 @@ export function CreateKey({ hasKeys }: { hasKeys: boolean }) {
           title={`Key "${issued.name}" created`}
           secret={issued.secret}
           display={issued.display}
+          exampleCall={exampleCall}
           onClosed={() => {
             setIssued(null);
             setRound((r) => r + 1);

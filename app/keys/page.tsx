@@ -8,6 +8,7 @@ import { formatRelative, formatUtc } from '@/lib/portal/format.ts';
 import { listMyKeys } from '@/lib/portal/keys.ts';
 import { keysStoppedByOthers } from '@/lib/portal/stopped-keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
+import { EXAMPLE_CALL } from '../docs/snippets.ts';
 import { CreateKey } from './CreateKey.tsx';
 import './keys.css';
 
@@ -28,7 +29,7 @@ export default async function KeysPage() {
         ). <Link href="/usage">Usage of all your keys</Link>
       </p>
       <StoppedKeysNotice keys={stoppedByOthers} />
-      <CreateKey hasKeys={keys.length > 0} />
+      <CreateKey hasKeys={keys.length > 0} exampleCall={EXAMPLE_CALL} />
       {total > shown && (
         <p className="muted">
           Showing the newest {shown} of your {total} keys.

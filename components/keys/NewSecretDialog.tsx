@@ -1,8 +1,9 @@
 'use client';
 /**
  * Shows a new secret exactly once, with a copy button, a ready-to-paste MCP client configuration and a
- * curl call. The page never receives the secret again, so closing this dialog loses it for good: the
- * warning stays on top, and Escape closes only on its second press (the first one points at the warning).
+ * curl call (the docs' example call, handed down by the server page, which knows the tools). The page
+ * never receives the secret again, so closing this dialog loses it for good: the warning stays on top,
+ * and Escape closes only on its second press (the first one points at the warning).
  */
 import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '@/components/CopyButton.tsx';
@@ -18,13 +19,14 @@ export function mcpClientConfig(origin: string, secret: string): string {
   );
 }
 
-export function curlExample(origin: string, secret: string): string {
-  const body = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: 'service_query_compound', arguments: { compound_name: 'ethanol' } },
-  };
+/** A tools/call's params: the tool's name and its arguments. */
+export interface ExampleCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export function curlExample(origin: string, secret: string, call: ExampleCall): string {
+  const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: call };
   return [
     `curl -s ${origin}/mcp \\`,
     `  -H 'Content-Type: application/json' \\`,
@@ -38,12 +40,14 @@ export function NewSecretDialog({
   title,
   secret,
   display,
+  exampleCall,
   doneLabel = 'I have stored it',
   onClosed,
 }: {
   title: string;
   secret: string;
   display: string;
+  exampleCall: ExampleCall;
   doneLabel?: string;
   onClosed: () => void;
 }) {
@@ -105,9 +109,9 @@ export function NewSecretDialog({
 
       <h3>Try it with curl</h3>
       <figure aria-label="curl example">
-        <pre ref={curlBlock}>{curlExample(origin, secret)}</pre>
+        <pre ref={curlBlock}>{curlExample(origin, secret, exampleCall)}</pre>
       </figure>
-      <CopyButton text={curlExample(origin, secret)} target={curlBlock} label="Copy curl command" />
+      <CopyButton text={curlExample(origin, secret, exampleCall)} target={curlBlock} label="Copy curl command" />
 
       <div className="actions dialog-actions">
         {escapeWarned && (

@@ -1,13 +1,17 @@
 /**
  * The plain tool contract between the chemistry core and the MCP layer.
- * A tool is data (name, schemas, description) plus one function; it knows nothing of HTTP,
+ * A tool is data (name, schemas, description, example) plus one function; it knows nothing of HTTP,
  * keys or the database, so the MCP layer can list and call it without special cases.
  */
 import type { ToolErrorCode } from './error-codes.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
-export interface ChemTool<Args = unknown, Result = object> {
+/**
+ * One tool, everything about it. `Answer` is what run() returns: the result object, or a promise of it for a
+ * tool that waits (RDKit, the name table), or either where only some inputs wait.
+ */
+export interface ChemTool<Args = unknown, Answer extends object | Promise<object> = object | Promise<object>> {
   /** Public contract, e.g. "service_query_compound": never rename a published tool. */
   name: string;
   /** Human title. */
@@ -28,8 +32,23 @@ export interface ChemTool<Args = unknown, Result = object> {
   inputSchema: JsonSchema;
   /** JSON schema (type object) that every successful result validates against. */
   outputSchema: JsonSchema;
+  /**
+   * One representative call's arguments: docs/tools.md and the portal's docs page show it (docs/tools.md with
+   * the answer it really gives), and the system tests make it through /mcp, so the documented call works.
+   */
+  example: Args;
   /** Args are already validated against inputSchema by the caller. Throws ToolError for caller mistakes. */
-  run(args: Args): Result | Promise<Result>;
+  run(args: Args): Answer;
+}
+
+/**
+ * A tool, typed by its arguments and answer, so its example and run() are checked against them. Each file
+ * of tools/ defines one; tools/index.ts lists them, and everything that shows or calls a tool reads that list.
+ */
+export function defineTool<Args, Answer extends object | Promise<object>>(
+  tool: ChemTool<Args, Answer>,
+): ChemTool<Args, Answer> {
+  return tool;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * handler.ts and tool-call.ts write tools/call and plain tools/list answers itself instead of going through the SDK.
+ * handler.ts and tools-call.ts write tools/call and plain tools/list answers itself instead of going through the SDK.
  * These tests hold those answers against the ones the SDK's stateless transport writes for the same
  * message, so an SDK upgrade that changes the SSE framing, the key order or the headers fails here.
  */

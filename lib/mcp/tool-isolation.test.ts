@@ -1,7 +1,7 @@
 /**
  * A slow or failing tool never holds a database transaction or blocks other keys. The handler runs the
  * tool before it touches the usage tables, and the group commit only takes calls that have finished, so
- * a call still waiting in its tool holds nothing. Our twelve tools are neither slow nor failing on
+ * a call still waiting in its tool holds nothing. The real tools are neither slow nor failing on
  * purpose, so this suite adds two tools of its own to the live registry for its duration: one that waits
  * until the test lets it finish (slow I/O), and one that throws a plain Error (a bug). Everything else is
  * the real handler on a real SQLite file.
@@ -33,6 +33,7 @@ test('a slow tool and a crashing tool hold no transaction and block no other key
     description: 'Waits until the test lets it finish.',
     inputSchema: EMPTY_OBJECT_SCHEMA,
     outputSchema: { type: 'object' },
+    example: {},
     async run() {
       await slowToolMayFinish;
       return { finished: true };
@@ -44,6 +45,7 @@ test('a slow tool and a crashing tool hold no transaction and block no other key
     description: 'Throws like a bug would.',
     inputSchema: EMPTY_OBJECT_SCHEMA,
     outputSchema: { type: 'object' },
+    example: {},
     run() {
       throw new TypeError('cannot read properties of undefined (reading "x") at /srv/chemflow/lib/secret.ts:1');
     },

@@ -15,6 +15,7 @@ import { type TestContext, test } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
+import { toolListing } from '../../lib/mcp/registry.ts';
 import { errorBody, listedTools } from '../support/mcp-answers.ts';
 import { bearer, type McpAnswer, postMcp, rpc, toolCall } from '../support/mcp-client.ts';
 import { startServerBehindProxy } from '../support/tcp-proxy.ts';
@@ -98,7 +99,7 @@ async function discoveryAnswersWhile(server: TestServer, slow: Promise<unknown>)
   await new Promise((resolve) => setTimeout(resolve, 300));
   const listed = await postMcp(server.mcpUrl, rpc('tools/list', {}));
   assert.equal(listed.status, 200);
-  assert.equal(listedTools(listed).length, 12);
+  assert.equal(listedTools(listed).length, toolListing.length);
   assert.equal(
     slowSettled,
     false,

@@ -16,6 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { sqliteFilePath } from '../../lib/db/sqlite-file.ts';
+import { toolListing } from '../../lib/mcp/registry.ts';
 import { residentSetMb } from '../../tools/bench/processes.ts';
 import { errorBody, listedTools } from '../support/mcp-answers.ts';
 import {
@@ -150,7 +151,10 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
     keyIds = { pro: pro.id, free: free.id };
     internals = internalsPatterns([ROOT, server.dataDir]);
     tools = listedTools(await postMcp(server.mcpUrl, rpc('tools/list')));
-    assert.equal(tools.length, 12);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      toolListing.map((t) => t.name),
+    );
     db = new Database(sqliteFilePath(server.env.DATABASE_URL!), { readonly: true, fileMustExist: true });
     referenceCall = (
       await postMcp(
@@ -184,7 +188,7 @@ describe('/mcp under generated hostile input', { concurrency: false }, () => {
     await fc.assert(property(hostileRequest(keys, names(), BODY_LIMIT)), { seed: SEED, numRuns: RUNS });
   });
 
-  it('the 12 tools on arguments from their schemas and mutated ones: answered as tool results, never a crash', async () => {
+  it('every tool on arguments from its schema and mutated ones: answered as tool results, never a crash', async () => {
     await fc.assert(property(toolCallRequest(keys, tools)), { seed: SEED + 3, numRuns: RUNS });
   });
 

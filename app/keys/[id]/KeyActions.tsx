@@ -13,7 +13,7 @@ import { ActionForm } from '@/components/forms/ActionForm.tsx';
 import { FieldError, useField } from '@/components/forms/Field.tsx';
 import { GraceChoice } from '@/components/keys/GraceChoice.tsx';
 import { KeyNameInput } from '@/components/keys/KeyNameInput.tsx';
-import { NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
+import { type ExampleCall, NewSecretDialog } from '@/components/keys/NewSecretDialog.tsx';
 import { SubmitButton } from '@/components/SubmitButton.tsx';
 import { When } from '@/components/When.tsx';
 import type { MyKeyActions } from '@/lib/portal/keys.ts';
@@ -43,7 +43,17 @@ function DisableReason() {
   );
 }
 
-export function KeyActions({ keyId, name, actions }: { keyId: string; name: string; actions: MyKeyActions }) {
+export function KeyActions({
+  keyId,
+  name,
+  actions,
+  exampleCall,
+}: {
+  keyId: string;
+  name: string;
+  actions: MyKeyActions;
+  exampleCall: ExampleCall;
+}) {
   const router = useRouter();
   const [renameState, rename] = useActionState(renameKeyAction, null);
   const [disableState, disable] = useActionState(disableKeyAction, null);
@@ -166,6 +176,7 @@ export function KeyActions({ keyId, name, actions }: { keyId: string; name: stri
           title="Key reissued: your new secret"
           secret={reissued.secret!}
           display={reissued.display!}
+          exampleCall={exampleCall}
           doneLabel="I have stored it: open the new key"
           onClosed={() => {
             setSecretClosed(reissueState);

@@ -9,6 +9,7 @@ import { connectedAppsOf } from '@/lib/portal/connected-apps.ts';
 import { myKeyDetail } from '@/lib/portal/keys.ts';
 import { orNotFound, requireViewer } from '@/lib/portal/viewer.ts';
 import { parseUsageRange } from '@/lib/usage/range.ts';
+import { EXAMPLE_CALL } from '../../docs/snippets.ts';
 import { ConnectedApps } from './ConnectedApps.tsx';
 import { KeyActions } from './KeyActions.tsx';
 import '../keys.css';
@@ -53,7 +54,13 @@ export default async function KeyPage({
         </section>
         <section className="panel">
           <h2>Manage</h2>
-          <KeyActions key={report.id} keyId={report.id} name={report.name} actions={actions} />
+          <KeyActions
+            key={report.id}
+            keyId={report.id}
+            name={report.name}
+            actions={actions}
+            exampleCall={EXAMPLE_CALL}
+          />
         </section>
       </div>
 

@@ -38,6 +38,14 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   assert.equal(validateInput({ compound_name: 'water' }), false);
 });
 
+test('its example, water at 1 atm: 373.124 K (99.974 °C) by the reference equation (IAPWS-95)', () => {
+  const r = boilingPointTool.run(boilingPointTool.example);
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.ok(Math.abs(r.boiling_point.value - 373.124) < 0.001, `${r.boiling_point.value}`);
+  assert.match(r.boiling_point.source, /IAPWS/);
+  assert.deepEqual(r.boiling_point_celsius, { value: 99.974, unit: '°C' });
+});
+
 // IAPWS-IF97's verification value (Table 36): Tsat(1 MPa) = 453.0356 K (±1e-4 K); and water boils at 373.124 K
 // at 1 atm (IAPWS-95 normal boiling point; IF97 reproduces it to 1 mK).
 test('water from a data folder without CoolProp’s files: IF97 backward equation, in K and °C at 6 digits', () =>

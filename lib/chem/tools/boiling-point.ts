@@ -7,7 +7,7 @@
 import { findCompound } from '../lookup.ts';
 import { type PrecisionClass, roundTo, SIGNIFICANT_DIGITS, toMethodPrecision } from '../precision.ts';
 import { boilingPointOf } from '../saturation.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { answerSchema, QUANTITY } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
@@ -71,7 +71,7 @@ function celsiusOf(kelvin: number, precision: PrecisionClass): number {
   return roundTo(kelvin - 273.15, Math.max(decimals, 0));
 }
 
-export const boilingPointTool = {
+export const boilingPointTool = defineTool<BoilingPointArgs, BoilingPointResult>({
   name: 'service_boiling_point',
   title: 'Boiling point at a pressure',
   description: [
@@ -90,6 +90,7 @@ export const boilingPointTool = {
   argumentAliases: PRESSURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: { compound_name: 'water', pressure: 1, pressure_unit: 'atm' },
   run({ compound_name, pressure, pressure_unit }) {
     const { compound } = findCompound(compound_name);
     const p = readPressure(pressure, pressure_unit ?? 'Pa');
@@ -103,4 +104,4 @@ export const boilingPointTool = {
       boiling_point_celsius: { value: celsiusOf(kelvin, point.precision), unit: '°C' },
     };
   },
-} satisfies ChemTool<BoilingPointArgs, BoilingPointResult>;
+});

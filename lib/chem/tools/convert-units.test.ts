@@ -29,8 +29,9 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ value: 1, from_unit: 'atm', to_unit: 'kPa', unit: 'x' }), false);
 });
 
-test('1 atm is 101.325 kPa exactly (the documented example)', () => {
-  const r = run(1, 'atm', 'kPa');
+test('its example: 1 atm is 101.325 kPa exactly', () => {
+  const { value, from_unit, to_unit } = convertUnitsTool.example;
+  const r = run(value, from_unit, to_unit);
   assert.deepEqual(r.value, {
     value: 101.325,
     unit: 'kPa',

@@ -4,7 +4,7 @@
  * and ../units.ts (lookup by spelling, conversion).
  */
 import { CODATA_2018_SOURCE } from '../constants.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { DIMENSIONS, type Dimension, SI_UNITS, UNITS_SOURCE } from '../unit-table.ts';
 import { convert, findUnit, listUnits } from '../units.ts';
 import { answerSchema, QUANTITY, STRING, STRINGS, WARNINGS } from './answer-schema.ts';
@@ -79,7 +79,7 @@ const catalogue = DIMENSIONS.map(
       .join(', ')})`,
 ).join('; ');
 
-export const convertUnitsTool = {
+export const convertUnitsTool = defineTool<ConvertUnitsArgs, ConvertUnitsResult>({
   name: 'service_convert_units',
   title: 'Convert units',
   description: [
@@ -96,6 +96,7 @@ export const convertUnitsTool = {
   ],
   inputSchema,
   outputSchema,
+  example: { value: 1, from_unit: 'atm', to_unit: 'kPa' },
   run({ value, from_unit, to_unit }) {
     const c = convert(value, from_unit, to_unit);
     const from = findUnit(from_unit);
@@ -132,4 +133,4 @@ export const convertUnitsTool = {
         : {}),
     };
   },
-} satisfies ChemTool<ConvertUnitsArgs, ConvertUnitsResult>;
+});

@@ -87,6 +87,12 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, pressure: 1e5, p_unit: 'bar' }), false);
 });
 
+test("its example, propane at 298 K and 1 bar: answered by propane's reference equation of state", () => {
+  const r = eosStateTool.run(eosStateTool.example);
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.match(r.equation_of_state.name, /^Reference equation of state for n-Propane/);
+});
+
 test('results validate against the output schema: every equation, one and three roots, supercritical, liquid', () => {
   const cases = [
     { compound_name: 'propane', temperature: 298, pressure: 1e5 }, // three roots, vapour stable

@@ -21,7 +21,7 @@ import { referenceFluidByCas } from '../helmholtz/fluids.ts';
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
 import { findPseudoPure } from '../pseudo-pure.ts';
-import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
   COMPOSITION_SCHEMA,
@@ -286,7 +286,7 @@ function stateFor(args: EosStateArgs, compound: Compound): EosStateResult {
   };
 }
 
-export const eosStateTool = {
+export const eosStateTool = defineTool<EosStateArgs, EosStateResult>({
   name: 'service_eos_state',
   title: 'Equation of state: pure compound',
   description: [
@@ -309,5 +309,6 @@ export const eosStateTool = {
   argumentAliases: STATE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: { compound_name: 'propane', temperature: 298, pressure: 1, pressure_unit: 'bar' },
   run,
-} satisfies ChemTool<EosStateArgs, EosStateResult>;
+});

@@ -47,8 +47,9 @@ test('input schema is FastMCP style', () => {
 
 // Joback, acetone (the worked example of ../joback.ts): Tb 322.11 K, Tc 500.56 K, Pc 48.02 bar, Vc 209.5 cm3/mol,
 // ΔHf° −217.83 kJ/mol; reported at the 3 significant digits a group contribution supports.
-test("acetone: the worked example, each value with its relation and Joback's error", async () => {
-  const r = await run({ smiles: 'CC(C)=O' });
+test("acetone, its example and the worked example: each value with its relation and Joback's error", async () => {
+  assert.equal(estimateJobackTool.example.smiles, 'CC(C)=O');
+  const r = await run(estimateJobackTool.example);
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   const { estimates: e } = r;
   assert.equal(e.normal_boiling_point?.value, reported(322.11));

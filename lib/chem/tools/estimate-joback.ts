@@ -19,7 +19,7 @@ import {
 } from '../joback.ts';
 import { roundTo, toMethodPrecision } from '../precision.ts';
 import { MAX_SMILES_LENGTH } from '../rdkit.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, RANGE, STRING, WARNINGS } from './answer-schema.ts';
 import {
   defaultUnitWarning,
@@ -322,7 +322,7 @@ export async function estimateJoback({
   });
 }
 
-export const estimateJobackTool = {
+export const estimateJobackTool = defineTool<EstimateJobackArgs, Promise<EstimateJobackResult>>({
   name: 'service_estimate_joback',
   title: 'Joback group-contribution estimates from SMILES',
   description: [
@@ -342,5 +342,6 @@ export const estimateJobackTool = {
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: { smiles: 'CC(C)=O' },
   run: estimateJoback,
-} satisfies ChemTool<EstimateJobackArgs, Promise<EstimateJobackResult>>;
+});

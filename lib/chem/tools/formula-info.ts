@@ -16,7 +16,7 @@ import {
 } from '../formula.ts';
 import { ISOTOPE_MASSES_SOURCE, MOST_ABUNDANT_ISOTOPES } from '../isotope-masses.ts';
 import { looksLikeName } from '../rdkit.ts';
-import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
   NAMED_COMPOUND_SCHEMA,
@@ -145,7 +145,7 @@ function readGivenFormula(formula: string): ReturnType<typeof readFormula> {
   }
 }
 
-export const formulaInfoTool = {
+export const formulaInfoTool = defineTool<FormulaInfoArgs, FormulaInfoResult>({
   name: 'service_formula_info',
   title: 'Formula information',
   description: [
@@ -164,6 +164,7 @@ export const formulaInfoTool = {
   ],
   inputSchema,
   outputSchema,
+  example: { formula: 'CuSO4·5H2O' },
   run({ formula: givenFormula, compound_name }) {
     const structure = structureFrom('formula', givenFormula, compound_name);
     const formula = 'given' in structure ? structure.given : structure.formula;
@@ -249,4 +250,4 @@ export const formulaInfoTool = {
       ...(warnings.length > 0 ? { warnings } : {}),
     };
   },
-} satisfies ChemTool<FormulaInfoArgs, FormulaInfoResult>;
+});

@@ -60,6 +60,14 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'acetone', temperature: 500, pressure: 1 }), false);
 });
 
+test("its example, nitrogen at 500 K: Cp° 29.58 J/(mol·K) as JANAF gives, from nitrogen's reference equation", async () => {
+  const r = await idealGasThermoTool.run(idealGasThermoTool.example);
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');
+  assert.equal(r.heat_capacity.unit, 'J/(mol·K)');
+  assert.match(r.heat_capacity.method, /^Reference equation of state for Nitrogen/);
+});
+
 test('stored polynomial: nitrogen from 298.15 to 500 K agrees with JANAF', async () => {
   const r = await idealGasThermoOf(nitrogen, 500, 298.15);
   within(r.heat_capacity.value, 29.58, 0.003, 'Cp°(500)');

@@ -40,7 +40,7 @@ import {
 import { NASA7_EQUATIONS, nasa7Enthalpy, nasa7Entropy, nasa7HeatCapacity, nasaPolynomialFor } from '../nasa7.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
 import { findPseudoPure, pseudoPureSummary } from '../pseudo-pure.ts';
-import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, QUANTITY } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
@@ -373,7 +373,7 @@ const outputSchema = answerSchema({
   entropy_change: QUANTITY,
 });
 
-export const idealGasThermoTool = {
+export const idealGasThermoTool = defineTool<IdealGasThermoArgs, Promise<IdealGasThermoResult>>({
   name: 'service_ideal_gas_thermo',
   title: 'Ideal-gas heat capacity, enthalpy and entropy changes',
   description: [
@@ -392,6 +392,7 @@ export const idealGasThermoTool = {
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: { compound_name: 'nitrogen', temperature: 500 },
   async run({ compound_name, temperature, reference_temperature, temperature_unit }) {
     const air = findPseudoPure(compound_name);
     const compound = air ? undefined : findCompound(compound_name).compound;
@@ -413,4 +414,4 @@ export const idealGasThermoTool = {
         : {}),
     };
   },
-} satisfies ChemTool<IdealGasThermoArgs, IdealGasThermoResult>;
+});

@@ -1,4 +1,9 @@
-/** Every chemistry tool the MCP layer registers, in the order tools/list shows them. */
+/**
+ * Every chemistry tool the MCP layer registers, in the order tools/list shows them. Everything else that
+ * lists the tools (tools/list, docs/tools.md, the portal's docs and home pages, the usage labels, the
+ * tests) reads this list. A new tool is its file (defineTool) and test, a line here, and its name among
+ * the published ones in index.test.ts.
+ */
 import type { ChemTool } from '../tool.ts';
 import { boilingPointTool } from './boiling-point.ts';
 import { convertUnitsTool } from './convert-units.ts';

@@ -53,6 +53,13 @@ test('input schema is FastMCP style', () => {
   assert.equal(validateInput({ compound_name: 'propane', temperature: 300, temperature_unit: 'K', extra: 1 }), false);
 });
 
+test("its example, propane at 272.04 K: answered by propane's reference equation of state", () => {
+  const r = liquidDensityTool.run(liquidDensityTool.example);
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.match(r.liquid_density.method, /^Reference equation of state for n-Propane/);
+  assert.equal(r.liquid_density.unit, 'kg/m3');
+});
+
 // The API Technical Data Book's propane case: Rackett, propane at 272.04 K with ZRA 0.2763 and the data's Tc and Pc
 // (369.83 K, 42.48 bar): 531.3 kg/m3 (±0.5 kg/m3).
 test('propane with ZRA 0.2763 at 272.04 K: 531.3 kg/m3, method "Rackett (Spencer–Danner ZRA)", 4 digits', () => {

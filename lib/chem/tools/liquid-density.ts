@@ -27,7 +27,7 @@ import {
 import { findCompound } from '../lookup.ts';
 import { type ChainMethod, celsiusHint, chooseMethod, type Span, temperatureReach } from '../method-chain.ts';
 import { type PrecisionClass, toMethodPrecision } from '../precision.ts';
-import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, objectOf, QUANTITY } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
@@ -332,7 +332,7 @@ const outputSchema = answerSchema(
   ['reference_point'],
 );
 
-export const liquidDensityTool = {
+export const liquidDensityTool = defineTool<LiquidDensityArgs, LiquidDensityResult>({
   name: 'service_liquid_density',
   title: 'Saturated liquid density',
   description: [
@@ -351,6 +351,7 @@ export const liquidDensityTool = {
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: { compound_name: 'propane', temperature: 272.04 },
   run({ compound_name, temperature, temperature_unit }) {
     const { compound } = findCompound(compound_name);
     const t = readTemperature(temperature, temperature_unit ?? 'K');
@@ -372,4 +373,4 @@ export const liquidDensityTool = {
       liquid_density: { ...densities.liquid_density, warnings: warnings ?? [] },
     };
   },
-} satisfies ChemTool<LiquidDensityArgs, LiquidDensityResult>;
+});

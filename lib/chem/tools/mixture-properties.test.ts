@@ -69,8 +69,9 @@ test('input schema is FastMCP style and constrains the composition', () => {
   assert.equal(validateInput({ components: methaneEthane, kij: [{ i: 0, j: 1, value: 2 }] }), false);
 });
 
-test("Kay's rule, 50/50 methane/ethane with the data's Tc and Pc: Tpc ≈ 247.9 K, Ppc ≈ 47.4 bar (abs. tol. 0.05 K, 0.05 bar)", () => {
-  const r = mixturePropertiesTool.run({ components: methaneEthane });
+test("Kay's rule, its example 50/50 methane/ethane with the data's Tc and Pc: Tpc ≈ 247.9 K, Ppc ≈ 47.4 bar (abs. tol. 0.05 K, 0.05 bar)", () => {
+  assert.deepEqual(mixturePropertiesTool.example, { components: methaneEthane });
+  const r = mixturePropertiesTool.run(mixturePropertiesTool.example);
   assert.ok(Math.abs(r.pseudo_critical_temperature.value - 247.9) < 0.05, String(r.pseudo_critical_temperature.value));
   assert.ok(Math.abs(r.pseudo_critical_pressure_bar.value - 47.4) < 0.05, String(r.pseudo_critical_pressure_bar.value));
   assert.equal(r.pseudo_critical_pressure.value, r.pseudo_critical_pressure_bar.value * 1e5);

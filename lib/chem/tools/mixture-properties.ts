@@ -17,7 +17,7 @@ import { CUBIC_EOS, type CubicEosId, kayPseudoCritical, type MixtureRootState, m
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
 import { findPseudoPure } from '../pseudo-pure.ts';
-import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
   COMPOUND_NAME_ARGUMENT,
@@ -473,7 +473,7 @@ function run(args: MixturePropertiesArgs): MixturePropertiesResult {
   return result;
 }
 
-export const mixturePropertiesTool = {
+export const mixturePropertiesTool = defineTool<MixturePropertiesArgs, MixturePropertiesResult>({
   name: 'service_mixture_properties',
   title: 'Mixture properties and cubic equation of state',
   description: [
@@ -494,5 +494,11 @@ export const mixturePropertiesTool = {
   argumentAliases: STATE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: {
+    components: [
+      { compound_name: 'methane', mole_fraction: 0.5 },
+      { compound_name: 'ethane', mole_fraction: 0.5 },
+    ],
+  },
   run,
-} satisfies ChemTool<MixturePropertiesArgs, MixturePropertiesResult>;
+});

@@ -30,8 +30,9 @@ test('input schema is FastMCP style', () => {
 
 // Aspirin: exact mass 180.04226, TPSA 63.6. PubChem CID 2244 lists
 // monoisotopic mass 180.04225873, TPSA 63.6 Å2, 1 donor, 4 acceptors, InChIKey BSYNRYMUTXBXSQ-UHFFFAOYSA-N.
-test('aspirin', async () => {
-  const r = await run({ smiles: 'CC(=O)Oc1ccccc1C(=O)O' });
+test('aspirin, its example', async () => {
+  const r = await run(moleculeDescriptorsTool.example);
+  assert.equal(moleculeDescriptorsTool.example.smiles, 'CC(=O)Oc1ccccc1C(=O)O');
   assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
   near(r.descriptors.exact_mass.value, 180.04226, 1e-5, 'exact mass');
   near(r.descriptors.tpsa.value, 63.6, 0.05, 'TPSA');

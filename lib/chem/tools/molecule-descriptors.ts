@@ -15,7 +15,7 @@ import {
   RDKIT_SOURCE,
   withMolecule,
 } from '../rdkit.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, STRING, WARNINGS } from './answer-schema.ts';
 import {
   NAMED_COMPOUND_SCHEMA,
@@ -306,7 +306,7 @@ export async function moleculeDescriptors({
   });
 }
 
-export const moleculeDescriptorsTool = {
+export const moleculeDescriptorsTool = defineTool<MoleculeDescriptorsArgs, Promise<MoleculeDescriptorsResult>>({
   name: 'service_molecule_descriptors',
   title: 'Molecule descriptors from SMILES',
   description: [
@@ -324,5 +324,6 @@ export const moleculeDescriptorsTool = {
   ],
   inputSchema,
   outputSchema,
+  example: { smiles: 'CC(=O)Oc1ccccc1C(=O)O' },
   run: moleculeDescriptors,
-} satisfies ChemTool<MoleculeDescriptorsArgs, Promise<MoleculeDescriptorsResult>>;
+});

@@ -8,7 +8,6 @@ import { chemsepEntry } from '../chemsep-layer.ts';
 import { allCompounds } from '../compounds.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey } from '../properties.ts';
 import { ToolError } from '../tool.ts';
-import { chemTools } from './index.ts';
 import { type QueryCompoundResult, queryCompoundTool } from './query-compound.ts';
 
 /** run() for a catalogue compound: answered synchronously (the hot path), never through a Promise. */
@@ -22,8 +21,8 @@ const ajv = new Ajv({ strict: true, allErrors: true });
 const validateOutput = ajv.compile(queryCompoundTool.outputSchema);
 const validateInput = ajv.compile(queryCompoundTool.inputSchema);
 
-test('is registered under its public name, first in the list', () => {
-  assert.equal(chemTools[0].name, 'service_query_compound');
+test("its example, water, is answered from the catalogue with water's CAS number", () => {
+  assert.equal(catalogueRun(queryCompoundTool.example.compound_name).cas, '7732-18-5');
 });
 
 test('input schema is FastMCP style and accepts exactly one compound_name', () => {

@@ -9,7 +9,7 @@ import { findInTable, isNotFound } from '../find-structure.ts';
 import { findCompound, type MatchKind, normalizeKey } from '../lookup.ts';
 import { PROPERTY_DEFINITIONS, PROPERTY_KEYS, type PropertyKey, type PropertyValue } from '../properties.ts';
 import { findPseudoPure, type PseudoPureComponent, type PseudoPureFluid } from '../pseudo-pure.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { answerSchema, NUMBER, objectOf, QUANTITY, RANGE, STRING, STRINGS } from './answer-schema.ts';
 import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 import { estimatedCompound } from './estimated-compound.ts';
@@ -183,7 +183,7 @@ function pseudoPureResult(air: PseudoPureFluid, query: string): QueryCompoundRes
   };
 }
 
-export const queryCompoundTool = {
+export const queryCompoundTool = defineTool<QueryCompoundArgs, QueryCompoundResult | Promise<QueryCompoundResult>>({
   name: 'service_query_compound',
   title: 'Query compound properties',
   description: [
@@ -202,6 +202,7 @@ export const queryCompoundTool = {
   ],
   inputSchema,
   outputSchema,
+  example: { compound_name: 'water' },
   run({ compound_name }) {
     const air = findPseudoPure(compound_name);
     if (air) return pseudoPureResult(air, compound_name);
@@ -217,4 +218,4 @@ export const queryCompoundTool = {
         : estimatedCompound(compound_name, found);
     }
   },
-} satisfies ChemTool<QueryCompoundArgs, QueryCompoundResult>;
+});

@@ -30,6 +30,13 @@ test('input schema is FastMCP style, limit 1–50', () => {
   assert.equal(validateInput({ query: '' }), false);
 });
 
+test('its example, butane with limit 3: n-butane first, three results', async () => {
+  const r = await searchCompoundsTool.run(searchCompoundsTool.example);
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.equal(r.results[0].cas, '106-97-8');
+  assert.equal(r.results.length, 3);
+});
+
 test('an exact name comes first, then names that start with or contain the query', async () => {
   const r = await search('methanol');
   assert.deepEqual(r.results[0], {

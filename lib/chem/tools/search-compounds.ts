@@ -17,7 +17,7 @@ import {
   normalizeKey,
   prepareCompoundIndex,
 } from '../lookup.ts';
-import { type ChemTool, type JsonSchema, ToolError } from '../tool.ts';
+import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, objectOf, STRING } from './answer-schema.ts';
 
 export interface SearchCompoundsArgs {
@@ -243,7 +243,7 @@ export async function runSearchCompounds({
   return { query, total_matches: all.length, results, ...(message ? { message } : {}) };
 }
 
-export const searchCompoundsTool = {
+export const searchCompoundsTool = defineTool<SearchCompoundsArgs, Promise<SearchCompoundsResult>>({
   name: 'service_search_compounds',
   title: 'Search compounds',
   description: [
@@ -258,5 +258,6 @@ export const searchCompoundsTool = {
   ],
   inputSchema,
   outputSchema,
+  example: { query: 'butane', limit: 3 },
   run: runSearchCompounds,
-} satisfies ChemTool<SearchCompoundsArgs, Promise<SearchCompoundsResult>>;
+});

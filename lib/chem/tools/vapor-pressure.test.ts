@@ -44,6 +44,15 @@ test('input schema is FastMCP style and constrains the arguments', () => {
   assert.equal(validateInput({ compound_name: 'water', temperature: 300, pressure: 1 }), false);
 });
 
+// IAPWS-95 gives 101.418 kPa at 100 °C (the saturation tables of its release).
+test('its example, water at 100 °C: 101.418 kPa by the reference equation (IAPWS-95)', () => {
+  const r = vaporPressureTool.run(vaporPressureTool.example);
+  assert.ok(validateOutput(r), ajv.errorsText(validateOutput.errors));
+  assert.equal(r.temperature.value, 373.15);
+  assert.ok(Math.abs(r.vapor_pressure.value - 101418) <= 1, `${r.vapor_pressure.value}`);
+  assert.match(r.vapor_pressure.source, /IAPWS/);
+});
+
 // IAPWS-IF97's verification values (Table 35) through the tool: Psat(300 K) = 3536.59 Pa, Psat(500 K) = 2.638898 MPa.
 test('water from a data folder without CoolProp’s files: IAPWS-IF97 vectors, with the pressure also in kPa and bar', () =>
   withDataLayersBut(['coolprop'], () => {

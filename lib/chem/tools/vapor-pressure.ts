@@ -7,7 +7,7 @@
 import { findCompound } from '../lookup.ts';
 import { toMethodPrecision } from '../precision.ts';
 import { type SaturationPoint, vaporPressureOf } from '../saturation.ts';
-import type { ChemTool, JsonSchema } from '../tool.ts';
+import { defineTool, type JsonSchema } from '../tool.ts';
 import { fromSI } from '../units.ts';
 import { answerSchema, QUANTITY } from './answer-schema.ts';
 import {
@@ -69,7 +69,7 @@ function pressureIn(point: SaturationPoint, unit: string): SimpleValue {
   return { value: toMethodPrecision(fromSI(point.pressure, unit, 'pressure'), point.precision), unit };
 }
 
-export const vaporPressureTool = {
+export const vaporPressureTool = defineTool<VaporPressureArgs, VaporPressureResult>({
   name: 'service_vapor_pressure',
   title: 'Vapour pressure of a pure liquid',
   description: [
@@ -88,6 +88,7 @@ export const vaporPressureTool = {
   argumentAliases: TEMPERATURE_UNIT_ALIASES,
   inputSchema,
   outputSchema,
+  example: { compound_name: 'water', temperature: 100, temperature_unit: '°C' },
   run({ compound_name, temperature, temperature_unit }) {
     const { compound } = findCompound(compound_name);
     const t = readTemperature(temperature, temperature_unit ?? 'K');
@@ -106,4 +107,4 @@ export const vaporPressureTool = {
       vapor_pressure_bar: pressureIn(point, 'bar'),
     };
   },
-} satisfies ChemTool<VaporPressureArgs, VaporPressureResult>;
+});
