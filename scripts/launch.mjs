@@ -78,7 +78,7 @@ if (!bundleIsCurrent()) {
 }
 const { ensureNextBuild } = await import(pathToFileURL(join(outdir, 'next-build.mjs')).href);
 try {
-  ensureNextBuild();
+  await ensureNextBuild();
 } catch (error) {
   console.error(`Could not start: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -3,7 +3,7 @@
  * clone (or after a pull) serves current pages without a separate build command. `npm run build`
  * runs it ahead of a start (the Docker image does).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,7 +42,11 @@ function sourceFingerprint(): string {
   return hash.digest('hex');
 }
 
-export function ensureNextBuild(): void {
+/**
+ * Builds the web app unless the last build is of the current sources. Asynchronous, so that `npm test`
+ * runs the suites that need no server while it builds.
+ */
+export async function ensureNextBuild(): Promise<void> {
   const fingerprint = sourceFingerprint();
   const built =
     existsSync(join(PROJECT_ROOT, '.next', 'BUILD_ID')) &&
@@ -50,13 +54,14 @@ export function ensureNextBuild(): void {
     readFileSync(STAMP, 'utf8') === fingerprint;
   if (built) return;
   console.log('Building the web app (first start or changed sources; about a minute)…');
-  const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
+  const build = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
-  if (result.status !== 0) throw new Error('next build failed; see the output above.');
+  const status = await new Promise<number | null>((done) => build.once('close', done));
+  if (status !== 0) throw new Error('next build failed; see the output above.');
   writeFileSync(STAMP, fingerprint);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) ensureNextBuild();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await ensureNextBuild();

@@ -30,6 +30,8 @@ const UNIT_TIMEOUT_MS = 15 * 60_000;
 interface Unit {
   label: string;
   files: string[];
+  /** Server or browser suites: they start the production server, so they wait for the web app's build. */
+  needsBuild: boolean;
 }
 
 /** The units running now: each in a process group of its own, stopped whole (its servers and browsers too). */
@@ -72,6 +74,9 @@ function childCpuSeconds(times: string): number {
   );
 }
 
+/** node:test marks the processes it runs; a unit is a test run of its own, even when the runner runs under a test. */
+const { NODE_TEST_CONTEXT: _, ...UNIT_ENV } = process.env;
+
 function runUnit(root: string, unit: Unit): Promise<UnitResult> {
   const started = performance.now();
   const node =
@@ -88,7 +93,7 @@ function runUnit(root: string, unit: Unit): Promise<UnitResult> {
   return new Promise((done) => {
     const child = spawn('/bin/sh', ['-c', RUN_AND_TIME, 'sh', ...node], {
       cwd: root,
-      env: process.env,
+      env: UNIT_ENV,
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
@@ -121,12 +126,41 @@ function runUnit(root: string, unit: Unit): Promise<UnitResult> {
   });
 }
 
-/** Runs the units in order, at most `concurrency` at once. */
-async function runPool(root: string, units: Unit[], concurrency: number): Promise<UnitResult[]> {
+/** Stands for a unit that could not run because the web app's build failed. */
+const notRun = (unit: Unit): UnitResult => ({
+  label: unit.label,
+  status: 1,
+  seconds: 0,
+  cpuSeconds: 0,
+  tests: 0,
+  passed: 0,
+  failed: 0,
+});
+
+/**
+ * Runs the units in order, at most `concurrency` at once. While `build` is pending, only units that need no
+ * build start; once it settles the rest go in order (or, if it failed, are counted as failed, not run).
+ */
+async function runPool(
+  root: string,
+  units: Unit[],
+  concurrency: number,
+  build: Promise<boolean>,
+): Promise<UnitResult[]> {
   const queue = [...units];
   const results: UnitResult[] = [];
+  let built: boolean | undefined;
+  void build.then((ok) => (built = ok));
   const worker = async () => {
-    for (let unit = queue.shift(); unit; unit = queue.shift()) results.push(await runUnit(root, unit));
+    while (queue.length) {
+      const index = queue.findIndex((unit) => built !== undefined || !unit.needsBuild);
+      if (index === -1) {
+        await build;
+        continue;
+      }
+      const [unit] = queue.splice(index, 1);
+      results.push(unit.needsBuild && !built ? notRun(unit) : await runUnit(root, unit));
+    }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, units.length) }, worker));
   return results;
@@ -168,6 +202,7 @@ export function planUnits(
     sorted.filter((file) => file.startsWith(dir) && !serial.includes(file)),
   );
   const inProcess = sorted.filter((file) => ![...serial, ...browser, ...server].includes(file));
+  const needsBuild = (group: string[]) => group.some((file) => SYSTEM_SUITES.some((dir) => file.startsWith(dir)));
   const label = (kind: string, group: string[]) =>
     group.length === 1
       ? group[0]
@@ -177,7 +212,9 @@ export function planUnits(
     const shared = kindFiles.filter((file) => !alone(file));
     const groups = [...deal(shared, count(shared), weight), ...kindFiles.filter(alone).map((file) => [file])];
     const total = (group: string[]) => group.reduce((sum, file) => sum + weight(file), 0);
-    return groups.sort((a, b) => total(b) - total(a)).map((group) => ({ label: label(kind, group), files: group }));
+    return groups
+      .sort((a, b) => total(b) - total(a))
+      .map((group) => ({ label: label(kind, group), files: group, needsBuild: needsBuild(group) }));
   };
   const suites = (shared: string[]) => Math.ceil(shared.length / SYSTEM_FILES_PER_PROCESS);
   return {
@@ -186,7 +223,7 @@ export function planUnits(
       ...processes('server suites', server, suites),
       ...processes('in-process tests', inProcess, () => shards),
     ],
-    serial: serial.map((file) => ({ label: file, files: [file] })),
+    serial: serial.map((file) => ({ label: file, files: [file], needsBuild: needsBuild([file]) })),
   };
 }
 
@@ -209,8 +246,14 @@ function summarise(results: UnitResult[], wallSeconds: number, concurrency: numb
 /**
  * Runs the files and answers the exit status: 0 when every unit passed. `shards`: how many processes
  * share the in-process files (more than the cores lets them fill the gaps between the long suites).
+ * `build`: the web app's build, if one is running; the server and browser suites start once it is done.
  */
-export async function runTestFiles(root: string, files: string[], shards: number): Promise<number> {
+export async function runTestFiles(
+  root: string,
+  files: string[],
+  shards: number,
+  build: Promise<void> = Promise.resolve(),
+): Promise<number> {
   const started = performance.now();
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
@@ -221,7 +264,14 @@ export async function runTestFiles(root: string, files: string[], shards: number
   // slowed answers enough to upset tests that time them.
   const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism();
   const { parallel, serial } = planUnits(files, shards, (file) => readFileSync(join(root, file), 'utf8'));
-  const results = [...(await runPool(root, parallel, concurrency)), ...(await runPool(root, serial, 1))];
+  const built = build.then(
+    () => true,
+    (error: Error) => {
+      console.error(`✖ ${error.message} The server and browser suites are not run.`);
+      return false;
+    },
+  );
+  const results = [...(await runPool(root, parallel, concurrency, built)), ...(await runPool(root, serial, 1, built))];
   summarise(results, (performance.now() - started) / 1000, concurrency);
   return results.every((result) => result.status === 0) ? 0 : 1;
 }

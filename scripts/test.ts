@@ -1,5 +1,6 @@
 /**
- * `npm test`: prepares what the suites need (a current production build of the web app) and runs every
+ * `npm test`: prepares what the suites need (a current production build of the web app, built while the
+ * in-process files run) and runs every
  * `*.test.ts` with node:test through tsx, several processes at once (test-runner.ts). Suites start their
  * own servers and databases; PostgreSQL and Redis are the machine's (127.0.0.1), used with a fresh
  * database/prefix.
@@ -50,5 +51,6 @@ const files = only.length
   : fast
     ? everything.filter((file) => !SYSTEM_SUITES.some((dir) => file.startsWith(dir)))
     : everything;
-if (!fast) ensureNextBuild();
-process.exit(await runTestFiles(ROOT, files, fast ? availableParallelism() : FULL_RUN_SHARDS));
+// The in-process files run while the web app builds; the server and browser suites wait for the build.
+const built = fast ? undefined : ensureNextBuild();
+process.exit(await runTestFiles(ROOT, files, fast ? availableParallelism() : FULL_RUN_SHARDS, built));

@@ -3,13 +3,23 @@
  * else, so these requests go straight to the handler, served in-process.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, it } from 'node:test';
 import { serveMcpInProcess } from '../../test/support/in-process-mcp.ts';
+import { migrateDatabase } from '../db/migrate.ts';
 
-// test-isolation: process (CORS_ORIGINS must be set before config() reads and caches it)
+// test-isolation: process (CORS_ORIGINS and DATABASE_URL must be set before config() reads and caches them)
 process.env.CORS_ORIGINS = 'https://agent.example, https://lab.example';
+const dataDir = mkdtempSync(join(tmpdir(), 'chemflow-cors-'));
+process.env.DATABASE_URL = `file:${join(dataDir, 'test.db')}`;
+await migrateDatabase(process.env.DATABASE_URL);
 const mcp = await serveMcpInProcess();
-after(mcp.close);
+after(async () => {
+  await mcp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const preflight = (origin: string) =>
   fetch(mcp.url, {

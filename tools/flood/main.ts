@@ -16,7 +16,7 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 if (!(seconds > 0) || !(connections > 0)) throw new Error('--seconds and --connections take positive numbers');
 
-ensureNextBuild();
+await ensureNextBuild();
 const server = await startTestServer();
 try {
   const result = await floodWithRefusedCalls(

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       .join(' ')}.`,
   );
   // Built first, so the server's start timeout is not spent building on a busy machine.
-  ensureNextBuild();
+  await ensureNextBuild();
   const scratch = values.postgres
     ? await createScratchDatabase(`chemflow_soak_${randomBytes(2).toString('hex')}`)
     : undefined;
