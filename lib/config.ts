@@ -224,7 +224,7 @@ function telegramSettings(): TelegramSettings | undefined {
 }
 
 /** Names that only a client on this machine can have put in Host; always allowed (see allowedHosts). */
-export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 /** A DNS name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
 const HOST_ENTRY =
   /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/;
@@ -323,7 +323,7 @@ export function config(): ServiceConfig {
 export type DatabaseProvider = 'sqlite' | 'postgresql';
 
 /** The embedded default: a SQLite file under ./data, relative to the working directory. */
-export const DEFAULT_DATABASE_URL = 'file:./data/chemflow.db';
+const DEFAULT_DATABASE_URL = 'file:./data/chemflow.db';
 
 export function databaseUrl(): string {
   return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;

@@ -19,11 +19,6 @@ export function processShared<T>(name: string, create: () => T): T {
   return shared.get(name) as T;
 }
 
-/** The process's `name` if it was made, without making it. */
-export function existingProcessShared<T>(name: string): T | undefined {
-  return slots().get(name) as T | undefined;
-}
-
 /** Forgets `name` (after closing it) and answers what it held, so the next ask makes a new one. */
 export function releaseProcessShared<T>(name: string): T | undefined {
   const shared = slots();

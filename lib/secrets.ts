@@ -12,7 +12,7 @@ import { databaseProvider, databaseUrl, secretSetting } from './config.ts';
 
 const MIN_SECRET_LENGTH = 32;
 
-export interface SecretSpec {
+interface SecretSpec {
   /** Environment variable holding the secret. */
   envVar: string;
   /** Environment variable naming the file for the generated secret. */

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CopyButton } from '@/components/CopyButton.tsx';
 import './keys-dialog.css';
 
-export function mcpClientConfig(origin: string, secret: string): string {
+function mcpClientConfig(origin: string, secret: string): string {
   return JSON.stringify(
     {
       mcpServers: { chemflow: { type: 'http', url: `${origin}/mcp`, headers: { Authorization: `Bearer ${secret}` } } },
@@ -25,7 +25,7 @@ export interface ExampleCall {
   arguments: Record<string, unknown>;
 }
 
-export function curlExample(origin: string, secret: string, call: ExampleCall): string {
+function curlExample(origin: string, secret: string, call: ExampleCall): string {
   const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: call };
   return [
     `curl -s ${origin}/mcp \\`,

@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
 
-export interface CallCounts {
+interface CallCounts {
   successes: number;
   failures: number;
   rateLimited: number;
 }
 
-export interface CallCountsRow extends CallCounts {
+interface CallCountsRow extends CallCounts {
   key: string;
   label: ReactNode;
 }

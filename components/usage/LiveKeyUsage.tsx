@@ -15,7 +15,7 @@ import type { KeyReport } from '@/lib/usage/key-report.ts';
 import { KeyUsagePanels } from './KeyUsagePanels.tsx';
 import { RefusedCalls } from './RefusedCalls.tsx';
 
-export const REFRESH_INTERVAL_MS = 5_000;
+const REFRESH_INTERVAL_MS = 5_000;
 
 type FetchProblem = { kind: 'retrying'; message: string } | { kind: 'stopped'; message: string };
 

@@ -8,7 +8,7 @@ import { ScrollRegion } from '@/components/ScrollRegion.tsx';
 import { formatCount } from '@/lib/portal/format.ts';
 import type { CallCounts, TodayAndRange } from '@/lib/usage/owner-usage.ts';
 
-export interface SummaryRow extends TodayAndRange {
+interface SummaryRow extends TodayAndRange {
   key: string;
   label: ReactNode;
   /** A second column after the label (a key's status). */

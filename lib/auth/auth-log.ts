@@ -8,7 +8,7 @@
 
 export const UNREADABLE_SESSION_COOKIE = 'session_cookie_unreadable';
 
-export type AuthLogEntry = { level: 'warn' | 'error'; msg: string; fields: Record<string, unknown> } | null;
+type AuthLogEntry = { level: 'warn' | 'error'; msg: string; fields: Record<string, unknown> } | null;
 
 /** What jose throws for a token it cannot decrypt or accept (ERR_JWE_*, ERR_JWT_*, ERR_JOSE_*). */
 const JOSE_CODE = /^ERR_JW[ET]_|^ERR_JOSE_/;

@@ -24,7 +24,7 @@ import { currentSessionVersion, endSessionsOf, type SessionUser, sessionUser } f
 import { MAX_EMAIL_LENGTH, normaliseEmail } from './users.ts';
 
 /** Thrown from authorize() when the throttle refuses; its code and wait reach the sign-in action. */
-export class TooManySignInAttempts extends CredentialsSignin {
+class TooManySignInAttempts extends CredentialsSignin {
   code = 'too_many_attempts';
 
   constructor(readonly retryAfterMs: number) {

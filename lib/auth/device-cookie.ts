@@ -10,13 +10,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cookies } from 'next/headers';
 import { AUTH_SECRET_SPEC, loadOrCreateSecret } from '../secrets.ts';
 
-export const DEVICE_COOKIE = 'chemflow-device';
+const DEVICE_COOKIE = 'chemflow-device';
 /**
  * Over HTTPS the cookie carries the __Host- prefix, as Auth.js's own do: the browser then accepts it only
  * Secure, for this host alone and path /, so no other site on the domain can plant or overwrite it.
  */
 export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
-export const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
+const DEVICE_COOKIE_MAX_AGE_S = 90 * 24 * 3600;
 
 let key: Buffer | undefined;
 /** A key of its own, derived from the Auth.js secret, so a device signature is never valid as anything else. */
@@ -30,7 +30,7 @@ function signature(userId: string, issuedAtS: number): Buffer {
 }
 
 /** The cookie's value for this account, issued now. */
-export function deviceCookieValue(userId: string, now = Date.now()): string {
+function deviceCookieValue(userId: string, now = Date.now()): string {
   const issuedAtS = Math.floor(now / 1000);
   return `${issuedAtS}.${signature(userId, issuedAtS).toString('base64url')}`;
 }

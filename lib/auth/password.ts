@@ -31,7 +31,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 /** No password is longer, so a longer one can be refused as wrong without hashing it. */
 export const MAX_PASSWORD_LENGTH = 200;
 

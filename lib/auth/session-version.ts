@@ -21,7 +21,7 @@ export interface SessionUser {
 }
 
 /** The claims this module reads from the session token: the user id (Auth.js's `sub`) and the version. */
-export interface VersionedToken {
+interface VersionedToken {
   sub?: string;
   sv?: unknown;
 }

@@ -23,7 +23,7 @@ export class UserStoreError extends Error {
 const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 /** The longest address SMTP can deliver to (RFC 5321 §4.5.3.1). */
 export const MAX_EMAIL_LENGTH = 254;
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 const SECRET_REFUSAL = (field: string) =>
   `The ${field} looks like it holds an API key secret ("cf_" and letters or digits); do not paste secrets here.`;

@@ -24,12 +24,12 @@ const CODE_LENGTH = 8;
 const BIND_TRIES = 5;
 const BIND_TRY_WINDOW_MS = 15 * 60_000;
 /** Accounts made in a chat have no email; this reserved domain (RFC 2606) marks them and can never receive mail. */
-export const FOLLOWER_EMAIL_DOMAIN = 'followers.invalid';
+const FOLLOWER_EMAIL_DOMAIN = 'followers.invalid';
 
 const codeHash = (code: string) => hashKey(`bind-code:${code}`);
 
 /** "ABCD-2345": the form shown on /account and printed by the CLI. */
-export function formatBindCode(code: string): string {
+function formatBindCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 
@@ -68,7 +68,7 @@ export function followerActor(viewer: Viewer, follower: Follower): Actor {
   return { userId: viewer.id, label: `${viewer.role}:${viewer.email} via ${CHANNEL_LABELS[follower.channel]}` };
 }
 
-export type BindOutcome =
+type BindOutcome =
   | { kind: 'bound'; viewer: Viewer }
   | { kind: 'already_bound'; viewer: Viewer }
   | { kind: 'bound_elsewhere' }

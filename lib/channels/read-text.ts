@@ -6,7 +6,7 @@ import { readBindCode } from './bindings.ts';
 import type { Intent } from './types.ts';
 
 /** Typed text that is none of the commands: answered with the help. */
-export type ReadText = Exclude<Intent, { kind: 'text' }> | { kind: 'help'; understood: boolean };
+type ReadText = Exclude<Intent, { kind: 'text' }> | { kind: 'help'; understood: boolean };
 
 const WORDS: [RegExp, (rest: string) => ReadText][] = [
   [/^(?:绑定|bind\b)\s*(.*)$/is, (rest) => ({ kind: 'bind', code: rest })],

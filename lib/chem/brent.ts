@@ -7,7 +7,7 @@
  * (procedure zero); the same algorithm as W. H. Press et al., Numerical Recipes, 3rd ed., §9.3.
  */
 
-export interface BrentOptions {
+interface BrentOptions {
   /** Absolute tolerance on x (same unit as x). */
   xTolerance?: number;
   maxIterations?: number;

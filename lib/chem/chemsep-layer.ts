@@ -20,7 +20,7 @@ export function chemsepFile(): string {
   return join(/* turbopackIgnore: true */ layerDir('chemsep'), 'chemsep1.xml');
 }
 
-export const CHEMSEP_SOURCE =
+const CHEMSEP_SOURCE =
   'ChemSep 8.32 pure-component data (H. Kooijman, R. Taylor, chemsep1.xml, Artistic License 2.0), DIPPR-form correlation fitted to measured data';
 
 /** The properties taken from the layer, with the ChemSep element, its unit and the factor to SI. */
@@ -46,7 +46,7 @@ export interface LayerCorrelation {
   value(t: number): number;
 }
 
-export interface ChemSepEntry {
+interface ChemSepEntry {
   name: string;
   cas: string;
   /** kg/kmol (= g/mol), ChemSep's. */

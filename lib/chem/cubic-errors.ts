@@ -105,7 +105,7 @@ function compoundSamples(compound: Compound, fluid: ReferenceFluid, into: Map<st
   }
 }
 
-export interface ErrorStats {
+interface ErrorStats {
   median_percent: number;
   p95_percent: number;
 }

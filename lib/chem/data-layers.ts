@@ -9,7 +9,7 @@ import { nameTable } from './name-table.ts';
 import { allNasaPolynomials } from './nasa7.ts';
 import { type DataLayer, layerDir } from './third-party-data.ts';
 
-export interface LayerSummary {
+interface LayerSummary {
   layer: DataLayer;
   dir: string;
   /** How many usable records the layer gave, and what they are. */

@@ -133,7 +133,7 @@ export interface CriticalConstants {
   acentric?: number;
 }
 
-export interface EosParameters {
+interface EosParameters {
   /** Pa·m6/mol2 */
   a: number;
   /** m3/mol */
@@ -177,7 +177,7 @@ export function lnFugacityCoefficient(eos: CubicEos, z: number, A: number, B: nu
   return z - 1 - Math.log(z - B) - (A / B) * integralI(eos, z, B);
 }
 
-export interface MixtureParameters extends EosParameters {
+interface MixtureParameters extends EosParameters {
   /** b_k of each component, m3/mol. */
   bi: number[];
   /** Σ_j x_j·a_kj of each component, Pa·m6/mol2. */
@@ -236,7 +236,7 @@ export function lnFugacityCoefficientsInMixture(
  * liquid(-like), Π ≤ 1 vapour(-like). It names the phase of a single root, including at
  * supercritical conditions and for a mixture of fixed composition.
  */
-export function phaseIdentificationParameter(eos: CubicEos, p: EosParameters, t: number, v: number): number {
+function phaseIdentificationParameter(eos: CubicEos, p: EosParameters, t: number, v: number): number {
   const { a, b, dadT } = p;
   const d = (v + eos.epsilon * b) * (v + eos.sigma * b);
   const dPrime = 2 * v + (eos.epsilon + eos.sigma) * b;
@@ -257,7 +257,7 @@ export interface RootState {
 
 export type PhaseLabel = 'vapor' | 'liquid' | 'supercritical' | 'vapor-like' | 'liquid-like';
 
-export interface PureState {
+interface PureState {
   eos: CubicEos;
   parameters: EosParameters;
   A: number;
@@ -352,7 +352,7 @@ export interface MixtureRootState extends RootState {
   residualGibbs: number;
 }
 
-export interface MixtureState {
+interface MixtureState {
   eos: CubicEos;
   parameters: MixtureParameters;
   A: number;

@@ -71,7 +71,7 @@ function fromCatalogue(compound: Compound, by: MatchKind): FoundStructure {
 }
 
 /** `entry` as a found structure. */
-export function fromTable(entry: NameTableEntry, by: MatchKind): FoundStructure {
+function fromTable(entry: NameTableEntry, by: MatchKind): FoundStructure {
   return {
     name: entry.name,
     cas: entry.cas,

@@ -15,7 +15,7 @@ import { ToolError } from './tool.ts';
 
 export type ElementCounts = Readonly<Record<string, number>>;
 
-export interface FormulaComponent {
+interface FormulaComponent {
   /** The part as written (normalised), e.g. "5H2O". */
   text: string;
   /** How many of this part per formula unit: 5 in "CuSO4·5H2O"; 1 for the first part. */
@@ -24,7 +24,7 @@ export interface FormulaComponent {
   counts: ElementCounts;
 }
 
-export interface ParsedFormula {
+interface ParsedFormula {
   /** Element counts of the whole formula unit, every part and coefficient included. */
   counts: ElementCounts;
   /** Net charge in elementary charges (−2 for "SO4^2-"). */

@@ -12,7 +12,7 @@
 export const ISOTOPE_MASSES_SOURCE =
   'AME2020 atomic masses (M. Wang et al., Chinese Phys. C 45 (2021) 030003; IUPAC CIAAW) of the most abundant isotope (IUPAC isotopic compositions 2013, J. Meija et al., Pure Appl. Chem. 88 (2016) 293)';
 
-export interface Isotope {
+interface Isotope {
   massNumber: number;
   /** Atomic mass, Da. */
   mass: number;

@@ -33,7 +33,7 @@ import { antoinePressure, wagnerPressure } from './vapor-pressure.ts';
 
 export type ComparedProperty = 'ideal_gas_cp' | 'vapor_pressure' | 'liquid_density';
 
-export type LayerId = 'reference_eos' | 'iapws_if97' | 'nasa7' | 'own_correlation' | 'chemsep';
+type LayerId = 'reference_eos' | 'iapws_if97' | 'nasa7' | 'own_correlation' | 'chemsep';
 
 /**
  * Each layer's uncertainty (relative, %) per property, and where it comes from.
@@ -76,8 +76,8 @@ export const LAYER_UNCERTAINTY: Record<LayerId, { percent: Partial<Record<Compar
   };
 
 /** Temperatures (K) of the Cp° comparison, and the reduced temperatures of the saturation ones. */
-export const CP_TEMPERATURES = [298.15, 500, 1000];
-export const REDUCED_TEMPERATURES = [0.6, 0.7, 0.9];
+const CP_TEMPERATURES = [298.15, 500, 1000];
+const REDUCED_TEMPERATURES = [0.6, 0.7, 0.9];
 
 export interface LayerValue {
   layer: LayerId;

@@ -57,7 +57,7 @@ export function normalizeKey(text: string): string {
 }
 
 /** A compound served in place of another (an imported compound overriding a built-in one). */
-export interface CompoundAlias {
+interface CompoundAlias {
   /** The compound no longer served… */
   of: Compound;
   /** …and the one its identifiers resolve to. */

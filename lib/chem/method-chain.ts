@@ -18,7 +18,7 @@ import { ToolError } from './tool.ts';
 /** At most this far (K) beyond its range a method may still answer, extrapolated. */
 export const EXTRAPOLATION_LIMIT_K = 10;
 /** …and at most this fraction of its range's width. */
-export const EXTRAPOLATION_FRACTION = 0.05;
+const EXTRAPOLATION_FRACTION = 0.05;
 
 export interface Span {
   min: number;
@@ -49,7 +49,7 @@ export interface ChainMethod {
   estimate?: boolean;
 }
 
-export interface ChainQuantity {
+interface ChainQuantity {
   /** The argument's name: "temperature", "pressure". */
   quantity: string;
   unit: 'K' | 'Pa';

@@ -15,7 +15,7 @@ import { findCompound, normalizeKey } from './lookup.ts';
 import { layerDir } from './third-party-data.ts';
 import { ToolError } from './tool.ts';
 
-export const MIXTURES_FILE = 'Mixtures Compositions.tsv';
+const MIXTURES_FILE = 'Mixtures Compositions.tsv';
 
 export interface MixtureComponent {
   cas: string;

@@ -20,7 +20,7 @@ import { cachedParse } from './parsed-data-cache.ts';
 import { layerDir } from './third-party-data.ts';
 
 /** The files read, most trusted first: a compound in several files keeps its first record. */
-export const NAME_TABLE_FILES = [
+const NAME_TABLE_FILES = [
   'chemical identifiers pubchem small.tsv',
   'chemical identifiers example user db.tsv',
   'Inorganic db.tsv',
@@ -47,9 +47,9 @@ export interface NameTableEntry {
   file: string;
 }
 
-export type NameMatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula';
+type NameMatchKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'formula';
 
-export interface NameTableMatch {
+interface NameTableMatch {
   entry: NameTableEntry;
   by: NameMatchKind;
 }
@@ -146,7 +146,7 @@ export function parseNameTableFile(text: string, file: string): NameTableEntry[]
  * which records are kept, the packed key index, and each Hill formula's entries (as indexes into the
  * kept entries).
  */
-export interface NameTableIndex {
+interface NameTableIndex {
   kept: Int32Array;
   keys: PackedKeys;
   byFormula: Map<string, Int32Array>;
@@ -250,7 +250,7 @@ export function nameTable(dir: string = nameTableDir()): NameTable | undefined {
 }
 
 /** Outcome of a table lookup: one entry, several sharing a formula, or none. */
-export type NameTableLookup =
+type NameTableLookup =
   | { kind: 'found'; match: NameTableMatch }
   | { kind: 'ambiguous'; formula: string; candidates: readonly NameTableEntry[] }
   | { kind: 'none' };

@@ -37,7 +37,7 @@ import { layerDir } from './third-party-data.ts';
 export const NASA7_FILE_NAME = 'nasa_gas.yaml';
 
 /** Catalogue CAS → the NASA species matched to it, with why (data/nasa-species.json). */
-export interface NasaSpeciesMapping {
+interface NasaSpeciesMapping {
   source: string;
   species: Record<string, { compound: string; species: string; why: string }>;
 }

@@ -20,7 +20,7 @@ import { PROJECT_ROOT } from '../project-root.ts';
 /** Set by scripts/launch.mjs for the server it starts: the digest of the bundle's inputs. */
 export const BUILD_ID_VARIABLE = 'CHEMFLOW_BUILD_ID';
 
-export function parsedDataCacheDir(): string {
+function parsedDataCacheDir(): string {
   return join(/* turbopackIgnore: true */ PROJECT_ROOT, 'build', 'data-cache');
 }
 

@@ -5,7 +5,7 @@
  */
 import { type Fail, isRecord, stringList } from './json-checks.ts';
 
-export interface PropertyDefinition {
+interface PropertyDefinition {
   unit: string;
   description: string;
 }

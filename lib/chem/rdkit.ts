@@ -106,7 +106,7 @@ function parse(smiles: string): { mol: Molecule } | { error: string; tooLarge?: 
  * position 2". The log repeats the input, draws a caret under it and ends with a generic "Failed parsing
  * SMILES" line; those add nothing once the specific lines are kept.
  */
-export function parseReason(log: string, smiles: string): string {
+function parseReason(log: string, smiles: string): string {
   const lines = log
     .split('\n')
     .map((line) =>
@@ -241,7 +241,7 @@ export function formalCharge(mol: Molecule): number {
 }
 
 /** The subset of MinimalLib's get_descriptors() the tools use (names as RDKit spells them). */
-export interface RDKitDescriptors {
+interface RDKitDescriptors {
   /** Average molecular weight, g/mol, from RDKit's atomic weights. */
   amw: number;
   /** Monoisotopic mass, g/mol (most abundant isotope of each element). */

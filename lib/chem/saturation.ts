@@ -58,7 +58,7 @@ const BAR = 1e5;
 const ATMOSPHERE = 101325;
 const WATER_CAS = '7732-18-5';
 
-export const LEE_KESLER_SOURCE =
+const LEE_KESLER_SOURCE =
   "B. I. Lee, M. G. Kesler, AIChE J. 21 (1975) 510; Poling, Prausnitz & O'Connell, The Properties of Gases and Liquids, 5th ed. (2001), §7-4, Eqs. 7-4.1 to 7-4.3";
 
 export interface SaturationPoint {

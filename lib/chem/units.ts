@@ -13,7 +13,7 @@ import { editDistance } from './edit-distance.ts';
 import { ToolError } from './tool.ts';
 import { DIMENSIONS, type Dimension, SI_UNITS, UNIT_TABLE } from './unit-table.ts';
 
-export interface UnitInfo {
+interface UnitInfo {
   /** Canonical symbol, as results print it. */
   symbol: string;
   dimension: Dimension;
@@ -207,7 +207,7 @@ export function fromSI(value: number, unit: string, dimension: Dimension): numbe
   return value / info.factor - info.offset;
 }
 
-export interface Conversion {
+interface Conversion {
   value: number;
   /** Canonical symbols of the units, as understood. */
   from: string;

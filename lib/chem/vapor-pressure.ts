@@ -8,7 +8,7 @@ import { brentRoot } from './brent.ts';
 
 const BAR = 1e5;
 
-export interface AntoineCoefficients {
+interface AntoineCoefficients {
   A: number;
   B: number;
   C: number;
@@ -30,7 +30,7 @@ export function antoineTemperature({ A, B, C }: AntoineCoefficients, pressure: n
   return B / (A - Math.log10(pressure / BAR)) - C;
 }
 
-export interface WagnerCoefficients {
+interface WagnerCoefficients {
   a: number;
   b: number;
   c: number;

@@ -45,7 +45,7 @@ outside that unit's plausible range is refused. Every problem is reported with i
 a file with any problem is refused as a whole.`;
 
 /** The report for a person: totals, then every conflict and skipped record. */
-export function describeReport(report: ImportReport): string {
+function describeReport(report: ImportReport): string {
   const { totals } = report;
   const lines = [
     `${report.dryRun ? 'Dry run, nothing written: would import' : 'Imported'} ${totals.imported} of ${totals.records} compound${totals.records === 1 ? '' : 's'} from ${report.file} (${report.format}) as ${report.origin}.`,

@@ -50,7 +50,7 @@ export interface ChemSepImport {
   skipped: ChemSepSkip[];
 }
 
-export function chemSepSource(version: string | undefined, fileName: string): string {
+function chemSepSource(version: string | undefined, fileName: string): string {
   return `ChemSep${version ? ` ${version}` : ''} (imported from ${fileName})`;
 }
 
@@ -107,10 +107,7 @@ function toCompound(record: ChemSepRecord, source: string): Compound {
 }
 
 /** The equations whose form is certain, in our correlation forms (see the module comment). */
-export function chemSepCorrelations(
-  equations: Record<string, ChemSepEquation>,
-  source: string,
-): Correlations | undefined {
+function chemSepCorrelations(equations: Record<string, ChemSepEquation>, source: string): Correlations | undefined {
   const correlations: { vapor_pressure?: Correlations['vapor_pressure']; ideal_gas_cp?: HeatCapacityCorrelation } = {};
   const antoine = equations.AntoineVaporPressure;
   const antoineRange = antoine && range(antoine);

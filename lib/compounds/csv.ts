@@ -29,7 +29,7 @@ import {
 } from '../chem/properties.ts';
 import { CompoundIdentifiers, checkCompound, describeClash, INCHIKEY_PATTERN } from './registration.ts';
 
-export interface CsvRecord {
+interface CsvRecord {
   /** "row 4": where the record is in the file. */
   where: string;
   compound: Compound;
@@ -41,22 +41,13 @@ export interface CsvError {
   message: string;
 }
 
-export interface CsvParseResult {
+interface CsvParseResult {
   records: CsvRecord[];
   /** Non-empty means the file is refused as a whole. */
   errors: CsvError[];
 }
 
-export const IDENTITY_COLUMNS = [
-  'name',
-  'cas',
-  'formula',
-  'smiles',
-  'inchikey',
-  'synonyms',
-  'notes',
-  'source',
-] as const;
+const IDENTITY_COLUMNS = ['name', 'cas', 'formula', 'smiles', 'inchikey', 'synonyms', 'notes', 'source'] as const;
 const REQUIRED_COLUMNS = ['name', 'cas', 'formula', 'smiles'] as const;
 
 /** Values outside these bounds are almost surely in another unit (Pa for bar, J/mol for kJ/mol, g/cm3 for kg/m3). */
@@ -80,17 +71,17 @@ const TEMPERATURE_RANGE = { min: 0, max: 10000, minExclusive: true };
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** The column a property's values go in: its key and its unit, "/" written "_". */
-export function propertyColumn(key: PropertyKey): string {
+function propertyColumn(key: PropertyKey): string {
   const unit = PROPERTY_DEFINITIONS[key].unit;
   return unit === '' ? key : `${key}_${unit.replaceAll('/', '_')}`;
 }
 
-export function temperatureColumn(key: PropertyKey): string {
+function temperatureColumn(key: PropertyKey): string {
   return `${key}_temperature_K`;
 }
 
 /** Every property a CSV file can carry: all but molecular_weight, which is computed. */
-export const CSV_PROPERTY_KEYS = PROPERTY_KEYS.filter((key) => key !== 'molecular_weight');
+const CSV_PROPERTY_KEYS = PROPERTY_KEYS.filter((key) => key !== 'molecular_weight');
 
 /** All columns the format knows, in the order docs/compounds.md lists them. */
 export function csvColumns(): string[] {

@@ -68,7 +68,7 @@ export function readImportFile(file: string, format?: ImportFormat): ImportFile 
 }
 
 /** One import is one transaction; a file with more compounds than this is split so each stays quick. */
-export const MAX_IMPORT_RECORDS = 100_000;
+const MAX_IMPORT_RECORDS = 100_000;
 
 function withinRecordLimit<T>(records: T[], fileName: string): T[] {
   if (records.length > MAX_IMPORT_RECORDS) {

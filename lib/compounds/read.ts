@@ -22,7 +22,7 @@ export function compoundFromRow(row: Omit<CompoundColumns, 'contentHash'>): Comp
   });
 }
 
-export interface StoredImport {
+interface StoredImport {
   compounds: Compound[];
   /** Rows that no longer pass the checks (e.g. a property since renamed), each with why. */
   unreadable: { name: string; origin: string; reason: string }[];

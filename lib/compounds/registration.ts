@@ -69,12 +69,12 @@ export function checkCompound(raw: unknown): Compound {
 
 // ─── Identifiers ─────────────────────────────────────────────────────────────
 
-export type IdentifierKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'smiles';
+type IdentifierKind = 'name' | 'synonym' | 'cas' | 'inchikey' | 'smiles';
 
 /** What a compound is known by; enough of a Compound to check it for collisions. */
 export type Identified = Pick<Compound, 'name' | 'cas' | 'smiles' | 'synonyms' | 'inchikey'>;
 
-export interface Clash<Owner> {
+interface Clash<Owner> {
   /** The identifier of the compound being checked… */
   kind: IdentifierKind;
   value: string;
@@ -161,7 +161,7 @@ export interface BuiltinRef {
   cas: string;
 }
 
-export interface Registration {
+interface Registration {
   registered: readonly Compound[];
   /** Compounds left out, each with why: an identifier a built-in (or an earlier one) holds. */
   refused: { compound: Compound; reason: string }[];
@@ -169,7 +169,7 @@ export interface Registration {
   overridden: { builtin: Compound; by: Compound }[];
 }
 
-export interface RegisterOptions {
+interface RegisterOptions {
   builtins?: readonly Compound[];
   /**
    * The compounds imported with `--replace` over built-in data, each with the built-ins it overrides

@@ -8,7 +8,7 @@ import { loadImportedCompounds } from './read.ts';
 import { type BuiltinRef, registerCompounds } from './registration.ts';
 import { type BuiltinSync, loadBuiltinCompounds } from './write.ts';
 
-export interface CompoundStartup {
+interface CompoundStartup {
   builtin: BuiltinSync;
   /** Imported compounds the tools now serve. */
   served: number;

@@ -51,8 +51,8 @@ const PROBE_WRITABLE_SQL = `SELECT pg_is_in_recovery() AS "recovery", current_se
  * short might still commit, writing the row of a call that was answered 503. Waiting for a new
  * connection is bounded by PG_CONNECT_TIMEOUT_MS on its own (the pool takes no per-call timeout).
  */
-export const PG_CONNECT_TIMEOUT_MS = 2000;
-export const PG_QUERY_TIMEOUT_MS = 3000;
+const PG_CONNECT_TIMEOUT_MS = 2000;
+const PG_QUERY_TIMEOUT_MS = 3000;
 const PG_MIN_STATEMENT_MS = 250;
 
 /** A statement whose timeout is the time left before `deadline` (within the bounds above). */

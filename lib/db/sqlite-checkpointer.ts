@@ -39,7 +39,7 @@ parentPort.on('message', () => {
  */
 const DRIVER_PATH = createRequire(import.meta.url).resolve(/* turbopackIgnore: true */ 'better-sqlite3');
 
-export interface Checkpointer {
+interface Checkpointer {
   /** Runs a last checkpoint and ends the worker. */
   stop(): Promise<void>;
 }

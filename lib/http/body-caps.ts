@@ -54,7 +54,7 @@ function capTable(mcpMaxBodyBytes: number): readonly BodyCap[] {
 }
 
 /** The cap for a path (without its query) from a table; exported for tests that check the table itself. */
-export function capIn(table: readonly BodyCap[], path: string): BodyCap {
+function capIn(table: readonly BodyCap[], path: string): BodyCap {
   for (const cap of table) {
     if (cap.path.endsWith('/') ? path.startsWith(cap.path) : path === cap.path) return cap;
   }
@@ -63,7 +63,7 @@ export function capIn(table: readonly BodyCap[], path: string): BodyCap {
 
 let table: readonly BodyCap[] | undefined;
 /** The configured table (the /mcp cap is MCP_MAX_BODY_BYTES), built on first use. */
-export function bodyCapTable(): readonly BodyCap[] {
+function bodyCapTable(): readonly BodyCap[] {
   table ??= capTable(config().maxBodyBytes);
   return table;
 }

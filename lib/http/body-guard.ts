@@ -20,7 +20,7 @@ export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 /** How long a refused upload is read and discarded before the answer goes out regardless. */
 const DRAIN_LIMIT_MS = 2000;
 /** The minimum rate is judged over windows this long: long enough for a TCP stall on a real network. */
-export const RATE_WINDOW_MS = 5000;
+const RATE_WINDOW_MS = 5000;
 const SWEEP_MS = 1000;
 
 export interface BodyPace {

@@ -17,7 +17,7 @@ function tokenMatches(header: string | null, token: string): boolean {
   return timingSafeEqual(digest(given), digest(token));
 }
 
-export type MetricsAccess = 'granted' | 'token_required' | 'loopback_only';
+type MetricsAccess = 'granted' | 'token_required' | 'loopback_only';
 
 /**
  * Who may read the metrics. `clientAddress` is the one server.ts stamped (CLIENT_IP_HEADER); absent,

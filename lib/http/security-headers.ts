@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
-export interface DocumentPolicyOptions {
+interface DocumentPolicyOptions {
   /** Over HTTPS, also ask the browser to upgrade any http:// subresource (over plain HTTP it would break them). */
   secure: boolean;
   /** GitHub sign-in posts a form that redirects to github.com; form-action must allow that redirect. */

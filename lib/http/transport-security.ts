@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { TLSSocket } from 'node:tls';
 import type { ServiceConfig } from '../config.ts';
 
-export interface Transport {
+interface Transport {
   secure: boolean;
   clientAddress: string;
 }

@@ -32,13 +32,13 @@ export type Authentication =
   /** The database could not say (down, or past the call's deadline). */
   | { ok: false; error: 'database_unavailable'; cause: unknown };
 
-export const MISSING_KEY_MESSAGE =
+const MISSING_KEY_MESSAGE =
   'This method needs an API key. Send it as "Authorization: Bearer <key>" or in the "X-API-Key: <key>" header.';
 
 const CONFLICT_MESSAGE =
   'The Authorization and X-API-Key headers carry different keys; send one key (either header is enough).';
 
-export interface KeyAuthenticatorParts {
+interface KeyAuthenticatorParts {
   verifyKey: (secret: string, now: number, deadline?: number) => Promise<Verification>;
   throttle: KeyAuthThrottle;
 }

@@ -42,7 +42,7 @@ export function keyWithBody(body: string): string {
   return KEY_PREFIX + body + base62Checksum(body);
 }
 
-export type KeyFormatProblem = 'prefix' | 'length' | 'characters' | 'checksum';
+type KeyFormatProblem = 'prefix' | 'length' | 'characters' | 'checksum';
 
 /** Why a string cannot be a key, or null when its shape and checksum are right. */
 export function keyFormatProblem(candidate: string): KeyFormatProblem | null {

@@ -16,7 +16,7 @@ export const REISSUE_GRACE_LABELS: Record<ReissueGrace, string> = {
   '7d': 'in 7 days',
 };
 
-export class InvalidGraceError extends Error {}
+class InvalidGraceError extends Error {}
 
 /** A grace choice as typed (CLI flag, form field; missing means none); anything else is refused with the list. */
 export function parseReissueGrace(raw: unknown): ReissueGrace {

@@ -11,7 +11,7 @@ import { hashKey } from './hash.ts';
 import { LEAK_REASON_PREFIX } from './status.ts';
 import { disableKey, isDisabledAt, recordLeakOfStoppedKey } from './store.ts';
 
-export interface LeakOutcome {
+interface LeakOutcome {
   /** Distinct well-formed secrets examined (checksum valid). */
   examined: number;
   /** Of those, how many belong to a key. */

@@ -8,15 +8,6 @@ import type { ApiKey } from '../db/generated/sqlite/client.ts';
 export const KEY_STATUSES = ['active', 'replaced', 'expired', 'disabled', 'leaked'] as const;
 export type KeyStatus = (typeof KEY_STATUSES)[number];
 
-/** What each status means, in the words the portal and the CLI use to explain it. */
-export const KEY_STATUS_MEANINGS: Record<KeyStatus, string> = {
-  active: 'works',
-  replaced: 'reissued: a newer key took its place (its secret may work for a grace period, then stops)',
-  expired: 'past its expiry date; calls get 401',
-  disabled: 'turned off; calls get 401',
-  leaked: 'turned off because its secret was reported leaked; calls get 401',
-};
-
 /** The reason stored when an owner reports their own key as leaked. */
 export const OWNER_LEAK_REASON = 'reported leaked by the owner';
 /** The start of the reason stored when a leak report (public endpoint, staff's paste) disables a key. */

@@ -35,7 +35,7 @@ export type TokenEndKind = (typeof TOKEN_END_KINDS)[number];
  * 'token_expired' (the key works, but the presented secret was one of its access tokens, and that
  * stopped), or 'disabled' for a key turned off with no kind recorded (a row changed by hand).
  */
-export type RefusalCategory = StopKind | TokenEndKind | 'expired' | 'token_expired' | 'disabled';
+type RefusalCategory = StopKind | TokenEndKind | 'expired' | 'token_expired' | 'disabled';
 
 interface Refusal {
   /** How the refusal is counted for the key's owner. */

@@ -45,8 +45,8 @@ export class DailyKeyCapError extends KeyStoreError {
  * are capped, so a create-and-disable loop is bounded; support staff and the operator's CLI are not: they
  * act deliberately, every issue is audited, and they are the way out for an owner at the cap whose key leaked.
  */
-export type CreationCap = 'enforce' | 'bypass';
-export interface IssueKeyInput {
+type CreationCap = 'enforce' | 'bypass';
+interface IssueKeyInput {
   ownerId: string;
   name: string;
   tierId?: string;

@@ -7,7 +7,7 @@
  */
 import { config } from '../config.ts';
 
-export interface TierPolicy {
+interface TierPolicy {
   id: 'free' | 'pro';
   name: string;
   dailyQuota: number;

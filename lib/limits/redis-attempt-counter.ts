@@ -48,7 +48,7 @@ type WithAttemptScript = Redis & {
   ): Promise<[taken: number, retryAfterMs: number]>;
 };
 
-export interface RedisAttemptCounterOptions {
+interface RedisAttemptCounterOptions {
   redis: Redis;
   /** REDIS_KEY_PREFIX. */
   prefix: string;

@@ -73,7 +73,7 @@ type WithAdmitScript = Redis & {
   ): Promise<ScriptAnswer>;
 };
 
-export interface RedisLimiterOptions {
+interface RedisLimiterOptions {
   redis: Redis;
   /** REDIS_KEY_PREFIX. */
   prefix: string;

@@ -20,7 +20,7 @@ const byEmail = () => attemptCounter('sign-in-email', 10, WINDOW_MS);
 /** One key per (email, address); a newline cannot occur in a normalised email. */
 const pair = (email: string, address: string) => `${email}\n${address}`;
 
-export interface SignInContext {
+interface SignInContext {
   /** The request comes from a browser that has signed in to this account before: no per-email back-off. */
   knownDevice?: boolean;
 }

@@ -14,7 +14,7 @@ function isSourceField(key: string): boolean {
   return key === 'source' || key.endsWith('_source');
 }
 
-export type SourceTable = Record<string, string>;
+type SourceTable = Record<string, string>;
 
 /**
  * The answer with citations replaced by ids and numbers capped, plus its `sources` table (omitted when the

@@ -11,7 +11,7 @@ export interface JsonRpcMessage {
   params?: Record<string, unknown>;
 }
 
-export type EnvelopeCheck = { ok: true; message: JsonRpcMessage } | { ok: false; error: string; message: string };
+type EnvelopeCheck = { ok: true; message: JsonRpcMessage } | { ok: false; error: string; message: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -32,7 +32,7 @@ import { answerToolsCall, databaseUnavailable } from './tools-call.ts';
 /** Methods the spec lets through without a key (§4, §5.3). */
 const PUBLIC_METHODS = new Set(['initialize', 'notifications/initialized', 'tools/list']);
 
-export type McpHandler = (request: McpRequest) => Promise<McpAnswer>;
+type McpHandler = (request: McpRequest) => Promise<McpAnswer>;
 
 /** The /mcp handler on `service`: built once by server.ts, before it listens. */
 export function createMcpHandler(service: McpService): McpHandler {

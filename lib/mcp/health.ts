@@ -13,13 +13,11 @@ import { redactUrls } from '../ops/redact.ts';
 import { getRedis, lastConnectionError, sharedMode, whenReady } from '../redis/clients.ts';
 import { getMcpService } from './service.ts';
 
-export const PROBE_TIMEOUT_MS = 1000;
+const PROBE_TIMEOUT_MS = 1000;
 
-export type CheckResult =
-  | { status: 'ok'; latencyMs: number }
-  | { status: 'unavailable'; latencyMs: number; message: string };
+type CheckResult = { status: 'ok'; latencyMs: number } | { status: 'unavailable'; latencyMs: number; message: string };
 
-export interface HealthReport {
+interface HealthReport {
   status: 'ok' | 'unavailable';
   checks: Record<string, CheckResult>;
 }
@@ -58,7 +56,7 @@ async function pingRedis(): Promise<void> {
   await redis.ping();
 }
 
-export async function checkHealth(): Promise<HealthReport> {
+async function checkHealth(): Promise<HealthReport> {
   const [database, redis] = await Promise.all([
     // Its own deadline ends before the probe's timeout, so a held lock is reported as such, not as silence.
     probe('the database', () => getMcpService().store.probeWrites(Date.now() + PROBE_TIMEOUT_MS - 200)),

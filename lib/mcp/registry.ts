@@ -9,7 +9,7 @@ import { chemTools } from '../chem/tools/index.ts';
 import { callerText, quoteCallerText } from '../http/caller-text.ts';
 import { UNKNOWN_TOOL } from '../ops/call-labels.ts';
 
-export interface RegisteredTool {
+interface RegisteredTool {
   tool: ChemTool;
   validateArguments: ValidateFunction;
   /** The tools/list entry, built once. */
@@ -128,7 +128,7 @@ export function describeArgumentErrors(
  * The tool's argument an unknown one most likely meant: one it ends or starts with ("temperature_unit" →
  * "unit", "compound" → "compound_name"), else one a few typing slips away ("temprature").
  */
-export function closestArgument(name: string, known: readonly string[]): string | undefined {
+function closestArgument(name: string, known: readonly string[]): string | undefined {
   const key = name.toLowerCase();
   const affix = known.find((k) => key.endsWith(`_${k}`) || k.startsWith(`${key}_`) || k.endsWith(`_${key}`));
   if (affix) return affix;

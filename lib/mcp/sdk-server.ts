@@ -16,9 +16,9 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import packageJson from '../../package.json' with { type: 'json' };
 import { sharedAjv, toolListing } from './registry.ts';
 
-export const SERVER_INFO = { name: 'service_mcp', version: packageJson.version };
+const SERVER_INFO = { name: 'service_mcp', version: packageJson.version };
 
-export const CAPABILITIES = {
+const CAPABILITIES = {
   experimental: {},
   prompts: { listChanged: false },
   resources: { subscribe: false, listChanged: false },

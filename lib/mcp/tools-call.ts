@@ -20,7 +20,7 @@ import { jsonError, toolCallAnswer } from './responses.ts';
 import { runTool, type ToolOutcome } from './run-tool.ts';
 import type { McpService } from './service.ts';
 
-export interface ToolsCall {
+interface ToolsCall {
   request: McpRequest;
   id: string | number;
   /** The tool name as the caller sent it (checked to be a string). */
@@ -30,7 +30,7 @@ export interface ToolsCall {
 }
 
 /** What every step of a call shares: the services, the call's clock and the CORS headers of its answer. */
-export interface CallContext {
+interface CallContext {
   service: McpService;
   now: number;
   /** One deadline for every wait on the database: key lookup, quota lookup, usage commit. */

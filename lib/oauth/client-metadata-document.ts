@@ -22,18 +22,18 @@ import { type OAuthClientInformationFull, OAuthClientMetadataSchema } from '@mod
 import ipaddr from 'ipaddr.js';
 import { registrationProblems } from './clients.ts';
 
-export const MAX_CLIENT_ID_URL_LENGTH = 2_000;
+const MAX_CLIENT_ID_URL_LENGTH = 2_000;
 /** Documents are a few hundred bytes; the draft suggests servers take up to 5 KiB. */
-export const DEFAULT_MAX_DOCUMENT_BYTES = 5 * 1024;
+const DEFAULT_MAX_DOCUMENT_BYTES = 5 * 1024;
 /** For resolving, connecting and reading the whole document. */
-export const DEFAULT_FETCH_TIMEOUT_MS = 3_000;
+const DEFAULT_FETCH_TIMEOUT_MS = 3_000;
 export const MIN_CACHE_MS = 5 * 60_000;
 export const MAX_CACHE_MS = 24 * 3_600_000;
 /** How long a document is kept when its response sets no max-age. */
 export const DEFAULT_CACHE_MS = 3_600_000;
 /** How long a failure is remembered, so retries of a broken URL do not each fetch it. */
 export const FAILURE_CACHE_MS = 30_000;
-export const MAX_CACHED_DOCUMENTS = 1_000;
+const MAX_CACHED_DOCUMENTS = 1_000;
 
 /** IANA's global unicast space: an IPv6 address outside it is nothing this server should fetch from. */
 const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3');

@@ -28,8 +28,8 @@ import { type ClientRegistrar, redirectUriProblem } from './redirect-uris.ts';
 export const MAX_DYNAMIC_CLIENTS = 10_000;
 /** How long a self-registered client may wait for its first authorization before it is deleted. */
 export const UNUSED_CLIENT_TTL_MS = 24 * 3_600_000;
-export const MAX_CLIENT_NAME_LENGTH = 100;
-export const MAX_REDIRECT_URIS = 10;
+const MAX_CLIENT_NAME_LENGTH = 100;
+const MAX_REDIRECT_URIS = 10;
 
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 const AUTH_METHODS = new Set(['none', 'client_secret_post', 'client_secret_basic']);

@@ -1,5 +1,5 @@
 /** The operator's OAuth-client commands' refusals (operator-clients.ts). */
-export type OperatorClientErrorCode = 'invalid' | 'not_found';
+type OperatorClientErrorCode = 'invalid' | 'not_found';
 
 export class OperatorClientError extends Error {
   constructor(

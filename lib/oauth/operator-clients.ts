@@ -21,7 +21,7 @@ import { OperatorClientError } from './operator-client-error.ts';
 /** A client secret's prefix: recognisable in a config file, and never mistaken for a key (cf_…). */
 export const CLIENT_SECRET_PREFIX = 'cfcs_';
 
-export interface OperatorClientInput {
+interface OperatorClientInput {
   name: string;
   redirectUris: string[];
   logoUri?: string;
@@ -30,7 +30,7 @@ export interface OperatorClientInput {
   confidential: boolean;
 }
 
-export interface AddedClient {
+interface AddedClient {
   id: string;
   name: string;
   redirectUris: string[];
@@ -153,7 +153,7 @@ export async function listClients(
   }));
 }
 
-export interface RemovedClient {
+interface RemovedClient {
   id: string;
   name: string;
   registeredBy: string;

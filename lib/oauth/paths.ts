@@ -28,7 +28,7 @@ export const OAUTH_PATHS: ReadonlySet<string> = new Set([
 /** The /mcp URL tokens are issued for (RFC 8707), for the origin clients reach this server at. */
 export const resourceOf = (origin: string) => `${origin}/mcp`;
 /** Where a 401 from /mcp points clients (RFC 9728 §5.1). */
-export const resourceMetadataUrl = (origin: string) => `${origin}${PROTECTED_RESOURCE_PATHS[1]}`;
+const resourceMetadataUrl = (origin: string) => `${origin}${PROTECTED_RESOURCE_PATHS[1]}`;
 
 /** The origin clients use for this server: PUBLIC_URL's when set, else the one the request was sent to. */
 export function publicOrigin(requestUrl: string, publicUrl: string | undefined): string {

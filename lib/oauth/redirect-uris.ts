@@ -16,7 +16,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 const NEVER_SCHEMES = new Set(['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ws:', 'wss:', 'ftp:']);
 
 /** Longest redirect URI taken: a real one is well under this, and each is stored and shown. */
-export const MAX_REDIRECT_URI_LENGTH = 2_000;
+const MAX_REDIRECT_URI_LENGTH = 2_000;
 
 /** Why `uri` may not be registered by a client of `registrar`, or null when it may. */
 export function redirectUriProblem(uri: string, registrar: ClientRegistrar): string | null {

@@ -51,7 +51,7 @@ import {
 import { MAX_STATE_LENGTH, PENDING_REQUEST_TTL_MS, signPendingRequest } from './pending-request.ts';
 import type { TokenService } from './tokens.ts';
 
-export function protectedResourceMetadata(origin: string): OAuthProtectedResourceMetadata {
+function protectedResourceMetadata(origin: string): OAuthProtectedResourceMetadata {
   return {
     resource: resourceOf(origin),
     authorization_servers: [origin],
@@ -60,7 +60,7 @@ export function protectedResourceMetadata(origin: string): OAuthProtectedResourc
   };
 }
 
-export function authorizationServerMetadata(origin: string): OAuthMetadata {
+function authorizationServerMetadata(origin: string): OAuthMetadata {
   const authMethods = ['none', 'client_secret_basic', 'client_secret_post'];
   return {
     issuer: origin,
@@ -80,13 +80,13 @@ export function authorizationServerMetadata(origin: string): OAuthMetadata {
 }
 
 /** What server.ts knows of a request that the SDK's handlers do not: where the client reached us, and from where. */
-export interface OAuthRequestContext {
+interface OAuthRequestContext {
   /** The origin clients use for this server (PUBLIC_URL's, or the request's own), which is the issuer. */
   origin: string;
   clientAddress: string | undefined;
 }
 
-export interface OAuthServerOptions {
+interface OAuthServerOptions {
   db: Db;
   clients: ClientsStore;
   tokens: TokenService;
@@ -208,7 +208,7 @@ function contextOf(req: IncomingMessage): OAuthRequestContext {
  * The SDK describes a malformed authorization request with its schema's issue list as JSON; the client
  * shows that to its user, so it becomes "field: message" sentences.
  */
-export function readableDescription(text: string): string {
+function readableDescription(text: string): string {
   if (!text.startsWith('[')) return text;
   try {
     const issues = JSON.parse(text) as { path?: unknown[]; message?: string }[];
@@ -336,5 +336,3 @@ export function createOAuthServer(options: OAuthServerOptions) {
     },
   };
 }
-
-export type OAuthServer = ReturnType<typeof createOAuthServer>;

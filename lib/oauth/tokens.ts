@@ -32,7 +32,7 @@ export const CODE_TTL_MS = 60_000;
 export const REFRESH_TOKEN_PREFIX = 'cfr_';
 
 /** What the portal's consent step granted: this client may use this key of this user. */
-export interface Grant {
+interface Grant {
   clientId: string;
   userId: string;
   keyId: string;

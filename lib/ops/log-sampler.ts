@@ -9,7 +9,7 @@ import type { LogLevel } from '../config.ts';
 import { log } from './log.ts';
 
 export const SAMPLED_LINES_PER_WINDOW = 5;
-export const SAMPLING_WINDOW_MS = 60_000;
+const SAMPLING_WINDOW_MS = 60_000;
 /** Sources tracked at once; lines of further sources share one window, so memory stays bounded. */
 const MAX_SOURCES = 10_000;
 /** The shared window of the sources past MAX_SOURCES. */
@@ -18,7 +18,7 @@ export const OTHER_SOURCES = '(other sources)';
 type Fields = Record<string, unknown>;
 type Write = (level: LogLevel, msg: string, fields?: Fields) => void;
 
-export interface LogSamplerOptions {
+interface LogSamplerOptions {
   linesPerWindow?: number;
   windowMs?: number;
   maxSources?: number;
@@ -28,7 +28,7 @@ export interface LogSamplerOptions {
   write?: Write;
 }
 
-export interface LogSampler {
+interface LogSampler {
   /** Writes the line unless `source` has written its share of the current window; then counts it. */
   log(source: string, level: LogLevel, msg: string, fields?: Fields): void;
   /** Writes the summary of every window that has ended and forgets it (a timer calls this every window). */

@@ -22,7 +22,7 @@ const NO_STORE = { 'cache-control': 'no-store' };
 const PLAIN_TEXT = { ...NO_STORE, 'content-type': 'text/plain; charset=utf-8' };
 
 /** What a refused export suggests: long enough for an export ahead of it to finish. */
-export const EXPORT_RETRY_AFTER_SECONDS = 30;
+const EXPORT_RETRY_AFTER_SECONDS = 30;
 
 /** Shared by the process, so both export routes (the owner's and support's) count against one set of limits. */
 function exportSlots(): ExportSlots {

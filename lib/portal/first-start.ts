@@ -12,7 +12,7 @@ import type { Db } from '../db/client.ts';
 import { issueKey } from '../keys/store.ts';
 import { tierPolicies } from '../limits/policy.ts';
 
-export interface SeedResult {
+interface SeedResult {
   admin?: { email: string; password: string; demoKey: string };
 }
 

@@ -17,10 +17,10 @@ import { type FormSchema, readForm } from './form-input.ts';
 import { currentActor, currentViewer } from './viewer.ts';
 
 /** What a form's useActionState calls: the previous answer and the form, to the next answer. */
-export type FormAction<T extends object> = (previous: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
+type FormAction<T extends object> = (previous: ActionState<T>, form: FormData) => Promise<ActionState<T>>;
 
 /** What the work gives back on success: an optional message for the form, and data (a new secret…). */
-export type Done<T extends object> = { message?: string } & T;
+type Done<T extends object> = { message?: string } & T;
 
 /** The answer's data; a work that always redirects (Promise<never>) answers like one without data. */
 type Data<T extends object> = [T] extends [never] ? object : T;
@@ -32,7 +32,7 @@ type Data<T extends object> = [T] extends [never] ? object : T;
  */
 export type Access = 'signed-in' | 'staff' | 'admin';
 
-export interface PortalActionRule<S extends FormSchema> {
+interface PortalActionRule<S extends FormSchema> {
   /** The form's fields (shape only: the service decides what is acceptable, and says why not). */
   input: S;
   access: Access;

@@ -16,7 +16,7 @@ export const verbatimText = z.string().default('');
 /** A form's schema: an object of fields, usually built from trimmedText and verbatimText. */
 export type FormSchema = z.ZodType<object>;
 
-export type FormRead<S extends FormSchema> = { ok: true; input: z.output<S> } | { ok: false; error: string };
+type FormRead<S extends FormSchema> = { ok: true; input: z.output<S> } | { ok: false; error: string };
 
 export const UNREADABLE_FORM = 'This form could not be read: reload the page and send it again.';
 

@@ -31,8 +31,8 @@ import { refuseFreeText } from './text-input.ts';
 export const MAX_ACTIVE_KEYS = 20;
 /** Keys listed on /keys, newest first; disabled and replaced keys pile up, so older ones may be cut. */
 export const KEYS_SHOWN = 100;
-export const EXPIRY_DAYS = [30, 90, 365] as const;
-export type ExpiryDays = (typeof EXPIRY_DAYS)[number] | null;
+const EXPIRY_DAYS = [30, 90, 365] as const;
+type ExpiryDays = (typeof EXPIRY_DAYS)[number] | null;
 
 const DAY_MS = 86_400_000;
 const OWNER_DISABLED_REASON = 'disabled by owner';
@@ -57,7 +57,7 @@ export interface KeyListEntry extends KeyListRow {
   replaces: KeyListRow[];
 }
 
-export interface KeyList {
+interface KeyList {
   /** The newest KEYS_SHOWN of the viewer's keys, each replaced key under the key that replaced it. */
   keys: KeyListEntry[];
   /** How many keys that is, the folded ones included. */

@@ -29,13 +29,13 @@ const EXPECTED_SHAPE =
   'or GitHub secret scanning\'s [{"token": "cf_…", "type": "…", "url": "…", "source": "…"}, …].';
 
 /** Secrets grouped by the report text their audit events will carry. */
-export interface LeakReport {
+interface LeakReport {
   /** How many secrets the body listed (the only count the answer repeats). */
   received: number;
   sightings: Map<string, string[]>;
 }
 
-export type ParsedLeakReport =
+type ParsedLeakReport =
   | { ok: true; report: LeakReport }
   | { ok: false; error: 'invalid_request' | 'too_many_secrets'; message: string };
 

@@ -28,7 +28,7 @@ import { activeKeyCount, createMyKey, MAX_ACTIVE_KEYS } from './keys.ts';
 export const NEW_KEY = 'new';
 const CONNECTOR_SUFFIX = ' (connector)';
 
-export interface ConsentView {
+interface ConsentView {
   signed: string;
   request: PendingRequest;
   clientName: string;
@@ -119,7 +119,7 @@ function answerUrl(request: PendingRequest, params: Record<string, string>): str
   return url.href;
 }
 
-export interface ConsentForm {
+interface ConsentForm {
   request?: unknown;
   csrf?: unknown;
   decision?: unknown;

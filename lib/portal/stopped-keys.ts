@@ -9,7 +9,7 @@ import { type DisabledBy, disabledBy, LEAK_REASON_PREFIX } from '../keys/status.
 import type { Viewer } from './access.ts';
 
 /** How long a key disabled by someone else stays in the notice on /keys; the key page always says it. */
-export const NOTICE_DAYS = 30;
+const NOTICE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface StoppedKey {

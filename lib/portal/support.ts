@@ -31,12 +31,12 @@ import { auditTrail } from './audit-trail.ts';
 import { checkedGrace } from './keys.ts';
 import { refuseControlCharacters, refuseFreeText } from './text-input.ts';
 
-export const SEARCH_LIMIT = 50;
+const SEARCH_LIMIT = 50;
 const DISPLAY_FORM = /^cf_([0-9A-Za-z]{4})(?:…|\.\.\.)([0-9A-Za-z]{4})$/;
 const FOUR = /^(?:cf_)?([0-9A-Za-z]{4})$/;
 
 /** What a search query was understood as; shown above the results so staff know what matched. */
-export type SearchKind = 'secret' | 'display' | 'four' | 'email';
+type SearchKind = 'secret' | 'display' | 'four' | 'email';
 
 /** True when the query holds a secret or most of one: the page must not echo it (no URL, no input value). */
 export function looksLikeSecret(query: string): boolean {

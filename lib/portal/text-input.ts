@@ -17,7 +17,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 
 /** Why `text` does not belong in the field called `label` ("key name", "reason"), or null when it does. */
-export function controlCharacterProblem(text: string, label: string, multiLine = false): string | null {
+function controlCharacterProblem(text: string, label: string, multiLine = false): string | null {
   if (CONTROL.test(text))
     return `The ${label} contains an invisible control character (often from a paste out of a terminal); type it again as plain text.`;
   if (!multiLine && LINE_BREAK.test(text)) return `The ${label} must be one line: remove the line breaks and tabs.`;
@@ -31,7 +31,7 @@ export function refuseControlCharacters(text: string, label: string, multiLine =
 }
 
 /** Why `text` cannot be stored in the field called `label`: a control character, or a secret fragment. */
-export function freeTextProblem(text: string, label: string, multiLine = false): string | null {
+function freeTextProblem(text: string, label: string, multiLine = false): string | null {
   const problem = controlCharacterProblem(text, label, multiLine);
   if (problem) return problem;
   if (containsSecretFragment(text)) {

@@ -16,15 +16,15 @@ import { announceCommitted, applyKeySettings, isDisabledAt, MAX_LIMIT } from '..
 import { actorOf, assertStaff, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import { refuseFreeText } from './text-input.ts';
 
-export type UpgradeStatus = 'pending' | 'approved' | 'declined';
+type UpgradeStatus = 'pending' | 'approved' | 'declined';
 
 export const USE_CASE_MAX = 2000;
 export const CONTACT_MAX = 200;
-export const NOTE_MAX = 2000;
+const NOTE_MAX = 2000;
 /** Rows a request list shows: a developer's own requests (newest first) and the staff queue (oldest first). */
-export const REQUESTS_SHOWN = 100;
+const REQUESTS_SHOWN = 100;
 
-export interface UpgradeRequestInput {
+interface UpgradeRequestInput {
   keyId: string;
   useCase: string;
   expectedDailyCalls: number;
@@ -185,7 +185,7 @@ function loadRequests(db: Db, where: object, orderBy: object, take: number) {
   return db.upgradeRequest.findMany({ where, orderBy, take, include: REQUEST_VIEW });
 }
 
-export type UpgradeRequestView = ReturnType<typeof requestView>;
+type UpgradeRequestView = ReturnType<typeof requestView>;
 
 /** The viewer's own requests, newest first. */
 export async function myUpgradeRequests(db: Db, viewer: Viewer): Promise<UpgradeRequestView[]> {

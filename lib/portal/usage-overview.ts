@@ -13,7 +13,7 @@ import { laterDay, type UsageRange } from '../usage/range.ts';
 import type { Viewer } from './access.ts';
 import { KEYS_SHOWN } from './keys.ts';
 
-export interface OverviewKeyRow extends TodayAndRange {
+interface OverviewKeyRow extends TodayAndRange {
   id: string;
   name: string;
   display: string;
@@ -80,5 +80,3 @@ export async function myUsageOverview(db: Db, viewer: Viewer, range: UsageRange,
     allKeys,
   };
 }
-
-export type UsageOverview = Awaited<ReturnType<typeof myUsageOverview>>;

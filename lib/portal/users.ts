@@ -4,7 +4,7 @@ import { setUserRole } from '../auth/users.ts';
 import type { Db } from '../db/client.ts';
 import { actorOf, assertAdmin, PortalNotFound, type Viewer } from './access.ts';
 
-export const USERS_PAGE_LIMIT = 200;
+const USERS_PAGE_LIMIT = 200;
 
 export async function listUsers(db: Db, viewer: Viewer, filter: { email?: string } = {}) {
   assertAdmin(viewer);

@@ -5,7 +5,7 @@
  * `waitMs`, which covers a double click or a short export ahead of it, and is then refused, saying which
  * limit held it: the account's own exports (the person can wait for their download) or the server's.
  */
-export interface ExportLimits {
+interface ExportLimits {
   perAccount: number;
   perServer: number;
   waitMs: number;

@@ -10,14 +10,14 @@
  */
 import type { Db } from '../db/client.ts';
 
-export interface FailureCodeCount {
+interface FailureCodeCount {
   /** The error code the call failed with; calls recorded without one are counted under NO_CODE. */
   code: string;
   today: number;
   range: number;
 }
 
-export const NO_CODE = '(none)';
+const NO_CODE = '(none)';
 
 type Counts = Map<string, number>;
 

@@ -75,7 +75,7 @@ export async function dailyTrend(db: Db, lineageId: string, today: string, days 
  * more than this many reissues back are not shown, which matters only if that many reissues happened
  * within the last few calls).
  */
-export const LAST_CALLS_KEYS = 10;
+const LAST_CALLS_KEYS = 10;
 
 /** The error code a 429 answer carries, by the limit that refused the call. */
 export const LIMIT_ERROR_CODES: Record<LimitReason, string> = {

@@ -24,7 +24,7 @@ const PENDING_KEYS_LIMIT = 10_000;
 
 /** Which limit refused a tools/call (the `reason` of the 429 answer's body). */
 export type LimitReason = 'rate_per_second' | 'daily_quota';
-export type RefusalReason = StoppedReason | LimitReason;
+type RefusalReason = StoppedReason | LimitReason;
 export const STOPPED_REASONS: readonly StoppedReason[] = ['disabled', 'expired', 'replaced'];
 export const LIMIT_REASONS: readonly LimitReason[] = ['rate_per_second', 'daily_quota'];
 

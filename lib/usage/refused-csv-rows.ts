@@ -14,7 +14,7 @@ interface TimedLine {
   line: string;
 }
 
-export interface RefusedCsvRows {
+interface RefusedCsvRows {
   /**
    * `lines` (one page of the call log, oldest first) with the sampled refusals up to its last call merged
    * in by time, as one string; on the `last` page, every sampled refusal left.

@@ -8,7 +8,7 @@ import { displayKey } from '../keys/format.ts';
 import type { StoppedReason } from '../keys/verify.ts';
 import { REFUSED_CALLS_KEPT, STOPPED_REASONS } from './refused-calls.ts';
 
-export interface RefusedReport {
+interface RefusedReport {
   /** Refused requests on the current quota day. */
   today: number;
   /** Refused requests on record. */

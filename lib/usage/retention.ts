@@ -6,10 +6,10 @@
 import type { Db } from '../db/client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const PRUNE_BATCH_SIZE = 1000;
-export const PRUNE_PAUSE_MS = 50;
+const PRUNE_BATCH_SIZE = 1000;
+const PRUNE_PAUSE_MS = 50;
 
-export interface PruneOptions {
+interface PruneOptions {
   retentionDays: number;
   now?: number;
   dryRun?: boolean;
@@ -19,13 +19,13 @@ export interface PruneOptions {
   stopped?: () => boolean;
 }
 
-export interface PruneResult {
+interface PruneResult {
   cutoff: Date;
   /** Rows deleted, or with dryRun the rows that would be. */
   rows: number;
 }
 
-export function retentionCutoff(retentionDays: number, now = Date.now()): Date {
+function retentionCutoff(retentionDays: number, now = Date.now()): Date {
   return new Date(now - retentionDays * DAY_MS);
 }
 

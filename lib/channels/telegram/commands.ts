@@ -6,7 +6,7 @@
 import { readBindCode } from '../bindings.ts';
 import type { Intent, Language } from '../types.ts';
 
-export interface TelegramCommand {
+interface TelegramCommand {
   /** As typed after "/": Telegram allows 1-32 characters of a-z, 0-9 and "_". */
   command: string;
   /** The menu line in each language (1-256 characters). */

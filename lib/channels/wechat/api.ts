@@ -26,7 +26,7 @@ export class WechatApiError extends Error {
 }
 
 /** What every platform answer carries; errcode is absent or 0 on success. */
-export interface WechatAnswer {
+interface WechatAnswer {
   errcode?: number;
   errmsg?: string;
   [field: string]: unknown;

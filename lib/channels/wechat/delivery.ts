@@ -29,11 +29,11 @@ import { claimSignedQuery } from './signed-once.ts';
 import { encryptedReplyXml, parseWechatXml, textReplyXml, WechatXmlError } from './xml.ts';
 
 /** Leaves a second of the platform's 5 s for the answer to travel. */
-export const REPLY_DEADLINE_MS = 4000;
+const REPLY_DEADLINE_MS = 4000;
 /** The platform's nonces are digits; anything printable and short is accepted, as it keys a claim. */
 const NONCE = /^[\x21-\x7e]{1,64}$/;
 
-export interface DeliveryOptions {
+interface DeliveryOptions {
   db: Db;
   settings: WechatSettings;
   /** The conversation; tests pass a slow one to reach the late path. */

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { answerOnce } from '../deliveries.ts';
 
 /** A POST's body is null when it was over the size cap (and not read to the end). */
-export type SignedUse = { method: 'GET' } | { method: 'POST'; body: string | null };
+type SignedUse = { method: 'GET' } | { method: 'POST'; body: string | null };
 
 function claimValue(use: SignedUse): string {
   if (use.method === 'GET') return 'GET';

@@ -16,7 +16,7 @@ import { readBibTeX } from './bibtex.ts';
 import { type ReferenceFluid, readFluidFile } from './fluid-file.ts';
 
 /** CoolProp's reference library, beside the fluid files. */
-export const BIBTEX_FILE = 'CoolPropBibTeXLibrary.bib';
+const BIBTEX_FILE = 'CoolPropBibTeXLibrary.bib';
 
 /** The folder of the fluid files, inside the layer's folder. */
 export const FLUIDS_FOLDER = 'fluids';

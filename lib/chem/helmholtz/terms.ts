@@ -75,7 +75,7 @@ export interface IdealTerms {
 }
 
 /** αʳ and its derivatives at (δ, τ): value, ∂δ, ∂δδ, ∂τ, ∂ττ, ∂δτ (plain partial derivatives). */
-export interface Derivatives {
+interface Derivatives {
   a: number;
   d: number;
   dd: number;
@@ -85,14 +85,14 @@ export interface Derivatives {
 }
 
 /** α⁰ and its τ derivatives (∂δ = 1/δ, ∂δδ = −1/δ², ∂δτ = 0 follow from the ln δ term). */
-export interface IdealDerivatives {
+interface IdealDerivatives {
   a: number;
   t: number;
   tt: number;
 }
 
 export const newDerivatives = (): Derivatives => ({ a: 0, d: 0, dd: 0, t: 0, tt: 0, dt: 0 });
-export const newIdealDerivatives = (): IdealDerivatives => ({ a: 0, t: 0, tt: 0 });
+const newIdealDerivatives = (): IdealDerivatives => ({ a: 0, t: 0, tt: 0 });
 
 /**
  * αʳ and its derivatives at (δ, τ), written into `out` (the solvers pass one they keep, so the hot

@@ -24,13 +24,13 @@ import {
   withUnitTrap,
 } from './computed-value.ts';
 
-export interface BoilingPointArgs {
+interface BoilingPointArgs {
   compound_name: string;
   pressure: number;
   pressure_unit?: string;
 }
 
-export interface BoilingPointResult {
+interface BoilingPointResult {
   compound: CompoundSummary;
   pressure: SimpleValue;
   boiling_point: ComputedValue;

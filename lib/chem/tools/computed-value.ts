@@ -158,7 +158,7 @@ export interface ComputedValue {
 }
 
 /** How a value was computed: stated once in an answer, on the value it is about. */
-export interface Computation {
+interface Computation {
   method: string;
   source: string;
   valid_range?: ValidRange;

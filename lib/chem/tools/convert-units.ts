@@ -9,13 +9,13 @@ import { DIMENSIONS, type Dimension, SI_UNITS, UNITS_SOURCE } from '../unit-tabl
 import { convert, findUnit, listUnits } from '../units.ts';
 import { answerSchema, QUANTITY, STRING, STRINGS, WARNINGS } from './answer-schema.ts';
 
-export interface ConvertUnitsArgs {
+interface ConvertUnitsArgs {
   value: number;
   from_unit: string;
   to_unit: string;
 }
 
-export interface ConvertUnitsResult {
+interface ConvertUnitsResult {
   value: { value: number; unit: string; method: string; source: string };
   input: { value: number; unit: string };
   dimension: Dimension;

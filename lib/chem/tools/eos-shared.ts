@@ -39,7 +39,7 @@ export interface Conditions {
 }
 
 /** Pa. Cubic equations are fitted to fluid states up to a few hundred bar; 1 GPa (10 kbar) is far beyond any use of them. */
-export const MAX_PRESSURE = 1e9;
+const MAX_PRESSURE = 1e9;
 
 /** Temperature and pressure in SI; refuses 0 K, non-positive pressures and pressures above MAX_PRESSURE, naming the value given. */
 export function readConditions(

@@ -183,7 +183,7 @@ const WARNED_REGIONS: Partial<Record<CubicRegion, string>> = {
  * The cubic's measured error in the region of (Tr, pr, phase) (data/cubic-errors.json, against the
  * reference equations we ship), as a warning; undefined in the gas, where it is small.
  */
-export function cubicErrorWarning(eos: CubicEos, tr: number, pr: number, label: PhaseLabel): string | undefined {
+function cubicErrorWarning(eos: CubicEos, tr: number, pr: number, label: PhaseLabel): string | undefined {
   const region = cubicRegion(tr, pr, label);
   const name = WARNED_REGIONS[region];
   const e = (cubicErrors.equations as CubicErrorTable)[eos.id][region];

@@ -36,7 +36,7 @@ import {
   structureFrom,
 } from './structure-argument.ts';
 
-export interface EstimateJobackArgs {
+interface EstimateJobackArgs {
   smiles?: string;
   compound_name?: string;
   boiling_point?: number;
@@ -44,7 +44,7 @@ export interface EstimateJobackArgs {
 }
 
 /** One estimate: `method` is its relation (the answer's top-level method names Joback–Reid). */
-export interface Estimate {
+interface Estimate {
   value: number;
   unit: string;
   method: string;
@@ -54,7 +54,7 @@ export interface Estimate {
   warnings?: string[];
 }
 
-export interface HeatCapacityEstimate {
+interface HeatCapacityEstimate {
   equation: string;
   /** Units follow from `equation`: J/(mol·K), J/(mol·K²), J/(mol·K³), J/(mol·K⁴). */
   coefficients: { a: number; b: number; c: number; d: number };
@@ -66,7 +66,7 @@ export interface HeatCapacityEstimate {
 
 type ScalarProperty = Exclude<JobackProperty, 'ideal_gas_heat_capacity'>;
 
-export interface EstimateJobackResult {
+interface EstimateJobackResult {
   smiles: string;
   compound?: NamedCompound;
   canonical_smiles: string;

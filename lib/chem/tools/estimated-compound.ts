@@ -28,7 +28,7 @@ const ESTIMATED_PROPERTIES = [
   'gibbs_energy_of_formation_gas',
 ] as const satisfies readonly PropertyKey[];
 
-export const NOT_IN_CATALOGUE_NOTE =
+const NOT_IN_CATALOGUE_NOTE =
   'Not in the measured catalogue: the identifiers come from PubChem (next note); every property except molecular_weight is a Joback–Reid group-contribution estimate from the SMILES ("estimated": true), not a measurement.';
 
 /** The answer for `query`, which the catalogue missed and the name table found as `found`. */

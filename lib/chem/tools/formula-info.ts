@@ -26,7 +26,7 @@ import {
   structureFrom,
 } from './structure-argument.ts';
 
-export interface FormulaInfoArgs {
+interface FormulaInfoArgs {
   formula?: string;
   compound_name?: string;
 }
@@ -41,7 +41,7 @@ interface Quantity {
 }
 
 /** Per element; its count is in element_counts, not repeated here. */
-export interface ElementInfo {
+interface ElementInfo {
   symbol: string;
   /** Standard atomic weight used, g/mol. */
   atomic_weight: number;
@@ -50,7 +50,7 @@ export interface ElementInfo {
   most_abundant_isotope: { mass_number: number; mass: number };
 }
 
-export interface FormulaInfoResult {
+interface FormulaInfoResult {
   input: string;
   compound?: NamedCompound;
   formula: string;

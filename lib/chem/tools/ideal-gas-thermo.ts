@@ -56,7 +56,7 @@ import {
   TEMPERATURE_UNIT_ARGUMENT,
 } from './computed-value.ts';
 
-export interface IdealGasThermoArgs {
+interface IdealGasThermoArgs {
   compound_name: string;
   temperature: number;
   reference_temperature?: number;
@@ -64,14 +64,14 @@ export interface IdealGasThermoArgs {
 }
 
 /** Cp° at Tref: the method is heat_capacity's; warnings only when Tref itself is outside its range. */
-export interface CpAtReference extends SimpleValue {
+interface CpAtReference extends SimpleValue {
   warnings?: string[];
 }
 
 /** ΔH° or ΔS°: the relation to Cp° as method (heat_capacity names the Cp° method), its source and warnings. */
-export type Change = Omit<ComputedValue, 'valid_range'>;
+type Change = Omit<ComputedValue, 'valid_range'>;
 
-export interface IdealGasThermoResult {
+interface IdealGasThermoResult {
   compound: CompoundSummary;
   temperature: SimpleValue;
   reference_temperature: SimpleValue;
@@ -82,7 +82,7 @@ export interface IdealGasThermoResult {
 }
 
 /** Default reference temperature, K: the standard-state temperature of thermochemical tables. */
-export const DEFAULT_REFERENCE_TEMPERATURE = 298.15;
+const DEFAULT_REFERENCE_TEMPERATURE = 298.15;
 
 /** A Cp°(T) model: the value, its exact or numerical integrals, and where it comes from and holds. */
 export interface CpModel extends ChainMethod {

@@ -44,20 +44,20 @@ import {
   withUnitTrap,
 } from './computed-value.ts';
 
-export interface LiquidDensityArgs {
+interface LiquidDensityArgs {
   compound_name: string;
   temperature: number;
   temperature_unit?: string;
 }
 
-export interface ReferencePoint {
+interface ReferencePoint {
   measured: { value: number; unit: 'kg/m3'; temperature: SimpleValue; source: string };
   /** The answer's method at the measurement's temperature. */
   estimated: SimpleValue;
   deviation: SimpleValue;
 }
 
-export interface LiquidDensityResult {
+interface LiquidDensityResult {
   compound: CompoundSummary;
   temperature: SimpleValue;
   liquid_density: ComputedValue;

@@ -48,10 +48,10 @@ import {
   volumeAndDensity,
 } from './eos-shared.ts';
 
-export const MIN_COMPONENTS = 2;
-export const MAX_COMPONENTS = 20;
+const MIN_COMPONENTS = 2;
+const MAX_COMPONENTS = 20;
 /** How far the mole fractions may sum from 1: rounding in what a person types, not a composition error. */
-export const MOLE_FRACTION_SUM_TOLERANCE = 1e-6;
+const MOLE_FRACTION_SUM_TOLERANCE = 1e-6;
 
 export interface MixtureComponentArg {
   compound_name: string;
@@ -81,7 +81,7 @@ interface ComponentFugacity {
   fugacity: Quantity;
 }
 
-export interface MixturePhase {
+interface MixturePhase {
   phase: 'liquid' | 'vapor';
   root: 'smallest' | 'largest' | 'only';
   lower_gibbs_energy: boolean;
@@ -91,7 +91,7 @@ export interface MixturePhase {
   components: ComponentFugacity[];
 }
 
-export interface MixtureState {
+interface MixtureState {
   conditions: ReturnType<typeof conditionsResult>;
   pseudo_reduced_temperature: SimpleQuantity;
   pseudo_reduced_pressure: SimpleQuantity;
@@ -104,7 +104,7 @@ export interface MixtureState {
   phases: MixturePhase[];
 }
 
-export interface MixturePropertiesResult {
+interface MixturePropertiesResult {
   components: {
     /** compound_name as given, when it is not the name it was read as. */
     query?: string;

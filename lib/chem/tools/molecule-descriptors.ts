@@ -25,13 +25,13 @@ import {
   structureFrom,
 } from './structure-argument.ts';
 
-export interface MoleculeDescriptorsArgs {
+interface MoleculeDescriptorsArgs {
   smiles?: string;
   compound_name?: string;
   include_svg?: boolean;
 }
 
-export interface Descriptor {
+interface Descriptor {
   value: number;
   unit: string;
   method: string;
@@ -39,12 +39,12 @@ export interface Descriptor {
 }
 
 /** One rule of five: its limit and whether the descriptor of the same name is within it. */
-export interface RuleCheck {
+interface RuleCheck {
   limit: number;
   pass: boolean;
 }
 
-export interface MoleculeDescriptorsResult {
+interface MoleculeDescriptorsResult {
   smiles: string;
   compound?: NamedCompound;
   canonical_smiles: string;
@@ -221,7 +221,7 @@ function rule(value: number, limit: number): RuleCheck {
   return { limit, pass: value <= limit };
 }
 
-export async function moleculeDescriptors({
+async function moleculeDescriptors({
   smiles: givenSmiles,
   compound_name,
   include_svg = false,

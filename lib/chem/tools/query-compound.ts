@@ -15,7 +15,7 @@ import { COMPOUND_NAME_ARGUMENT } from './computed-value.ts';
 import { estimatedCompound } from './estimated-compound.ts';
 import { vaporizationProperties } from './vaporization-properties.ts';
 
-export interface QueryCompoundArgs {
+interface QueryCompoundArgs {
   compound_name: string;
 }
 

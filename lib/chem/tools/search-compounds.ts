@@ -20,7 +20,7 @@ import {
 import { defineTool, type JsonSchema, ToolError } from '../tool.ts';
 import { answerSchema, objectOf, STRING } from './answer-schema.ts';
 
-export interface SearchCompoundsArgs {
+interface SearchCompoundsArgs {
   query: string;
   limit?: number;
 }
@@ -37,9 +37,9 @@ const REASONS = [
   'substring',
   'similar_spelling',
 ] as const;
-export type MatchReason = (typeof REASONS)[number];
+type MatchReason = (typeof REASONS)[number];
 
-export interface SearchMatch {
+interface SearchMatch {
   reason: MatchReason;
   /** The compound's text that matched: a name, synonym, CAS number, InChIKey, formula or SMILES. */
   matched: string;
@@ -47,7 +47,7 @@ export interface SearchMatch {
   distance?: number;
 }
 
-export interface SearchHit {
+interface SearchHit {
   rank: number;
   name: string;
   cas: string;
@@ -57,15 +57,15 @@ export interface SearchHit {
   match: SearchMatch;
 }
 
-export interface SearchCompoundsResult {
+interface SearchCompoundsResult {
   query: string;
   total_matches: number;
   results: SearchHit[];
   message?: string;
 }
 
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const MAX_SEARCH_LIMIT = 50;
+const DEFAULT_SEARCH_LIMIT = 10;
+const MAX_SEARCH_LIMIT = 50;
 
 const REASON_TEXT: Record<MatchReason, string> = {
   name: 'the exact name (ignoring case, spaces, hyphens and primes)',
@@ -150,7 +150,7 @@ function names(index: CompoundIndex) {
  * Ranked matches for `query` in `index` (all of them; the caller applies a limit). Structure matches
  * need RDKit loaded (prepareCompoundIndex); without it a SMILES matches only as stored.
  */
-export function searchCompounds(
+function searchCompounds(
   query: string,
   index: CompoundIndex = defaultIndex(),
 ): { compound: Compound; match: SearchMatch }[] {
@@ -217,7 +217,7 @@ export function searchCompounds(
     .map(({ compound, match }) => ({ compound, match }));
 }
 
-export async function runSearchCompounds({
+async function runSearchCompounds({
   query,
   limit = DEFAULT_SEARCH_LIMIT,
 }: SearchCompoundsArgs): Promise<SearchCompoundsResult> {

@@ -25,13 +25,13 @@ import {
   withUnitTrap,
 } from './computed-value.ts';
 
-export interface VaporPressureArgs {
+interface VaporPressureArgs {
   compound_name: string;
   temperature: number;
   temperature_unit?: string;
 }
 
-export interface VaporPressureResult {
+interface VaporPressureResult {
   compound: CompoundSummary;
   temperature: SimpleValue;
   vapor_pressure: ComputedValue;
