@@ -1,6 +1,9 @@
 /**
- * Browser tests drive Debian's Chromium (/usr/bin/chromium; Playwright's own browser download is not
- * reachable here) with the flags this closed network needs. BROWSER_PATH points at another Chromium.
+ * Browser tests drive Debian's Chromium headless shell (/usr/bin/chromium-headless-shell, package
+ * chromium-headless-shell; Playwright's own browser download is not reachable here) with the flags this
+ * closed network needs. It is the same engine as Chromium without the windowing and compositing a headed
+ * browser needs, the build Playwright itself runs headless tests in; the browser's part of a story costs
+ * about a third less CPU in it than in full Chromium. BROWSER_PATH points at another Chromium (`/usr/bin/chromium` works too).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +19,7 @@ export const VIEWPORTS = [
   ['390', PHONE],
 ] as const;
 
-export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.BROWSER_PATH || '/usr/bin/chromium-headless-shell';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,7 +35,7 @@ const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (or set BROWSER_PATH).`,
+      `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium-headless-shell" (or set BROWSER_PATH).`,
     );
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
