@@ -11,26 +11,15 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import pg from 'pg';
+import { chemTools } from '../../lib/chem/tools/index.ts';
 import { databaseProvider } from '../../lib/config.ts';
 import { openSqliteFile } from '../../lib/db/sqlite-file.ts';
 import { generateKey } from '../../lib/keys/format.ts';
 import { hashKey } from '../../lib/keys/hash.ts';
 import { newRequestId } from '../../lib/usage/request-id.ts';
 
-export const SCALE_TOOLS = [
-  'service_query_compound',
-  'service_search_compounds',
-  'service_convert_units',
-  'service_vapor_pressure',
-  'service_boiling_point',
-  'service_eos_state',
-  'service_mixture_properties',
-  'service_ideal_gas_thermo',
-  'service_liquid_density',
-  'service_estimate_joback',
-  'service_formula_info',
-  'service_molecule_descriptors',
-];
+/** Every tool's name, from the registry: the usage rows spread over all of them. */
+export const SCALE_TOOLS = chemTools.map((tool) => tool.name);
 const DAY_MS = 86_400_000;
 const BATCH = 20_000;
 const KEYS_PER_OWNER = 10;
