@@ -96,7 +96,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
     const exit = await Promise.race([
       exited,
-      new Promise<'hung'>((resolve) => setTimeout(resolve, GRACE_MS + 20_000, 'hung')),
+      // unref: the timer must not keep the test process alive once the server has exited.
+      new Promise<'hung'>((resolve) => setTimeout(resolve, GRACE_MS + 20_000, 'hung').unref()),
     ]);
     assert.deepEqual(
       exit,
