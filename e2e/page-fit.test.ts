@@ -408,13 +408,12 @@ async function seed() {
   consentPath = await seedOAuthApp(active.id, owner.id);
   const staff = await db.user.findUniqueOrThrow({ where: { email: STAFF_EMAIL } });
   const viewer = (user: typeof owner): Viewer => ({ ...user, role: user.role as Role });
-  await disableKey(
-    db,
-    disabled.id,
-    SUPPORT_REASON,
-    actorOf(viewer(staff), '2001:db8:85a3:8d3:1319:8a2e:370:7348'),
-    'support',
-  );
+  await disableKey(db, {
+    keyId: disabled.id,
+    reason: SUPPORT_REASON,
+    actor: actorOf(viewer(staff), '2001:db8:85a3:8d3:1319:8a2e:370:7348'),
+    kind: 'support',
+  });
   const ask = (keyId: string) =>
     requestUpgrade(db, viewer(owner), {
       keyId,

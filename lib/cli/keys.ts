@@ -78,7 +78,12 @@ export async function keyDisable(db: Db, args: string[]) {
   const { values, positionals } = parse(args, { reason: { type: 'string' }, leaked: { type: 'boolean' } }, 1);
   if (!text(values.reason)?.trim()) throw new UsageError('key disable needs --reason TEXT (kept in the audit trail).');
   const key = await findKey(db, positionals[0]);
-  await disableKey(db, key.id, text(values.reason)!, CLI_ACTOR, values.leaked ? 'leaked' : 'operator');
+  await disableKey(db, {
+    keyId: key.id,
+    reason: text(values.reason)!,
+    actor: CLI_ACTOR,
+    kind: values.leaked ? 'leaked' : 'operator',
+  });
   console.log(
     `Disabled key ${key.id} (${displayKey(key)})${values.leaked ? ' as leaked' : ''}; any secret it replaced that was still in its grace period stops too.`,
   );

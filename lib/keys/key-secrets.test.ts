@@ -88,7 +88,7 @@ for (const provider of ['sqlite', 'postgresql'] as const) {
       if (!f) return;
       const token = await f.addSecret(Date.now() + 3_600_000);
       assert.ok((await f.verifyKey(token, Date.now())).ok);
-      await disableKey(f.db, f.key.id, 'no longer needed', CLI_ACTOR, 'owner');
+      await disableKey(f.db, { keyId: f.key.id, reason: 'no longer needed', actor: CLI_ACTOR, kind: 'owner' });
       const refused = await onceChanged(() => f.verifyKey(token, Date.now()));
       assert.ok(!refused.ok && refused.reason === 'disabled');
       assert.match(refused.message, /^API key disabled by its owner on /);

@@ -63,7 +63,7 @@ export async function disableLeakedSecrets(
       continue;
     }
     try {
-      await disableKey(db, key.id, reason, actor, 'leaked');
+      await disableKey(db, { keyId: key.id, reason: reason, actor: actor, kind: 'leaked' });
       outcome.disabled++;
       outcome.disabledKeyIds.push(key.id);
     } catch {

@@ -99,7 +99,7 @@ test('no secret appears anywhere in the database: not in the raw file bytes, not
   const { url, db, owner, actor } = await storeDb(t);
   const issued = await issueKey(db, { ownerId: owner.id, name: 'scan me' }, actor);
   const reissued = await reissueKey(db, issued.key.id, actor);
-  await disableKey(db, reissued.key.id, 'leaked', actor, 'support');
+  await disableKey(db, { keyId: reissued.key.id, reason: 'leaked', actor: actor, kind: 'support' });
   const secrets = [issued.secret, reissued.secret];
 
   const textValues: string[] = [];
@@ -128,7 +128,12 @@ test('no secret appears anywhere in the database: not in the raw file bytes, not
 test('disableKey records who, when and why, with one key.disable audit event holding before and after', async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'ci' }, actor);
-  const disabled = await disableKey(db, key.id, '  leaked in a gist  ', actor, 'support');
+  const disabled = await disableKey(db, {
+    keyId: key.id,
+    reason: '  leaked in a gist  ',
+    actor: actor,
+    kind: 'support',
+  });
   assert.deepEqual(
     [disabled.disabledById, disabled.disabledReason, disabled.stopKind],
     [actor.userId, 'leaked in a gist', 'support'],
@@ -155,13 +160,22 @@ test('disableKey records who, when and why, with one key.disable audit event hol
 test('refused changes write no audit event: a missing key, an already disabled key, an empty reason', async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'once' }, actor);
-  await disableKey(db, key.id, 'first', actor, 'support');
+  await disableKey(db, { keyId: key.id, reason: 'first', actor: actor, kind: 'support' });
   const eventsBefore = await db.auditEvent.count();
 
   const refusal = (code: string) => (error: unknown) => error instanceof KeyStoreError && error.code === code;
-  await assert.rejects(disableKey(db, 'no-such-key', 'leaked', actor, 'support'), refusal('not_found'));
-  await assert.rejects(disableKey(db, key.id, 'second', actor, 'support'), refusal('already_disabled'));
-  await assert.rejects(disableKey(db, key.id, '   ', actor, 'support'), refusal('invalid'));
+  await assert.rejects(
+    disableKey(db, { keyId: 'no-such-key', reason: 'leaked', actor: actor, kind: 'support' }),
+    refusal('not_found'),
+  );
+  await assert.rejects(
+    disableKey(db, { keyId: key.id, reason: 'second', actor: actor, kind: 'support' }),
+    refusal('already_disabled'),
+  );
+  await assert.rejects(
+    disableKey(db, { keyId: key.id, reason: '   ', actor: actor, kind: 'support' }),
+    refusal('invalid'),
+  );
   await assert.rejects(reissueKey(db, 'no-such-key', actor), refusal('not_found'));
   assert.equal(await db.auditEvent.count(), eventsBefore);
   assert.equal((await db.apiKey.findUniqueOrThrow({ where: { id: key.id } })).disabledReason, 'first');
@@ -273,7 +287,7 @@ test('every grace choice gives its period; anything else is refused with the lis
 test('a key already disabled keeps its disabledAt when reissued with a grace period (no second life)', async (t) => {
   const { db, owner, actor } = await storeDb(t);
   const { key } = await issueKey(db, { ownerId: owner.id, name: 'off' }, actor);
-  const disabled = await disableKey(db, key.id, 'leaked', actor, 'support');
+  const disabled = await disableKey(db, { keyId: key.id, reason: 'leaked', actor: actor, kind: 'support' });
   const { replaced } = await reissueKey(db, key.id, actor, { grace: '7d' });
   assert.deepEqual(
     [replaced.disabledAt?.getTime(), replaced.disabledReason],
@@ -292,12 +306,20 @@ test('disabling an old key during its grace period stops it at once; re-enabling
     assert.equal((await verifyKey(old.secret, Date.now())).ok, true, 'works during the grace period');
 
     const before = Date.now();
-    const disabled = await disableKey(db, old.key.id, 'leaked in a public repository', actor, 'leaked');
+    const disabled = await disableKey(db, {
+      keyId: old.key.id,
+      reason: 'leaked in a public repository',
+      actor: actor,
+      kind: 'leaked',
+    });
     assert.ok(disabled.disabledAt!.getTime() >= before && disabled.disabledAt!.getTime() <= Date.now());
     assert.equal(disabled.disabledReason, 'leaked in a public repository');
     const refused = await verifyKey(old.secret, Date.now());
     assert.ok(!refused.ok && refused.reason === 'disabled', 'refused from the next call');
-    await assert.rejects(disableKey(db, old.key.id, 'again', actor, 'support'), /already disabled/);
+    await assert.rejects(
+      disableKey(db, { keyId: old.key.id, reason: 'again', actor: actor, kind: 'support' }),
+      /replaced by a reissued key/,
+    );
     await assert.rejects(enableKey(db, old.key.id, 'it is safe', actor), /reissued as key/);
   });
 });
@@ -351,7 +373,7 @@ test('when the audit write fails, the key change is rolled back with it', async 
   // Prisma reports the trigger's abort as a constraint violation in the audit insert; what matters is where it failed.
   const auditFailed = /auditEvent\.create/;
 
-  await assert.rejects(disableKey(db, key.id, 'leaked', actor, 'support'), auditFailed);
+  await assert.rejects(disableKey(db, { keyId: key.id, reason: 'leaked', actor: actor, kind: 'support' }), auditFailed);
   const after = await db.apiKey.findUniqueOrThrow({ where: { id: key.id } });
   assert.deepEqual(
     [after.disabledAt, after.disabledReason, after.disabledById],
@@ -376,7 +398,7 @@ test('a stop reaches back along the chain only: the secrets a key replaced stop 
 
   // The middle secret leaked: it and the one before it stop; the live key works on.
   const before = Date.now();
-  await disableKey(db, second.key.id, 'seen in a CI log', actor, 'leaked');
+  await disableKey(db, { keyId: second.key.id, reason: 'seen in a CI log', actor: actor, kind: 'leaked' });
   const [a, b, c] = await Promise.all([row(first.key.id), row(second.key.id), row(third.key.id)]);
   assert.ok(a.disabledAt!.getTime() >= before && a.disabledAt!.getTime() <= Date.now(), 'the oldest stopped now');
   assert.deepEqual([a.stopKind, b.stopKind, c.stopKind, c.disabledAt], ['leaked', 'leaked', null, null]);
@@ -386,7 +408,7 @@ test('a stop reaches back along the chain only: the secrets a key replaced stop 
   assert.match(graceEnd[0].reason!, new RegExp(`the key it was reissued as \\(${second.key.id}\\) was disabled`));
 
   // Stopping the live key later touches only what still worked: nothing, and no second event.
-  await disableKey(db, third.key.id, 'lost laptop', actor, 'owner');
+  await disableKey(db, { keyId: third.key.id, reason: 'lost laptop', actor: actor, kind: 'owner' });
   assert.equal((await row(first.key.id)).stopKind, 'leaked');
   assert.equal(await db.auditEvent.count({ where: { action: 'key.grace_end' } }), 1);
 });

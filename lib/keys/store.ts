@@ -262,28 +262,53 @@ async function announceAllCommitted<T>(keyIds: string[], result: T): Promise<T> 
 }
 
 /**
- * Turns a key off now, and with it every secret it replaced that is still in its grace period. `kind` says
- * how (lib/keys/stop.ts): the owner, support, a leak (any report of one), or the operator. A leak is audited
- * as "key.leak_disable", anything else as "key.disable".
+ * Why a key cannot be disabled (or reported leaked) any more, or null when it can: the one rule, which
+ * disableKey enforces and the portal reads to offer the actions. A replaced key still in its grace period
+ * can be disabled: a leaked old secret must stop at once, not at the end of the grace.
  */
-export async function disableKey(
-  db: Db,
-  keyId: string,
-  reason: string,
-  actor: Actor,
-  kind: DisableKind,
-): Promise<ApiKey> {
+export function disableRefusal(
+  key: Pick<ApiKey, 'replacedById' | 'disabledAt'>,
+  now = Date.now(),
+): { code: 'replaced' | 'already_disabled'; message: string } | null {
+  const stopped = key.disabledAt !== null && isDisabledAt(key.disabledAt, now);
+  if (key.replacedById && stopped)
+    return {
+      code: 'replaced',
+      message: 'This key was replaced by a reissued key, so it no longer works; open the new key instead.',
+    };
+  if (stopped)
+    return {
+      code: 'already_disabled',
+      message: `This key is already disabled (since ${minuteUtc(key.disabledAt!)}) and no longer works.`,
+    };
+  return null;
+}
+
+export interface DisableRequest {
+  keyId: string;
+  /** Kept in the audit trail; required. */
+  reason: string;
+  actor: Actor;
+  /** How it stops (lib/keys/stop.ts): the owner, support, a leak (any report of one), or the operator. */
+  kind: DisableKind;
+  /** Only this owner's key: another's, like a missing one, is refused as not found. */
+  ownerId?: string;
+}
+
+/**
+ * Turns a key off now, and with it every secret it replaced that is still in its grace period. The key's
+ * row is read once, in the transaction that changes it. A leak is audited as "key.leak_disable", anything
+ * else as "key.disable".
+ */
+export async function disableKey(db: Db, { keyId, reason, actor, kind, ownerId }: DisableRequest): Promise<ApiKey> {
   if (!reason.trim())
     throw new KeyStoreError('invalid', 'Give a reason for disabling the key (it is kept in the audit trail).');
   const { disabled, changed } = await db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id: keyId } });
-    if (!before) throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
-    // A reissued key in its grace period (disabledAt still ahead) is disabled now: a leak ends the grace.
-    if (before.disabledAt && isDisabledAt(before.disabledAt))
-      throw new KeyStoreError(
-        'already_disabled',
-        `The key was already disabled on ${before.disabledAt.toISOString()}.`,
-      );
+    if (!before || (ownerId !== undefined && before.ownerId !== ownerId))
+      throw new KeyStoreError('not_found', `No key with id ${keyId}.`);
+    const refusal = disableRefusal(before);
+    if (refusal) throw new KeyStoreError(refusal.code, refusal.message);
     const now = new Date();
     const after = await tx.apiKey.update({
       where: { id: keyId },

@@ -55,10 +55,13 @@ export function assertAdmin(viewer: Viewer): void {
   if (viewer.role !== 'admin') throw new PortalNotFound();
 }
 
+/** What a developer is told of a key id that is not among theirs (missing, or another's: the same answer). */
+export const OWN_KEY_NOT_FOUND = 'No such key among yours.';
+
 /** The key, if it is the viewer's own; otherwise PortalNotFound (also for staff: they use the support console). */
 export async function ownKey(db: Db, viewer: Viewer, keyId: string) {
   const key = typeof keyId === 'string' && keyId ? await db.apiKey.findUnique({ where: { id: keyId } }) : null;
-  if (!key || key.ownerId !== viewer.id) throw new PortalNotFound('No such key among yours.');
+  if (!key || key.ownerId !== viewer.id) throw new PortalNotFound(OWN_KEY_NOT_FOUND);
   return key;
 }
 

@@ -13,8 +13,8 @@ test('filters: key by id, display form or 4 characters; actor by whole or partia
   const { db, ada, bob, support, admin, issue, actor } = await scratchPortal(t);
   const a = await issue(ada, 'a');
   const b = await issue(bob, 'b');
-  await disableKey(db, a.key.id, 'leaked', actor(support), 'support');
-  await disableKey(db, b.key.id, 'owner asked', actor(admin), 'support');
+  await disableKey(db, { keyId: a.key.id, reason: 'leaked', actor: actor(support), kind: 'support' });
+  await disableKey(db, { keyId: b.key.id, reason: 'owner asked', actor: actor(admin), kind: 'support' });
   // One event on a fixed day, to test the date range.
   await db.$transaction((tx) =>
     writeAudit(tx, actor(admin), {
@@ -106,7 +106,7 @@ test('a day filter not written YYYY-MM-DD, or not on the calendar, is refused at
 test('a disable shows its reason once: the change that only repeats the reason is left out, other changes stay', async (t) => {
   const { db, ada, support, issue, actor } = await scratchPortal(t);
   const { key } = await issue(ada, 'agent');
-  await disableKey(db, key.id, 'leaked in a public gist', actor(support), 'support');
+  await disableKey(db, { keyId: key.id, reason: 'leaked in a public gist', actor: actor(support), kind: 'support' });
   const [disabled] = (await auditTrail(db, support, { key: key.id })).events;
   assert.equal(disabled.reason, 'leaked in a public gist');
   assert.deepEqual(

@@ -1,17 +1,21 @@
 /**
  * A developer's own keys: list, create, inspect, rename, disable, reissue and report as leaked. Every
- * operation takes the key id from the request and goes through `ownKey`, so another developer's key
- * (or an id that does not exist) is PortalNotFound, never a hint that it exists.
+ * operation takes the key id from the request and reads it as the viewer's own (`ownKey`, or the key
+ * store's owner check where the store reads the row itself), so another developer's key (or an id that
+ * does not exist) is PortalNotFound, never a hint that it exists.
  */
 import type { Actor } from '../audit/write.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { ApiKey } from '../db/generated/sqlite/client.ts';
+import { KeyStoreError } from '../keys/errors.ts';
 import { displayKey } from '../keys/format.ts';
 import { keyNameProblem } from '../keys/name.ts';
 import { type KeyStatus, keyStatus, OWNER_LEAK_REASON } from '../keys/status.ts';
 import {
+  type DisableRequest,
   disableKey,
+  disableRefusal,
   isDisabledAt,
   issueKey,
   parseReissueGrace,
@@ -23,8 +27,7 @@ import { quotaDayCalculator } from '../limits/quota-day.ts';
 import { type KeyReport, keyReport } from '../usage/key-report.ts';
 import { usedOnDayByLineage } from '../usage/queries.ts';
 import { DEFAULT_USAGE_RANGE, type UsageRange } from '../usage/range.ts';
-import { ownKey, PortalInputError, type Viewer } from './access.ts';
-import { formatUtc } from './format.ts';
+import { OWN_KEY_NOT_FOUND, ownKey, PortalInputError, PortalNotFound, type Viewer } from './access.ts';
 import { refuseFreeText } from './text-input.ts';
 
 /** Enough for every laptop, CI runner and agent a developer runs; more usually means keys are not being cleaned up. */
@@ -89,18 +92,6 @@ function refuseWith(refusal: string | null): void {
 /** A replaced key whose old secret still works (its reissue's grace period): when it stops, else null. */
 function graceEnd(key: ApiKey, now: number): Date | null {
   return key.replacedById && key.disabledAt && !isDisabledAt(key.disabledAt, now) ? key.disabledAt : null;
-}
-
-/**
- * Why a key cannot be disabled (or reported leaked) any more, or null when it can. A replaced key still in
- * its grace period can be: a leaked old secret must stop at once, not at the end of the grace.
- */
-function disableRefusal(key: ApiKey, now = Date.now()): string | null {
-  if (key.replacedById && !graceEnd(key, now))
-    return 'This key was replaced by a reissued key, so it no longer works; open the new key instead.';
-  if (key.disabledAt && isDisabledAt(key.disabledAt, now))
-    return `This key is already disabled (since ${formatUtc(key.disabledAt)}) and no longer works.`;
-  return null;
 }
 
 /**
@@ -265,12 +256,24 @@ export async function disableMyKey(
   reason: string | undefined,
   actor: Actor,
 ): Promise<ApiKey> {
-  const key = await ownKey(db, viewer, keyId);
-  refuseWith(disableRefusal(key));
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (text.length > 500) throw new PortalInputError('Keep the reason under 500 characters.', 'reason');
   refuseFreeText(text, 'reason', true, 'reason');
-  return disableKey(db, key.id, text || OWNER_DISABLED_REASON, actor, 'owner');
+  return disableOwnKey(db, viewer, { keyId, reason: text || OWNER_DISABLED_REASON, actor, kind: 'owner' });
+}
+
+/**
+ * The store disables the viewer's key, reading its row once, in its transaction: another's key or a
+ * missing one is PortalNotFound; why a key cannot be disabled is the store's refusal (disableRefusal).
+ */
+async function disableOwnKey(db: Db, viewer: Viewer, request: Omit<DisableRequest, 'ownerId'>): Promise<ApiKey> {
+  if (typeof request.keyId !== 'string' || !request.keyId) throw new PortalNotFound(OWN_KEY_NOT_FOUND);
+  try {
+    return await disableKey(db, { ...request, ownerId: viewer.id });
+  } catch (error) {
+    if (error instanceof KeyStoreError && error.code === 'not_found') throw new PortalNotFound(OWN_KEY_NOT_FOUND);
+    throw error;
+  }
 }
 
 /**
@@ -301,7 +304,5 @@ export function checkedGrace(raw: unknown): ReissueGrace {
 
 /** The owner found their secret somewhere public: the key is disabled at once and the report audited as a leak. */
 export async function reportMyKeyLeaked(db: Db, viewer: Viewer, keyId: string, actor: Actor): Promise<ApiKey> {
-  const key = await ownKey(db, viewer, keyId);
-  refuseWith(disableRefusal(key));
-  return disableKey(db, key.id, OWNER_LEAK_REASON, actor, 'leaked');
+  return disableOwnKey(db, viewer, { keyId, reason: OWNER_LEAK_REASON, actor, kind: 'leaked' });
 }

@@ -169,13 +169,12 @@ export async function staffDisableKey(
   const predecessorInGrace = await db.apiKey.count({
     where: { replacedById: key.id, OR: [{ disabledAt: null }, { disabledAt: { gt: new Date() } }] },
   });
-  const disabled = await disableKey(
-    db,
-    key.id,
-    requireReason(reason, 'disabling the key'),
-    actor,
-    leaked ? 'leaked' : 'support',
-  );
+  const disabled = await disableKey(db, {
+    keyId: key.id,
+    reason: requireReason(reason, 'disabling the key'),
+    actor: actor,
+    kind: leaked ? 'leaked' : 'support',
+  });
   return { ...disabled, endedGrace: predecessorInGrace > 0 };
 }
 

@@ -77,7 +77,7 @@ test('only active free keys can ask: pro, disabled and expired keys are refused 
   const free = await issue(ada, 'free one');
   const pro = await issue(ada, 'pro one', 'pro');
   const off = await issue(ada, 'off one');
-  await disableKey(db, off.key.id, 'lost laptop', actor(ada), 'owner');
+  await disableKey(db, { keyId: off.key.id, reason: 'lost laptop', actor: actor(ada), kind: 'owner' });
   const old = await issue(ada, 'old one');
   await db.apiKey.update({ where: { id: old.key.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
   await issue(bob, 'bob’s');
@@ -199,7 +199,7 @@ test('approving after the key was disabled upgrades it (still disabled); after a
   const second = await issue(ada, 'second');
   const r1 = await requestUpgrade(db, ada, { ...ASK, keyId: first.key.id });
   const r2 = await requestUpgrade(db, ada, { ...ASK, keyId: second.key.id });
-  await disableKey(db, first.key.id, 'owner lost it', actor(ada), 'owner');
+  await disableKey(db, { keyId: first.key.id, reason: 'owner lost it', actor: actor(ada), kind: 'owner' });
   const successor = await reissueKey(db, second.key.id, actor(ada));
 
   const disabled = await approveUpgrade(db, support, r1.id);

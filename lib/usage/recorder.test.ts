@@ -307,7 +307,7 @@ describe('PostgreSQL hot path: connections and key changes', () => {
     const before = f.store.keysVersion();
     assert.equal((await f.store.findKeyByHash('hash-1'))?.disabledAt, null);
 
-    await disableKey(f.db, f.keyIds[0], 'leaked', CLI_ACTOR, 'leaked');
+    await disableKey(f.db, { keyId: f.keyIds[0], reason: 'leaked', actor: CLI_ACTOR, kind: 'leaked' });
     for (let waited = 0; f.store.keysVersion() === before && waited < 1000; waited += 10) await sleep(10);
     assert.notEqual(f.store.keysVersion(), before, 'the change was heard within 1 s');
     assert.equal(typeof (await f.store.findKeyByHash('hash-1'))?.disabledAt, 'number');

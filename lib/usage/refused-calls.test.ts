@@ -35,7 +35,7 @@ const refusal = (keyId: string, i: number, day = '2026-11-26', reason: StoppedRe
 test('counts add up per day across writes, and each key keeps only its newest refused calls', async (t) => {
   const { db, ada, actor, issue } = await scratchPortal(t);
   const { key } = await issue(ada);
-  await disableKey(db, key.id, 'test', actor(ada), 'owner');
+  await disableKey(db, { keyId: key.id, reason: 'test', actor: actor(ada), kind: 'owner' });
   const recorder = createRefusedCallRecorder(() => db, 60_000);
   for (let i = 0; i < 25; i++) recorder.note(refusal(key.id, i));
   recorder.note(refusal(key.id, 30, '2026-11-27'));

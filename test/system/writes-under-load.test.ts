@@ -147,7 +147,13 @@ async function disableEverywhere(t: TestContext, server: TestServer, db: Db, pro
     })();
     const portalDisables = (async () => {
       for (const { id } of byAction) await disableByAction(id);
-      for (const { id } of byService) await disableKey(db, id, 'leaked (key service, under load)', CLI_ACTOR, 'leaked');
+      for (const { id } of byService)
+        await disableKey(db, {
+          keyId: id,
+          reason: 'leaked (key service, under load)',
+          actor: CLI_ACTOR,
+          kind: 'leaked',
+        });
     })();
     await Promise.all([cliDisables, portalDisables]);
     if (provider === 'sqlite') {
