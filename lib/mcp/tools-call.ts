@@ -47,18 +47,12 @@ export async function answerToolsCall(call: ToolsCall, context: CallContext): Pr
   if (admitted.refused) return admitted.refused;
   const started = performance.now();
   const outcome = await runTool(call.name, call.args);
-  const unrecorded = await record(call, tool, outcome, started, admitted.requestId, context);
+  const result = outcome.errorCode ? 'failure' : 'success';
+  const unrecorded = await record(call, tool, outcome, result, started, admitted.requestId, context);
   if (unrecorded) return unrecorded;
   const seconds = (performance.now() - started) / 1000;
-  countToolCall(tool, outcome.errorCode ? 'failure' : 'success', seconds);
-  logToolCall(
-    admitted.requestId,
-    call.key.id,
-    tool,
-    outcome.errorCode ? 'failure' : 'success',
-    200,
-    Math.round(seconds * 10_000) / 10,
-  );
+  countToolCall(tool, result, seconds);
+  logToolCall(admitted.requestId, call.key.id, tool, result, 200, Math.round(seconds * 10_000) / 10);
   return toolCallAnswer(call.id, outcome, admitted.headers);
 }
 
@@ -113,6 +107,7 @@ async function record(
   call: ToolsCall,
   tool: string,
   outcome: ToolOutcome,
+  result: 'success' | 'failure',
   started: number,
   requestId: string,
   { service, now, deadline, cors }: CallContext,
@@ -123,7 +118,7 @@ async function record(
         requestId,
         keyId: call.key.id,
         tool,
-        outcome: outcome.errorCode ? 'failure' : 'success',
+        outcome: result,
         errorCode: outcome.errorCode,
         latencyMs: Math.round((performance.now() - started) * 1000) / 1000,
         createdAt: now,
